@@ -1,0 +1,129 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The C side: real kernel files from kernel-tree/linux, the shim, the
+# runtime and the scenarios, built three ways from the same sources:
+#
+#   build/native/   gcc -m32 with AddressSanitizer + UBSan (tests, labrun)
+#   build/wasm/     emcc for Node: labrun.cjs, the same CLI as wasm
+#   web/src/engine/generated/  emcc for the browser worker, events.ts
+#
+# -m32 natively: wasm32 is a 32-bit kernel (BITS_PER_LONG 32, so
+# SHRINKER_UNIT_BITS 32); the native build must run the same code to give
+# the same event log.
+
+TREE_V612   := build/kernel/v6.12
+KERNEL_LIST := wasm/kernel-files-v6.12.txt
+KERNEL_SRCS := mm/shrinker.c mm/list_lru.c lib/xarray.c
+GLUE_SRCS   := wasm/glue/memcg.c wasm/glue/radix_tree.c
+SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c
+HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
+               wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
+               wasm/runtime/lab.c wasm/scenarios/registry.c
+SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') \
+               wasm/runtime/sim.h wasm/runtime/events.def
+HOST_DEPS   := $(wildcard wasm/runtime/*.h) wasm/runtime/events.def \
+               wasm/scenarios/scenario.h
+
+# Kernel-side code: the kernel's own flags, the shim first (-nostdinc).
+# __FILE__ becomes the path inside the tree (mm/shrinker.c), or inside
+# this repository for project code (wasm/scenarios/...).
+KCFLAGS = -std=gnu11 -nostdinc -D__KERNEL__ -Iwasm/include -Iwasm/runtime \
+          -I$(TREE_V612)/include -I$(TREE_V612)/include/uapi \
+          -include linux/kconfig.h -include linux/compiler_types.h \
+          -fno-strict-aliasing -fno-common -fno-delete-null-pointer-checks \
+          -Wall -Wno-unused-function -Wno-address -Wno-pointer-sign \
+          -fmacro-prefix-map=$(TREE_V612)/=
+HCFLAGS = -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
+
+NATIVE_CC    := gcc -m32
+NATIVE_FLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+                -fno-sanitize-recover=undefined
+EMCC         := NODE_PATH=/usr/share/nodejs EM_FROZEN_CACHE= emcc
+WASM_FLAGS   := -O2
+
+# The kernel sources and headers the build reads, from branch v6.12.
+$(TREE_V612)/.stamp: $(KERNEL_LIST) kernel-tree/linux/.git/reclaim-lab-tree-key \
+		$(shell find wasm/overlay -type f)
+	@echo "[wasm] reading $$(grep -cv '^#\|^$$' $(KERNEL_LIST)) files from branch v6.12 of kernel-tree/linux"
+	@rm -rf $(TREE_V612) && mkdir -p $(TREE_V612)
+	@grep -v '^#' $(KERNEL_LIST) | grep . | xargs git -C kernel-tree/linux archive v6.12 -- \
+		| tar -x -C $(TREE_V612)
+	@cp -r wasm/overlay/v6.12/. $(TREE_V612)/
+	@touch $@
+
+# obj-<build>-<kind>: one object per source per build.
+KOBJ_NATIVE = $(addprefix build/native/obj/k-,$(notdir $(KERNEL_SRCS:.c=.o))) \
+              $(addprefix build/native/obj/p-,$(notdir $(GLUE_SRCS:.c=.o) $(SCEN_SRCS:.c=.o)))
+HOBJ_NATIVE = $(addprefix build/native/obj/h-,$(notdir $(HOST_SRCS:.c=.o)))
+KOBJ_WASM   = $(KOBJ_NATIVE:build/native/%=build/wasm/%)
+HOBJ_WASM   = $(HOBJ_NATIVE:build/native/%=build/wasm/%)
+
+define kernel_rule
+build/native/obj/k-$(notdir $(1:.c=.o)): $(TREE_V612)/.stamp $(SHIM_DEPS)
+	@mkdir -p $$(@D)
+	@echo "  CC [native] $(1) (v6.12)"
+	@$(NATIVE_CC) $(NATIVE_FLAGS) $(KCFLAGS) -DSIM_TREE='"v6.12"' -c $(TREE_V612)/$(1) -o $$@
+build/wasm/obj/k-$(notdir $(1:.c=.o)): $(TREE_V612)/.stamp $(SHIM_DEPS)
+	@mkdir -p $$(@D)
+	@echo "  CC [wasm]   $(1) (v6.12)"
+	@$(EMCC) $(WASM_FLAGS) $(KCFLAGS) -DSIM_TREE='"v6.12"' -c $(TREE_V612)/$(1) -o $$@
+endef
+define project_rule
+build/native/obj/p-$(notdir $(1:.c=.o)): $(1) $(TREE_V612)/.stamp $(SHIM_DEPS) wasm/scenarios/scenario.h wasm/glue/glue.h
+	@mkdir -p $$(@D)
+	@echo "  CC [native] $(1)"
+	@$(NATIVE_CC) $(NATIVE_FLAGS) $(KCFLAGS) -DSIM_TREE='"project"' -c $(1) -o $$@
+build/wasm/obj/p-$(notdir $(1:.c=.o)): $(1) $(TREE_V612)/.stamp $(SHIM_DEPS) wasm/scenarios/scenario.h wasm/glue/glue.h
+	@mkdir -p $$(@D)
+	@echo "  CC [wasm]   $(1)"
+	@$(EMCC) $(WASM_FLAGS) $(KCFLAGS) -DSIM_TREE='"project"' -c $(1) -o $$@
+endef
+define host_rule
+build/native/obj/h-$(notdir $(1:.c=.o)): $(1) $(HOST_DEPS)
+	@mkdir -p $$(@D)
+	@echo "  CC [native] $(1)"
+	@$(NATIVE_CC) $(NATIVE_FLAGS) $(HCFLAGS) -c $(1) -o $$@
+build/wasm/obj/h-$(notdir $(1:.c=.o)): $(1) $(HOST_DEPS)
+	@mkdir -p $$(@D)
+	@echo "  CC [wasm]   $(1)"
+	@$(EMCC) $(WASM_FLAGS) $(HCFLAGS) -c $(1) -o $$@
+endef
+$(foreach s,$(KERNEL_SRCS),$(eval $(call kernel_rule,$(s))))
+$(foreach s,$(GLUE_SRCS) $(SCEN_SRCS),$(eval $(call project_rule,$(s))))
+$(foreach s,$(HOST_SRCS) wasm/cli/labrun.c wasm/bridge/bridge.c,$(eval $(call host_rule,$(s))))
+
+build/native/labrun: $(KOBJ_NATIVE) $(HOBJ_NATIVE) build/native/obj/h-labrun.o
+	@echo "  LD [native] $@"
+	@$(NATIVE_CC) $(NATIVE_FLAGS) $^ -o $@
+
+# The event ABI for TypeScript, generated from events.def by a C program.
+build/native/gen_events_ts: wasm/tools/gen_events_ts.c $(HOST_DEPS)
+	@mkdir -p $(@D)
+	@gcc -m32 $(HCFLAGS) $< -o $@
+web/src/engine/generated/events.ts: build/native/gen_events_ts
+	@mkdir -p $(@D)
+	@$< > $@.tmp && mv $@.tmp $@
+	@echo "  GEN $@"
+
+# wasm: every exported function of the bridge, listed once.
+WASM_EXPORTS := $(shell tr -d ' \n' < wasm/bridge/exports.json)
+WASM_LINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sALLOW_MEMORY_GROWTH=1 \
+             -sINITIAL_MEMORY=33554432 -sSTACK_SIZE=1048576
+
+build/wasm/labrun.cjs: $(KOBJ_WASM) $(HOBJ_WASM) build/wasm/obj/h-labrun.o
+	@echo "  LD [wasm]   $@ (Node)"
+	@$(EMCC) $(WASM_FLAGS) $(WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 \
+		-sNODERAWFS=0 $^ -o $@
+
+web/src/engine/generated/reclaimlab.mjs: $(KOBJ_WASM) $(HOBJ_WASM) build/wasm/obj/h-bridge.o wasm/bridge/exports.json
+	@mkdir -p $(@D)
+	@echo "  LD [wasm]   $@ (browser worker)"
+	@$(EMCC) $(WASM_FLAGS) $(WASM_LINK) -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_ES6=1 \
+		-sEXPORT_NAME=createReclaimLab -sEXIT_RUNTIME=0 \
+		-sEXPORTED_FUNCTIONS='$(WASM_EXPORTS)' \
+		-sEXPORTED_RUNTIME_METHODS='["UTF8ToString","stringToUTF8","lengthBytesUTF8"]' \
+		$(filter %.o,$^) -o $@
+
+.PHONY: native wasm
+native: build/native/labrun
+wasm: build/wasm/labrun.cjs web/src/engine/generated/reclaimlab.mjs web/src/engine/generated/events.ts

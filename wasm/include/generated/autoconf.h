@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Customised: the kernel configuration the shimmed files are built with.
+ * (In a kernel build, Kconfig generates this file.)
+ */
+#ifndef __LINUX_AUTOCONF_H
+#define __LINUX_AUTOCONF_H
+
+#define CONFIG_SMP 1
+#define CONFIG_NUMA 1
+#define CONFIG_NODES_SHIFT 3
+#define CONFIG_MEMCG 1
+#define CONFIG_MMU 1
+#define CONFIG_PREEMPT_NONE 1
+#define CONFIG_NR_CPUS 64
+/* CONFIG_SHRINKER_DEBUG, CONFIG_LOCKDEP, CONFIG_DEBUG_*: not set */
+
+#endif /* __LINUX_AUTOCONF_H */

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Duplicated from the kernel (include/linux/bitmap.h): what the files use. */
+#ifndef __LINUX_BITMAP_H
+#define __LINUX_BITMAP_H
+
+#include <linux/bitops.h>
+#include <linux/string.h>
+#include <linux/kernel.h>
+
+#define BITMAP_FIRST_WORD_MASK(start) (~0UL << ((start) & (BITS_PER_LONG - 1)))
+#define BITMAP_LAST_WORD_MASK(nbits) (~0UL >> (-(nbits) & (BITS_PER_LONG - 1)))
+
+static inline void bitmap_zero(unsigned long *dst, unsigned int nbits)
+{
+	memset(dst, 0, BITS_TO_LONGS(nbits) * sizeof(unsigned long));
+}
+
+static inline void bitmap_fill(unsigned long *dst, unsigned int nbits)
+{
+	memset(dst, 0xff, BITS_TO_LONGS(nbits) * sizeof(unsigned long));
+}
+
+static inline bool bitmap_empty(const unsigned long *src, unsigned int nbits)
+{
+	return find_first_bit(src, nbits) == nbits;
+}
+
+static inline bool bitmap_full(const unsigned long *src, unsigned int nbits)
+{
+	return find_first_zero_bit(src, nbits) == nbits;
+}
+
+static inline void bitmap_clear(unsigned long *map, unsigned int start, unsigned int len)
+{
+	while (len--)
+		__clear_bit(start++, map);
+}
+
+#endif /* __LINUX_BITMAP_H */

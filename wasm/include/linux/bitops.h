@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Customised: bit operations (Documentation/atomic_bitops.txt). The atomic
+ * set_bit()/clear_bit() family records a BIT event at the caller's line (a
+ * shrinker bit set in a memcg's map is one); the non-atomic __ forms and
+ * the find/ffs helpers are silent.
+ */
+#ifndef _LINUX_BITOPS_H
+#define _LINUX_BITOPS_H
+
+#include <linux/bits.h>
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <asm/bitsperlong.h>
+#include <sim.h>
+
+#define BITS_PER_TYPE(type)	(sizeof(type) * BITS_PER_BYTE)
+#define BITS_TO_LONGS(nr)	__KERNEL_DIV_ROUND_UP(nr, BITS_PER_TYPE(long))
+#ifndef BITS_PER_BYTE
+#define BITS_PER_BYTE 8
+#endif
+
+enum { SIM_BIT_SET = 1, SIM_BIT_CLEAR, SIM_BIT_TEST_AND_SET, SIM_BIT_TEST_AND_CLEAR };
+
+static inline int sim_bitop(unsigned long nr, volatile unsigned long *addr, int op,
+			    const struct sim_site *site)
+{
+	volatile unsigned long *p = addr + BIT_WORD(nr);
+	unsigned long mask = BIT_MASK(nr);
+	int old = !!(*p & mask);
+
+	if (op == SIM_BIT_SET || op == SIM_BIT_TEST_AND_SET)
+		*p |= mask;
+	else
+		*p &= ~mask;
+	sim_event(SIM_EV_BIT, site, sim_obj_of(addr), (int)nr, old, op);
+	sim_step(site, SIM_COST_BITOP);
+	return old;
+}
+
+#define set_bit(nr, addr)	((void)sim_bitop(nr, addr, SIM_BIT_SET, SIM_SITE_EXPR(#addr)))
+#define clear_bit(nr, addr)	((void)sim_bitop(nr, addr, SIM_BIT_CLEAR, SIM_SITE_EXPR(#addr)))
+#define test_and_set_bit(nr, addr)	sim_bitop(nr, addr, SIM_BIT_TEST_AND_SET, SIM_SITE_EXPR(#addr))
+#define test_and_clear_bit(nr, addr)	sim_bitop(nr, addr, SIM_BIT_TEST_AND_CLEAR, SIM_SITE_EXPR(#addr))
+
+static inline void __set_bit(unsigned long nr, volatile unsigned long *addr)
+{
+	addr[BIT_WORD(nr)] |= BIT_MASK(nr);
+}
+
+static inline void __clear_bit(unsigned long nr, volatile unsigned long *addr)
+{
+	addr[BIT_WORD(nr)] &= ~BIT_MASK(nr);
+}
+
+static inline bool __test_and_set_bit(unsigned long nr, volatile unsigned long *addr)
+{
+	bool old = addr[BIT_WORD(nr)] & BIT_MASK(nr);
+
+	addr[BIT_WORD(nr)] |= BIT_MASK(nr);
+	return old;
+}
+
+static inline bool __test_and_clear_bit(unsigned long nr, volatile unsigned long *addr)
+{
+	bool old = addr[BIT_WORD(nr)] & BIT_MASK(nr);
+
+	addr[BIT_WORD(nr)] &= ~BIT_MASK(nr);
+	return old;
+}
+
+static inline bool test_bit(unsigned long nr, const volatile unsigned long *addr)
+{
+	return 1UL & (addr[BIT_WORD(nr)] >> (nr & (BITS_PER_LONG - 1)));
+}
+
+static inline unsigned long __ffs(unsigned long word)
+{
+	return (unsigned long)__builtin_ctzl(word);
+}
+
+static inline unsigned long __fls(unsigned long word)
+{
+	return BITS_PER_LONG - 1 - (unsigned long)__builtin_clzl(word);
+}
+
+static inline int fls(unsigned int x)
+{
+	return x ? 32 - __builtin_clz(x) : 0;
+}
+
+static inline int fls64(__u64 x)
+{
+	return x ? 64 - __builtin_clzll(x) : 0;
+}
+
+static inline unsigned int fls_long(unsigned long l)
+{
+	return l ? BITS_PER_LONG - (unsigned int)__builtin_clzl(l) : 0;
+}
+
+static inline unsigned long ffz(unsigned long word)
+{
+	return __ffs(~word);
+}
+
+static inline unsigned int hweight_long(unsigned long w)
+{
+	return (unsigned int)__builtin_popcountl(w);
+}
+
+#include <linux/find.h>
+
+#define for_each_set_bit(bit, addr, size) \
+	for ((bit) = 0; (bit) = find_next_bit((addr), (size), (bit)), (bit) < (size); (bit)++)
+
+#endif /* _LINUX_BITOPS_H */

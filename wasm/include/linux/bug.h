@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Customised: WARN_ON() records a WARN event at the caller's line and the
+ * scenario goes on; BUG_ON() records a BUG event and stops the CPU's task,
+ * as in the kernel.
+ */
+#ifndef _LINUX_BUG_H
+#define _LINUX_BUG_H
+
+#include <linux/compiler.h>
+#include <linux/build_bug.h>
+#include <sim.h>
+
+#define WARN_ON(condition) ({						\
+	int __ret_warn_on = !!(condition);				\
+	if (unlikely(__ret_warn_on))					\
+		sim_warn(#condition, SIM_SITE_EXPR(#condition));	\
+	unlikely(__ret_warn_on);					\
+})
+#define WARN_ON_ONCE(condition)	WARN_ON(condition)
+#define WARN(condition, format...) WARN_ON(condition)
+#define WARN_ONCE(condition, format...) WARN_ON(condition)
+#define BUG() sim_bug("BUG()", SIM_SITE())
+#define BUG_ON(condition) do {						\
+	if (unlikely(condition))					\
+		sim_bug(#condition, SIM_SITE_EXPR(#condition));		\
+} while (0)
+#define VM_BUG_ON(cond) BUG_ON(cond)
+#define VM_WARN_ON(cond) (void)WARN_ON(cond)
+#define VM_WARN_ON_ONCE(cond) WARN_ON(cond)
+
+#endif /* _LINUX_BUG_H */

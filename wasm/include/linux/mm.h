@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Customised: the little of <linux/mm.h> the files use. There are no struct
+ * pages: virt_to_page() keeps the address and page_to_nid() asks the
+ * simulator which node the object was allocated on.
+ */
+#ifndef _LINUX_MM_H
+#define _LINUX_MM_H
+
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/gfp.h>
+#include <linux/nodemask.h>
+#include <sim.h>
+
+struct page;
+#define virt_to_page(addr)	((struct page *)(addr))
+#define page_to_nid(page)	sim_obj_node(page)
+
+enum vm_event_item { SLABS_SCANNED, NR_VM_EVENT_ITEMS };
+#define count_vm_events(item, delta)	do { (void)(delta); } while (0)
+#define count_vm_event(item)		do { } while (0)
+
+#endif /* _LINUX_MM_H */

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Customised: refcount_t (include/linux/refcount.h). Every operation is a
+ * preemption point with a REFCOUNT event (object, old, new value) at the
+ * caller's line. As in the kernel, incrementing from zero and overflowing
+ * saturate and WARN (lib/refcount.c refcount_warn_saturate()).
+ */
+#ifndef _LINUX_REFCOUNT_H
+#define _LINUX_REFCOUNT_H
+#define _LINUX_REFCOUNT_TYPES_H
+
+#include <linux/atomic.h>
+#include <linux/bug.h>
+#include <linux/limits.h>
+#include <sim.h>
+
+typedef struct refcount_struct {
+	atomic_t refs;
+} refcount_t;
+
+#define REFCOUNT_INIT(n)	{ .refs = ATOMIC_INIT(n), }
+#define REFCOUNT_SATURATED	(INT_MIN / 2)
+
+enum { SIM_REF_SET = 1, SIM_REF_INC_NOT_ZERO, SIM_REF_DEC_AND_TEST, SIM_REF_INC, SIM_REF_DEC };
+
+static inline int sim_refcount(refcount_t *r, int op, int arg, const struct sim_site *site)
+{
+	int old = r->refs.counter, new = old, ret = 0;
+
+	switch (op) {
+	case SIM_REF_SET:
+		new = arg;
+		break;
+	case SIM_REF_INC_NOT_ZERO:
+		if (old != 0) {
+			new = old + 1;
+			ret = 1;
+		}
+		break;
+	case SIM_REF_INC:
+		new = old + 1;
+		break;
+	case SIM_REF_DEC_AND_TEST:
+	case SIM_REF_DEC:
+		new = old - 1;
+		ret = new == 0;
+		break;
+	}
+	r->refs.counter = new;
+	sim_event(SIM_EV_REFCOUNT, site, sim_obj_of(r), old, new, op);
+	if (op == SIM_REF_INC && old == 0) {
+		sim_warn("refcount_t: addition on 0; use-after-free", site);
+		r->refs.counter = REFCOUNT_SATURATED;
+	} else if (new < 0 && old >= 0 && op != SIM_REF_SET) {
+		sim_warn(op >= SIM_REF_DEC_AND_TEST ? "refcount_t: underflow; use-after-free"
+						    : "refcount_t: saturated; leaking memory", site);
+		r->refs.counter = REFCOUNT_SATURATED;
+	}
+	sim_step(site, SIM_COST_REFCOUNT);
+	return ret;
+}
+
+#define refcount_read(r)		atomic_read(&(r)->refs)
+#define refcount_set(r, n)		((void)sim_refcount(r, SIM_REF_SET, n, SIM_SITE_EXPR(#r)))
+#define refcount_inc_not_zero(r)	((bool)sim_refcount(r, SIM_REF_INC_NOT_ZERO, 0, SIM_SITE_EXPR(#r)))
+#define refcount_dec_and_test(r)	((bool)sim_refcount(r, SIM_REF_DEC_AND_TEST, 0, SIM_SITE_EXPR(#r)))
+#define refcount_inc(r)			((void)sim_refcount(r, SIM_REF_INC, 0, SIM_SITE_EXPR(#r)))
+#define refcount_dec(r)			((void)sim_refcount(r, SIM_REF_DEC, 0, SIM_SITE_EXPR(#r)))
+
+#endif /* _LINUX_REFCOUNT_H */

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Fibers: each simulated task runs on its own stack and gives control back
+ * to the scheduler at preemption points. ucontext natively (annotated for
+ * AddressSanitizer), Emscripten fibers over ASYNCIFY in wasm.
+ */
+#ifndef SIM_FIBER_H
+#define SIM_FIBER_H
+
+#include <stddef.h>
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten/fiber.h>
+#else
+#include <ucontext.h>
+#endif
+
+struct sim_fiber {
+#ifdef __EMSCRIPTEN__
+	emscripten_fiber_t ctx;
+	void *asyncify_stack;
+#else
+	ucontext_t ctx;
+	void *fake_stack;	/* AddressSanitizer's per-fiber bookkeeping */
+#endif
+	void *stack;
+	size_t stack_size;
+	void (*entry)(void *);
+	void *arg;
+};
+
+/* The scheduler's own context; call once before creating fibers. */
+void sim_fiber_init_main(struct sim_fiber *main);
+int sim_fiber_create(struct sim_fiber *f, void (*entry)(void *), void *arg, size_t stack_size);
+/* Switch from one fiber to another; exiting: "from" will never run again. */
+void sim_fiber_switch(struct sim_fiber *from, struct sim_fiber *to, int exiting);
+void sim_fiber_destroy(struct sim_fiber *f);
+
+#endif /* SIM_FIBER_H */

@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * RCU for the simulated machine, following Documentation/RCU/whatisRCU.rst
+ * and Documentation/RCU/Design/Requirements/Requirements.rst for a
+ * non-preemptible kernel (CONFIG_PREEMPT_NONE, Tree RCU):
+ *
+ *  - rcu_read_lock()/rcu_read_unlock() nest; the depth is per task.
+ *  - A grace period that starts at time T ends only after every CPU that
+ *    was not idle at T has passed a quiescent state after T. Quiescent
+ *    states are: a context switch (the task sleeps), cond_resched(), and
+ *    the idle loop, each only outside any read-side critical section and
+ *    with no spinlock held. An idle CPU is in an extended quiescent state
+ *    and is not waited for.
+ *  - call_rcu()/kvfree_rcu() callbacks queued while grace period g is in
+ *    progress wait for g + 1, a grace period that starts after they were
+ *    queued; they run in order on the CPU that queued them, in its rcuc
+ *    kthread (as with rcutree.use_softirq=0).
+ *  - synchronize_rcu() sleeps until such a grace period has ended;
+ *    rcu_barrier() until every callback queued before it has run.
+ *
+ * Callbacks are kept in side records, not threaded through the rcu_head:
+ * on wasm a function pointer is a small table index, so the kernel's trick
+ * of storing an offset in ->func for kvfree_rcu() cannot work there.
+ */
+#include <stdlib.h>
+#include "runtime.h"
+
+struct sim_rcu_cb {
+	struct callback_head *head;
+	void (*func)(struct callback_head *);
+	void *ptr;			/* kvfree_rcu(): object to free */
+	sim_u64 gp;			/* grace period it waits for */
+	int obj;
+	int name;
+	const struct sim_site *site;
+	struct sim_rcu_cb *next;
+};
+
+static sim_u64 gp_started, gp_completed;
+static int gp_active;
+static uint64_t qs_mask;
+static sim_u64 gp_start_time;
+static int gp_end_pending;	/* every CPU reported; waiting out the latency */
+static sim_u64 gp_end_time;
+static int gp_last_cpu;
+static struct sim_waitq sync_waiters;
+static struct sim_waitq barrier_waiters;
+static unsigned long cbs_pending;
+
+void sim_rcu_init(void)
+{
+	gp_started = gp_completed = 0;
+	gp_active = gp_end_pending = 0;
+	qs_mask = 0;
+	sync_waiters.head = sync_waiters.tail = NULL;
+	barrier_waiters.head = barrier_waiters.tail = NULL;
+	cbs_pending = 0;
+}
+
+void sim_rcu_fini(void)
+{
+	int i;
+
+	for (i = 0; i < sim_ncpus; i++) {
+		struct sim_rcu_cb *cb = sim_cpus[i].cb_head, *next;
+
+		for (; cb; cb = next) {
+			next = cb->next;
+			free(cb);
+		}
+		sim_cpus[i].cb_head = sim_cpus[i].cb_tail = NULL;
+	}
+	cbs_pending = 0;
+}
+
+int sim_rcu_pending(void)
+{
+	return cbs_pending || sync_waiters.head || gp_active;
+}
+
+static int gp_wanted(void)
+{
+	int i;
+
+	if (sync_waiters.head)
+		return 1;
+	for (i = 0; i < sim_ncpus; i++) {
+		struct sim_rcu_cb *cb;
+
+		for (cb = sim_cpus[i].cb_head; cb; cb = cb->next)
+			if (cb->gp > gp_completed)
+				return 1;
+	}
+	return 0;
+}
+
+static void gp_maybe_end(int cpu);
+
+static void gp_maybe_start(int cpu, sim_u64 now)
+{
+	int i, n = 0;
+
+	if (gp_active || !gp_wanted())
+		return;
+	gp_active = 1;
+	gp_started++;
+	gp_start_time = now;
+	qs_mask = 0;
+	for (i = 0; i < sim_ncpus; i++) {
+		if (sim_cpus[i].curr && !sim_cpus[i].dead) {
+			qs_mask |= 1ULL << i;
+			n++;
+		}
+	}
+	sim_event_at(SIM_EV_RCU_GP_START, cpu, now, NULL, (int)gp_started, n, 0, 0);
+	gp_maybe_end(cpu);
+}
+
+static void gp_maybe_end(int cpu)
+{
+	sim_u64 t;
+
+	if (!gp_active || qs_mask || gp_end_pending)
+		return;
+	t = sim_cpus[cpu].clock;
+	if (t < gp_start_time + sim_cost_of(SIM_COST_GP_LATENCY))
+		t = gp_start_time + sim_cost_of(SIM_COST_GP_LATENCY);
+	gp_end_pending = 1;
+	gp_end_time = t;
+	gp_last_cpu = cpu;
+}
+
+int sim_rcu_timer_due(sim_u64 next_cpu_clock)
+{
+	return gp_end_pending && gp_end_time <= next_cpu_clock;
+}
+
+/* The grace period ends: wake synchronize_rcu() callers and rcuc kthreads. */
+void sim_rcu_timer_fire(void)
+{
+	struct sim_waitq still = { NULL, NULL };
+	struct sim_task *t;
+	int i;
+
+	gp_end_pending = 0;
+	gp_active = 0;
+	gp_completed = gp_started;
+	sim_event_at(SIM_EV_RCU_GP_END, gp_last_cpu, gp_end_time, NULL, (int)gp_completed, 0, 0, 0);
+	while ((t = sim_waitq_pop(&sync_waiters))) {
+		if (t->gp_wait <= gp_completed)
+			sim_wake_at(t, gp_end_time);
+		else
+			sim_waitq_add(&still, t);
+	}
+	sync_waiters = still;
+	for (i = 0; i < sim_ncpus; i++) {
+		struct sim_rcu_cb *cb = sim_cpus[i].cb_head;
+
+		if (cb && cb->gp <= gp_completed)
+			sim_wake_at(sim_cpus[i].rcuc, gp_end_time);
+	}
+	gp_maybe_start(gp_last_cpu, gp_end_time);
+}
+
+void sim_rcu_note_qs(struct sim_cpu *c)
+{
+	if (!gp_active || !(qs_mask & (1ULL << c->id)))
+		return;
+	qs_mask &= ~(1ULL << c->id);
+	sim_event_at(SIM_EV_RCU_QS, c->id, c->clock, NULL, (int)gp_started, 0, 0, 0);
+	gp_maybe_end(c->id);
+}
+
+void sim_rcu_cpu_idle(struct sim_cpu *c)
+{
+	sim_rcu_note_qs(c);
+}
+
+void sim_rcu_read_lock(const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	if (!t)
+		return;
+	t->rcu_depth++;
+	sim_event(SIM_EV_RCU_READ_LOCK, site, t->rcu_depth, 0, 0, 0);
+	sim_step(site, SIM_COST_RCU_READ);
+}
+
+void sim_rcu_read_unlock(const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	if (!t)
+		return;
+	if (t->rcu_depth <= 0) {
+		sim_warn("rcu_read_unlock() without rcu_read_lock()", site);
+		return;
+	}
+	t->rcu_depth--;
+	sim_event(SIM_EV_RCU_READ_UNLOCK, site, t->rcu_depth, 0, 0, 0);
+	sim_step(site, SIM_COST_RCU_READ);
+}
+
+int sim_rcu_read_lock_held(void)
+{
+	return sim_current && sim_current->rcu_depth > 0;
+}
+
+static void queue_cb(struct callback_head *head, void (*func)(struct callback_head *),
+		     void *ptr, int obj, const char *name, const struct sim_site *site)
+{
+	struct sim_cpu *c = &sim_cpus[sim_cpu_id()];
+	struct sim_rcu_cb *cb = calloc(1, sizeof(*cb));
+
+	if (!cb)
+		abort();
+	cb->head = head;
+	cb->func = func;
+	cb->ptr = ptr;
+	cb->gp = gp_started + 1;
+	cb->obj = obj;
+	cb->name = sim_name(name);
+	cb->site = site;
+	if (c->cb_tail)
+		c->cb_tail->next = cb;
+	else
+		c->cb_head = cb;
+	c->cb_tail = cb;
+	cbs_pending++;
+	sim_event(SIM_EV_CALL_RCU, site, obj, (int)cb->gp, cb->name, 0);
+	gp_maybe_start(c->id, c->clock);
+	sim_step(site, SIM_COST_CALL_RCU);
+}
+
+void sim_call_rcu(struct callback_head *head, void (*func)(struct callback_head *),
+		  const struct sim_site *site)
+{
+	queue_cb(head, func, NULL, sim_obj_of(head), site && site->expr ? site->expr : "?", site);
+}
+
+void sim_kvfree_rcu(void *ptr, const struct sim_site *site)
+{
+	if (!ptr)
+		return;
+	queue_cb(NULL, NULL, ptr, sim_obj_of(ptr), "kvfree", site);
+}
+
+void sim_synchronize_rcu(const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	if (!t)
+		return;
+	t->gp_wait = gp_started + 1;
+	sim_event(SIM_EV_RCU_SYNC, site, (int)t->gp_wait, 0, 0, 0);
+	sim_waitq_add(&sync_waiters, t);
+	gp_maybe_start(t->cpu, sim_cpus[t->cpu].clock);
+	sim_block(SIM_BLOCK_GP, sim_name("synchronize_rcu"), site);
+}
+
+void sim_rcu_barrier(const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	if (!t)
+		return;
+	while (cbs_pending) {
+		sim_waitq_add(&barrier_waiters, t);
+		sim_block(SIM_BLOCK_GP, sim_name("rcu_barrier"), site);
+	}
+}
+
+/* The rcuc/N kthread: runs this CPU's callbacks whose grace period ended. */
+void sim_rcuc_fn(void *arg)
+{
+	struct sim_cpu *c = arg;
+
+	for (;;) {
+		struct sim_rcu_cb *cb = c->cb_head;
+		struct sim_task *w;
+
+		if (!cb || cb->gp > gp_completed) {
+			if (!cbs_pending)
+				while ((w = sim_waitq_pop(&barrier_waiters)))
+					sim_wake(w, NULL);
+			sim_block(SIM_BLOCK_IDLE, sim_name("rcu callbacks"), NULL);
+			continue;
+		}
+		c->cb_head = cb->next;
+		if (!c->cb_head)
+			c->cb_tail = NULL;
+		sim_event(SIM_EV_RCU_CALLBACK, cb->site, cb->obj, (int)cb->gp, cb->name, 0);
+		if (cb->func)
+			cb->func(cb->head);
+		else
+			sim_kfree(cb->ptr, cb->site);
+		cbs_pending--;
+		free(cb);
+		sim_step(NULL, SIM_COST_CALL_RCU);
+	}
+}

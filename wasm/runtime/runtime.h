@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The runtime's internals and its host-side API (for the command-line
+ * runner, the wasm bridge and the native tests). Kernel code sees only
+ * sim.h.
+ */
+#ifndef SIM_RUNTIME_H
+#define SIM_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "sim.h"
+#include "fiber.h"
+
+#define SIM_MAX_CPUS 64
+#define SIM_MAX_TASKS 256
+#define SIM_STACK_SIZE (256 * 1024)
+
+enum sim_task_state {
+	SIM_TASK_RUNNABLE,
+	SIM_TASK_BLOCKED,
+	SIM_TASK_DONE,
+};
+
+struct sim_task;
+struct sim_waiter {
+	struct sim_task *task;
+	struct sim_waiter *next;
+};
+
+struct sim_task {
+	int id;
+	int cpu;
+	int name;			/* name table index */
+	int is_rcuc;			/* the per-CPU RCU callback kthread */
+	int started;
+	enum sim_task_state state;
+	void (*fn)(void *);
+	void *arg;
+	struct sim_fiber fiber;
+	int rcu_depth;
+	int spinlocks_held;
+	struct sim_lock *spinning_on;	/* set while spinning */
+	struct sim_waiter waiter;	/* queued on a waitq while blocked */
+	sim_u64 gp_wait;		/* synchronize_rcu: grace period waited for */
+	struct sim_task *rq_next;	/* this CPU's run queue */
+	void *active_memcg;		/* kmem charged to it, as set_active_memcg() */
+};
+
+struct sim_rcu_cb;
+
+struct sim_cpu {
+	int id;
+	sim_u64 clock;			/* virtual ns */
+	struct sim_task *curr;		/* NULL: idle (an extended quiescent state) */
+	struct sim_task *rq_head, *rq_tail;	/* runnable, not current */
+	struct sim_task *rcuc;
+	int dead;			/* stopped by BUG() */
+	struct sim_rcu_cb *cb_head, *cb_tail;
+};
+
+enum sim_status {
+	SIM_DONE = 0,		/* every task returned and RCU is idle */
+	SIM_EVENT_LIMIT = 1,	/* stopped at the configured number of events */
+	SIM_DEADLOCK = 2,	/* tasks sleep and nothing can wake them */
+};
+
+struct sim_config {
+	int nr_cpus;
+	int nr_nodes;
+	uint64_t seed;
+	unsigned long max_events;	/* 0: no limit */
+};
+
+/* Host-side API */
+int sim_init(const struct sim_config *cfg);
+int sim_run(void);
+void sim_fini(void);
+const struct sim_event *sim_log(size_t *n);
+int sim_nr_sites(void);
+const struct sim_site *sim_site_at(int id);
+int sim_nr_names(void);
+const char *sim_name_at(int id);
+unsigned long sim_live_objects(void);
+unsigned long sim_total_steps(void);
+const char *sim_status_str(int status);
+const char *sim_event_kind_name(int kind);
+
+/* Shared between the runtime's files */
+extern struct sim_cpu sim_cpus[SIM_MAX_CPUS];
+extern int sim_ncpus;
+extern struct sim_task *sim_current;	/* NULL in the scheduler's context */
+extern int sim_event_cpu;		/* CPU events are charged to */
+
+uint64_t sim_random(void);
+unsigned sim_cost_of(int cost);
+void sim_block(int reason, int name, const struct sim_site *site);
+void sim_wake(struct sim_task *t, const struct sim_site *site);
+void sim_spin_step(const struct sim_site *site);
+struct sim_task *sim_task_by_id(int id);
+void sim_wake_at(struct sim_task *t, sim_u64 when);
+const char *sim_cost_name(int cost);
+unsigned sim_cost_base(int cost);
+void sim_waitq_add(struct sim_waitq *wq, struct sim_task *t);
+struct sim_task *sim_waitq_pop(struct sim_waitq *wq);
+void sim_event_at(int kind, int cpu, sim_u64 time, const struct sim_site *site,
+		  int a0, int a1, int a2, int a3);
+struct sim_task *sim_task_create(int cpu, const char *name, void (*fn)(void *), void *arg,
+				 int is_rcuc);
+
+/* rcu.c */
+void sim_rcu_init(void);
+void sim_rcu_fini(void);
+void sim_rcu_note_qs(struct sim_cpu *cpu);
+void sim_rcu_cpu_idle(struct sim_cpu *cpu);
+int sim_rcu_pending(void);
+int sim_rcu_timer_due(sim_u64 next_cpu_clock);
+void sim_rcu_timer_fire(void);
+void sim_rcuc_fn(void *arg);
+
+/* slab.c */
+void sim_slab_init(void);
+void sim_slab_fini(void);
+
+#endif /* SIM_RUNTIME_H */

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The simulated SMP runtime, as seen from kernel code and shim headers.
+ *
+ * This header is included by kernel files compiled with -nostdinc, so it
+ * uses compiler built-in types only. The runtime itself (wasm/runtime)
+ * is host C and may use libc (files in wasm/runtime).
+ *
+ * Every shim primitive is a macro that expands at its call site inside the
+ * real kernel file and passes SIM_SITE(): a static record of the tree,
+ * file, line and function of that call. That is how an event names the
+ * kernel line that caused it.
+ */
+#ifndef SIM_SIM_H
+#define SIM_SIM_H
+
+#ifndef SIM_TREE
+#define SIM_TREE "project"
+#endif
+
+typedef unsigned long long sim_u64;
+typedef unsigned int sim_u32;
+
+struct sim_site {
+	const char *tree;	/* branch of kernel-tree/linux, or "project" */
+	const char *file;	/* path inside that tree */
+	const char *func;
+	const char *expr;	/* the primitive's argument as written, or 0 */
+	int line;
+	int id;			/* index in the site table, -1 until first use */
+};
+
+#define SIM_SITE_EXPR(e) ({						\
+	static struct sim_site __sim_site = {				\
+		SIM_TREE, __FILE__, __func__, e, __LINE__, -1		\
+	};								\
+	&__sim_site;							\
+})
+#define SIM_SITE() SIM_SITE_EXPR((const char *)0)
+
+enum sim_event_kind {
+#define SIM_EVENT(kind, a0, a1, a2, a3, doc) SIM_EV_##kind,
+#include "events.def"
+#undef SIM_EVENT
+	SIM_EV_NR_KINDS
+};
+
+/* One event: 32 bytes, the same layout natively (-m32) and in wasm32. */
+struct sim_event {
+	sim_u64 time;		/* virtual nanoseconds on this CPU's clock */
+	sim_u32 site;		/* index in the site table */
+	unsigned short kind;	/* enum sim_event_kind */
+	unsigned char cpu;
+	unsigned char task;
+	int arg[4];
+};
+
+_Static_assert(sizeof(struct sim_event) == 32, "the event ABI is 32 bytes");
+
+/* Why a task sleeps (TASK_BLOCK's "on" argument). */
+enum sim_block_reason {
+	SIM_BLOCK_MUTEX = 1,
+	SIM_BLOCK_COMPLETION = 2,
+	SIM_BLOCK_GP = 3,
+	SIM_BLOCK_IDLE = 4,
+};
+
+/* Costs of the cost model (virtual ns), see wasm/runtime/costs.c. */
+enum sim_cost {
+	SIM_COST_NONE,
+	SIM_COST_ATOMIC,
+	SIM_COST_BITOP,
+	SIM_COST_LIST,
+	SIM_COST_RCU_READ,
+	SIM_COST_SPIN_LOCK,
+	SIM_COST_SPIN_UNLOCK,
+	SIM_COST_MUTEX_LOCK,
+	SIM_COST_MUTEX_UNLOCK,
+	SIM_COST_REFCOUNT,
+	SIM_COST_COMPLETION,
+	SIM_COST_KMALLOC,
+	SIM_COST_KFREE,
+	SIM_COST_CALL_RCU,
+	SIM_COST_COND_RESCHED,
+	SIM_COST_WAKEUP,
+	SIM_COST_SPIN_RETRY,
+	SIM_COST_GP_LATENCY,
+	SIM_COST_OBJECT_COUNT,
+	SIM_COST_OBJECT_SCAN,
+	SIM_COST_SCENARIO_STEP,
+	SIM_NR_COSTS
+};
+
+struct sim_waiter;
+struct sim_waitq {
+	struct sim_waiter *head, *tail;
+};
+
+/* Spinlocks and mutexes share one record: lockdep's view of a lock. */
+struct sim_lock {
+	int id;			/* 0 until first use */
+	const char *name;	/* as lockdep names it: the variable or expression */
+	int owner;		/* task id + 1, 0 when free */
+	int type;		/* 1 spinlock, 2 mutex */
+	struct sim_waitq waiters;
+};
+#define SIM_LOCK_SPIN 1
+#define SIM_LOCK_MUTEX 2
+#define SIM_LOCK_INIT(lockname, t) { 0, lockname, 0, t, { 0, 0 } }
+
+/* Events */
+void sim_event(int kind, const struct sim_site *site, int a0, int a1, int a2, int a3);
+void sim_step(const struct sim_site *site, int cost);
+int sim_obj_of(const volatile void *addr);
+int sim_name(const char *str);
+int sim_site_id(const struct sim_site *site);
+
+/* Tasks: start fn(arg) as a new task on a CPU's run queue. */
+int sim_spawn(int cpu, const char *name, void (*fn)(void *), void *arg);
+
+/* Context */
+int sim_cpu_id(void);
+int sim_task_id(void);
+int sim_nr_cpus(void);
+int sim_in_task(void);
+
+/* Locks */
+void sim_lock_init(struct sim_lock *l, const char *name, int type, const struct sim_site *site);
+void sim_spin_lock(struct sim_lock *l, const struct sim_site *site);
+int sim_spin_trylock(struct sim_lock *l, const struct sim_site *site);
+void sim_spin_unlock(struct sim_lock *l, const struct sim_site *site);
+void sim_mutex_lock(struct sim_lock *l, const struct sim_site *site);
+int sim_mutex_trylock(struct sim_lock *l, const struct sim_site *site);
+void sim_mutex_unlock(struct sim_lock *l, const struct sim_site *site);
+int sim_lock_held(const struct sim_lock *l);
+int sim_lock_is_locked(const struct sim_lock *l);
+
+/* Completions */
+void sim_completion_init(unsigned int *done, struct sim_waitq *wq, const struct sim_site *site);
+void sim_wait_for_completion(unsigned int *done, struct sim_waitq *wq, const struct sim_site *site);
+void sim_complete(unsigned int *done, struct sim_waitq *wq, int all, const struct sim_site *site);
+
+/* RCU */
+struct callback_head;
+void sim_rcu_read_lock(const struct sim_site *site);
+void sim_rcu_read_unlock(const struct sim_site *site);
+int sim_rcu_read_lock_held(void);
+void sim_call_rcu(struct callback_head *head, void (*func)(struct callback_head *),
+		  const struct sim_site *site);
+void sim_kvfree_rcu(void *ptr, const struct sim_site *site);
+void sim_synchronize_rcu(const struct sim_site *site);
+void sim_rcu_barrier(const struct sim_site *site);
+void sim_cond_resched(const struct sim_site *site);
+
+/* Memory: every allocation gets an object id; frees are checked. */
+void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site *site);
+void sim_kfree(const void *p, const struct sim_site *site);
+unsigned long sim_ksize(const void *p);
+int sim_obj_node(const void *p);
+void *sim_obj_memcg(const void *p);
+void sim_set_alloc_memcg(void *memcg);	/* objects allocated from now on are charged to it */
+
+/* Reports */
+void sim_warn(const char *cond, const struct sim_site *site);
+void sim_bug(const char *cond, const struct sim_site *site) __attribute__((noreturn));
+void sim_printk(const struct sim_site *site, const char *fmt, ...);
+
+/* Nodes (NUMA) */
+extern int sim_nr_nodes;
+
+#endif /* SIM_SIM_H */

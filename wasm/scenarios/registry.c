@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Every scenario, one line each. */
+#include <stddef.h>
+#include <string.h>
+#include "scenario.h"
+
+extern const struct scenario scenario_shrinker_lifetime;
+
+const struct scenario *const sim_scenarios[] = {
+	&scenario_shrinker_lifetime,
+	NULL,
+};
+
+const struct scenario *sim_scenario_find(const char *name)
+{
+	int i;
+
+	for (i = 0; sim_scenarios[i]; i++)
+		if (!strcmp(sim_scenarios[i]->name, name))
+			return sim_scenarios[i];
+	return NULL;
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What a scenario is: a named set-up of simulated CPUs whose init task
+ * (on CPU 0) builds the kernel state, starts the racing tasks, waits for
+ * them and tears everything down, so that a finished run leaves no object
+ * behind. Included by kernel-side code (no libc) and host code alike.
+ */
+#ifndef SIM_SCENARIO_H
+#define SIM_SCENARIO_H
+
+struct scenario_params {
+	unsigned long long seed;
+	int rounds;		/* mount/unmount cycles, reclaim passes... */
+	int objects;		/* objects per cache */
+};
+
+struct scenario {
+	const char *name;	/* as on the command line and in URLs */
+	const char *title;
+	const char *tree;	/* the branch of kernel-tree/linux it runs */
+	int nr_cpus;
+	int nr_nodes;
+	struct scenario_params defaults;
+	void (*init)(void *params);	/* the init task, on CPU 0 */
+};
+
+extern const struct scenario *const sim_scenarios[];
+const struct scenario *sim_scenario_find(const char *name);
+
+/* Scenario helpers: events for the calls the scenario makes. */
+#define SCENARIO_CALL(name, a, b, c) \
+	sim_event(SIM_EV_CALL, SIM_SITE(), sim_name(name), a, b, c)
+#define SCENARIO_RETURN(name, ret) \
+	sim_event(SIM_EV_RETURN, SIM_SITE(), sim_name(name), ret, 0, 0)
+#define SCENARIO_LABEL(obj, kind, name) \
+	sim_event(SIM_EV_LABEL, SIM_SITE(), sim_obj_of(obj), kind, sim_name(name), 0)
+
+enum { LABEL_SHRINKER = 1, LABEL_MEMCG = 2, LABEL_LIST_LRU = 3, LABEL_ITEM = 4 };
+
+#endif /* SIM_SCENARIO_H */
