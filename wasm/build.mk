@@ -7,7 +7,10 @@
 #   build/wasm/     emcc for Node: labrun.cjs, the same CLI as wasm
 #   web/src/engine/generated/  emcc for the browser worker, events.ts
 #
-# -m32 natively: wasm32 is a 32-bit kernel (BITS_PER_LONG 32, so
+# Native builds use clang-14 -m32: the same front end as emcc 3.1.6 (so
+# __LINE__ inside a macro call spanning lines names the same line: clang
+# names the closing line, gcc the opening one), and a 32-bit target because
+# wasm32 is a 32-bit kernel (BITS_PER_LONG 32, so
 # SHRINKER_UNIT_BITS 32); the native build must run the same code to give
 # the same event log.
 
@@ -35,7 +38,7 @@ KCFLAGS = -std=gnu11 -nostdinc -D__KERNEL__ -Iwasm/include -Iwasm/runtime \
           -fmacro-prefix-map=$(TREE_V612)/=
 HCFLAGS = -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
 
-NATIVE_CC    := gcc -m32
+NATIVE_CC    := clang-14 -m32
 NATIVE_FLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
                 -fno-sanitize-recover=undefined
 EMCC         := NODE_PATH=/usr/share/nodejs EM_FROZEN_CACHE= emcc
@@ -108,7 +111,7 @@ web/src/engine/generated/events.ts: build/native/gen_events_ts
 # wasm: every exported function of the bridge, listed once.
 WASM_EXPORTS := $(shell tr -d ' \n' < wasm/bridge/exports.json)
 WASM_LINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sALLOW_MEMORY_GROWTH=1 \
-             -sINITIAL_MEMORY=33554432 -sSTACK_SIZE=1048576
+             -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576
 
 build/wasm/labrun.cjs: $(KOBJ_WASM) $(HOBJ_WASM) build/wasm/obj/h-labrun.o
 	@echo "  LD [wasm]   $@ (Node)"
@@ -127,3 +130,22 @@ web/src/engine/generated/reclaimlab.mjs: $(KOBJ_WASM) $(HOBJ_WASM) build/wasm/ob
 .PHONY: native wasm
 native: build/native/labrun
 wasm: build/wasm/labrun.cjs web/src/engine/generated/reclaimlab.mjs web/src/engine/generated/events.ts
+
+# Native tests, with AddressSanitizer and UBSan.
+$(foreach s,wasm/tests/test_runtime.c wasm/tests/test_shrinker_lifetime.c,$(eval $(call host_rule,$(s))))
+build/native/test_runtime: $(filter-out build/native/obj/h-registry.o,$(HOBJ_NATIVE)) build/native/obj/h-test_runtime.o
+	@echo "  LD [native] $@"
+	@$(NATIVE_CC) $(NATIVE_FLAGS) $^ -o $@
+build/native/test_shrinker_lifetime: $(KOBJ_NATIVE) $(HOBJ_NATIVE) build/native/obj/h-test_shrinker_lifetime.o
+	@echo "  LD [native] $@"
+	@$(NATIVE_CC) $(NATIVE_FLAGS) $^ -o $@
+
+NATIVE_TESTS := build/native/test_runtime build/native/test_shrinker_lifetime
+
+.PHONY: test-native test-determinism
+test-native: $(NATIVE_TESTS)
+	@for t in $(NATIVE_TESTS); do ASAN_OPTIONS=detect_leaks=0 $$t || exit 1; done
+
+# The same seed gives the same log natively and in wasm under Node.
+test-determinism: build/native/labrun build/wasm/labrun.cjs
+	@wasm/tests/determinism.sh 20

@@ -24,12 +24,14 @@ int sim_ncpus;
 int sim_nr_nodes = 1;
 struct sim_task *sim_current;
 int sim_event_cpu;
+int sim_boot;
 
 static struct sim_fiber sched_fiber;
 static struct sim_task *tasks[SIM_MAX_TASKS];
 static int ntasks;
 static uint64_t rng_state;
 static int stop_requested;
+static int running;		/* inside sim_run() */
 static unsigned long max_events;
 static unsigned long steps;
 static const unsigned long max_steps = 200000000UL;
@@ -195,7 +197,10 @@ void sim_event_at(int kind, int cpu, sim_u64 time, const struct sim_site *site,
 
 void sim_event(int kind, const struct sim_site *site, int a0, int a1, int a2, int a3)
 {
-	sim_event_at(kind, sim_event_cpu, sim_cpus[sim_event_cpu].clock, site, a0, a1, a2, a3);
+	/* Set-up before the run (no task yet) happens at time 0. */
+	sim_u64 t = sim_current || running ? sim_cpus[sim_event_cpu].clock : 0;
+
+	sim_event_at(kind, sim_event_cpu, t, site, a0, a1, a2, a3);
 }
 
 const struct sim_event *sim_log(size_t *n)
@@ -497,8 +502,10 @@ int sim_init(const struct sim_config *cfg)
 		/* CPUs do not start in lock-step: a seeded offset. */
 		sim_cpus[i].clock = sim_random() % 100;
 	}
+	sim_boot++;
 	sim_slab_init();
 	sim_rcu_init();
+	sim_locks_init();
 	for (i = 0; i < sim_ncpus; i++) {
 		char name[24];
 
@@ -525,7 +532,19 @@ static struct sim_cpu *pick_cpu(void)
 	return best;
 }
 
+static int run_loop(void);
+
 int sim_run(void)
+{
+	int status;
+
+	running = 1;
+	status = run_loop();
+	running = 0;
+	return status;
+}
+
+static int run_loop(void)
 {
 	for (;;) {
 		struct sim_cpu *c;

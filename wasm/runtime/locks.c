@@ -18,12 +18,21 @@
 #include <limits.h>
 #include "runtime.h"
 
+static int next_lock_id = 1;
+
+void sim_locks_init(void)
+{
+	next_lock_id = 1;
+}
+
 static void lock_name_id(struct sim_lock *l, const struct sim_site *site)
 {
-	static int next_id = 1;
-
-	if (!l->id) {
-		l->id = next_id++;
+	if (l->boot != sim_boot) {
+		/* First use in this run: a static lock may remember an earlier one. */
+		l->boot = sim_boot;
+		l->id = next_lock_id++;
+		l->owner = 0;
+		l->waiters.head = l->waiters.tail = NULL;
 		sim_event(SIM_EV_LOCK_INIT, site, l->id, sim_name(l->name), sim_obj_of(l), l->type);
 	}
 }
@@ -35,7 +44,7 @@ static void lock_event(int kind, struct sim_lock *l, int a2, const struct sim_si
 
 void sim_lock_init(struct sim_lock *l, const char *name, int type, const struct sim_site *site)
 {
-	l->id = 0;
+	l->boot = 0;
 	l->name = name;
 	l->owner = 0;
 	l->type = type;

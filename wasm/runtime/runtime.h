@@ -91,6 +91,7 @@ extern struct sim_cpu sim_cpus[SIM_MAX_CPUS];
 extern int sim_ncpus;
 extern struct sim_task *sim_current;	/* NULL in the scheduler's context */
 extern int sim_event_cpu;		/* CPU events are charged to */
+extern int sim_boot;			/* counts sim_init() calls */
 
 uint64_t sim_random(void);
 unsigned sim_cost_of(int cost);
@@ -117,6 +118,9 @@ int sim_rcu_pending(void);
 int sim_rcu_timer_due(sim_u64 next_cpu_clock);
 void sim_rcu_timer_fire(void);
 void sim_rcuc_fn(void *arg);
+
+/* locks.c */
+void sim_locks_init(void);
 
 /* slab.c */
 void sim_slab_init(void);

@@ -103,10 +103,11 @@ struct sim_lock {
 	int owner;		/* task id + 1, 0 when free */
 	int type;		/* 1 spinlock, 2 mutex */
 	struct sim_waitq waiters;
+	int boot;		/* the run that gave it its id (static locks outlive runs) */
 };
 #define SIM_LOCK_SPIN 1
 #define SIM_LOCK_MUTEX 2
-#define SIM_LOCK_INIT(lockname, t) { 0, lockname, 0, t, { 0, 0 } }
+#define SIM_LOCK_INIT(lockname, t) { 0, lockname, 0, t, { 0, 0 }, 0 }
 
 /* Events */
 void sim_event(int kind, const struct sim_site *site, int a0, int a1, int a2, int a3);

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The boundary between the browser and the simulated kernel. Every function
+ * the web worker may call is here and in exports.json, nowhere else.
+ *
+ * The call chain across it (web/src/engine/worker.ts):
+ *   worker: instantiate a fresh module (one run is one boot: the kernel
+ *           files keep static state, as a booted kernel does)
+ *   -> lab_bridge_run(scenario, seed, rounds, objects, max_events)
+ *        runs the whole scenario to completion on the simulated CPUs
+ *   -> lab_bridge_events() / lab_bridge_event_count()
+ *        the 32-byte event records (layout: wasm/runtime/events.def,
+ *        decoded by the generated web/src/engine/generated/events.ts),
+ *        copied out by the worker and transferred to the page
+ *   -> lab_bridge_meta()
+ *        JSON naming what events refer to by number: sites (kernel tree,
+ *        file, line, function), names, tasks, event kinds, the cost model
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <emscripten/emscripten.h>
+#include "../runtime/lab.h"
+
+static struct lab_result result;
+
+/* JSON list of the scenarios with their defaults. Caller frees. */
+EMSCRIPTEN_KEEPALIVE char *lab_bridge_scenarios(void)
+{
+	size_t cap = 4096, n = 0;
+	char *s = malloc(cap);
+	int i;
+
+	if (!s)
+		return NULL;
+	n += (size_t)snprintf(s + n, cap - n, "[");
+	for (i = 0; sim_scenarios[i] && n < cap; i++) {
+		const struct scenario *sc = sim_scenarios[i];
+
+		n += (size_t)snprintf(s + n, cap - n,
+				      "%s{\"name\":\"%s\",\"title\":\"%s\",\"tree\":\"%s\",\"cpus\":%d,"
+				      "\"nodes\":%d,\"seed\":%llu,\"rounds\":%d,\"objects\":%d}",
+				      i ? "," : "", sc->name, sc->title, sc->tree, sc->nr_cpus,
+				      sc->nr_nodes, sc->defaults.seed, sc->defaults.rounds,
+				      sc->defaults.objects);
+	}
+	if (n < cap)
+		snprintf(s + n, cap - n, "]");
+	return s;
+}
+
+/* Returns the run's status (enum sim_status), or -1: no such scenario. */
+EMSCRIPTEN_KEEPALIVE int lab_bridge_run(const char *name, unsigned seed_lo, unsigned seed_hi,
+					int rounds, int objects, unsigned max_events)
+{
+	const struct scenario *sc = sim_scenario_find(name);
+	struct scenario_params p;
+
+	if (!sc)
+		return -1;
+	p = sc->defaults;
+	p.seed = ((unsigned long long)seed_hi << 32) | seed_lo;
+	if (rounds > 0)
+		p.rounds = rounds;
+	if (objects > 0)
+		p.objects = objects;
+	if (lab_run(sc, &p, max_events, &result))
+		return -1;
+	return result.status;
+}
+
+EMSCRIPTEN_KEEPALIVE int lab_bridge_event_count(void)
+{
+	return (int)result.events;
+}
+
+EMSCRIPTEN_KEEPALIVE const struct sim_event *lab_bridge_events(void)
+{
+	size_t n;
+
+	return sim_log(&n);
+}
+
+/* Caller frees. */
+EMSCRIPTEN_KEEPALIVE char *lab_bridge_meta(void)
+{
+	return lab_meta_json(&result);
+}
