@@ -1,5 +1,66 @@
 # SPDX-License-Identifier: GPL-2.0-only
+#
+# Reclaim Lab. Two commands:
+#
+#   make start   install what is missing, build, serve http://localhost:5173
+#   make test    install what is missing, build, run every test suite
+#
+# Both redo nothing that is up to date. Other targets: kernel-tree, native,
+# wasm, web, test-native, test-determinism, test-unit, test-e2e, bench,
+# clean.
+
+SHELL := /bin/bash
 .DEFAULT_GOAL := help
+NPX := npx --no-install
+
 include wasm/build.mk
+
+.PHONY: help deps kernel-tree build web start test test-unit test-e2e typecheck bench clean
+
 help:
-	@echo "make start | make test"
+	@echo "make start   set up, build and serve the app on http://localhost:5173"
+	@echo "make test    set up, build and run every test suite"
+	@echo "make bench   simulated events per second, natively and in wasm"
+
+deps:
+	@scripts/ensure-deps.sh
+
+# The companion kernel tree (kernel-tree/linux), from Debian's packages.
+kernel-tree: deps
+	@kernel-tree/build-tree.sh
+
+kernel-tree/linux/.git/reclaim-lab-tree-key:
+	@kernel-tree/build-tree.sh
+
+build: kernel-tree native wasm
+
+web: build
+	@echo "[web] vite build"
+	@$(NPX) vite build --logLevel warn
+
+start: build
+	@echo "[web] serving Reclaim Lab on http://localhost:5173/ (Ctrl-C stops)"
+	@$(NPX) vite --port 5173 --strictPort --host 127.0.0.1
+
+typecheck: build
+	@echo "[web] tsc"
+	@$(NPX) tsc --noEmit -p tsconfig.json
+
+test-unit: build build/fixtures/shrinker-lifetime-1/events.bin
+	@echo "[web] unit tests (vitest)"
+	@$(NPX) vitest run
+
+test-e2e: web
+	@echo "[web] end-to-end tests (Playwright, Debian's Chromium)"
+	@$(NPX) playwright test
+
+# Every suite, in order: native C (ASan + UBSan), native = wasm logs,
+# TypeScript types, web engine unit tests, end-to-end in Chromium.
+test: build test-native test-determinism typecheck test-unit test-e2e
+	@echo "make test: every suite passed"
+
+bench: build build/bench/labrun
+	@wasm/bench.sh
+
+clean:
+	rm -rf build dist web/public/kernel web/src/engine/generated test-results

@@ -3,7 +3,7 @@
 # The C side: real kernel files from kernel-tree/linux, the shim, the
 # runtime and the scenarios, built three ways from the same sources:
 #
-#   build/native/   gcc -m32 with AddressSanitizer + UBSan (tests, labrun)
+#   build/native/   clang-14 -m32 with AddressSanitizer + UBSan (tests, labrun)
 #   build/wasm/     emcc for Node: labrun.cjs, the same CLI as wasm
 #   web/src/engine/generated/  emcc for the browser worker, events.ts
 #
@@ -54,50 +54,54 @@ $(TREE_V612)/.stamp: $(KERNEL_LIST) kernel-tree/linux/.git/reclaim-lab-tree-key 
 	@cp -r wasm/overlay/v6.12/. $(TREE_V612)/
 	@touch $@
 
-# obj-<build>-<kind>: one object per source per build.
-KOBJ_NATIVE = $(addprefix build/native/obj/k-,$(notdir $(KERNEL_SRCS:.c=.o))) \
-              $(addprefix build/native/obj/p-,$(notdir $(GLUE_SRCS:.c=.o) $(SCEN_SRCS:.c=.o)))
-HOBJ_NATIVE = $(addprefix build/native/obj/h-,$(notdir $(HOST_SRCS:.c=.o)))
-KOBJ_WASM   = $(KOBJ_NATIVE:build/native/%=build/wasm/%)
-HOBJ_WASM   = $(HOBJ_NATIVE:build/native/%=build/wasm/%)
+# Objects: build/<flavour>/obj/<k|p|h>-<name>.o, for kernel files (k, from
+# the tree), project code compiled as kernel code (p) and host code (h).
+# Flavours: native (ASan + UBSan, for tests), bench (optimised, no
+# sanitizers, for measuring) and wasm.
+CC_native := $(NATIVE_CC) $(NATIVE_FLAGS)
+CC_bench  := $(NATIVE_CC) -O2 -g
+CC_wasm   := $(EMCC) $(WASM_FLAGS)
+FLAVOURS  := native bench wasm
 
+KOBJ = $(addprefix build/$(1)/obj/k-,$(notdir $(KERNEL_SRCS:.c=.o))) \
+       $(addprefix build/$(1)/obj/p-,$(notdir $(GLUE_SRCS:.c=.o) $(SCEN_SRCS:.c=.o)))
+HOBJ = $(addprefix build/$(1)/obj/h-,$(notdir $(HOST_SRCS:.c=.o)))
+KOBJ_NATIVE = $(call KOBJ,native)
+HOBJ_NATIVE = $(call HOBJ,native)
+KOBJ_WASM   = $(call KOBJ,wasm)
+HOBJ_WASM   = $(call HOBJ,wasm)
+
+# $(1) flavour, $(2) source
 define kernel_rule
-build/native/obj/k-$(notdir $(1:.c=.o)): $(TREE_V612)/.stamp $(SHIM_DEPS)
+build/$(1)/obj/k-$(notdir $(2:.c=.o)): $(TREE_V612)/.stamp $(SHIM_DEPS)
 	@mkdir -p $$(@D)
-	@echo "  CC [native] $(1) (v6.12)"
-	@$(NATIVE_CC) $(NATIVE_FLAGS) $(KCFLAGS) -DSIM_TREE='"v6.12"' -c $(TREE_V612)/$(1) -o $$@
-build/wasm/obj/k-$(notdir $(1:.c=.o)): $(TREE_V612)/.stamp $(SHIM_DEPS)
-	@mkdir -p $$(@D)
-	@echo "  CC [wasm]   $(1) (v6.12)"
-	@$(EMCC) $(WASM_FLAGS) $(KCFLAGS) -DSIM_TREE='"v6.12"' -c $(TREE_V612)/$(1) -o $$@
+	@echo "  CC [$(1)] $(2) (v6.12)"
+	@$$(CC_$(1)) $(KCFLAGS) -DSIM_TREE='"v6.12"' -c $(TREE_V612)/$(2) -o $$@
 endef
 define project_rule
-build/native/obj/p-$(notdir $(1:.c=.o)): $(1) $(TREE_V612)/.stamp $(SHIM_DEPS) wasm/scenarios/scenario.h wasm/glue/glue.h
+build/$(1)/obj/p-$(notdir $(2:.c=.o)): $(2) $(TREE_V612)/.stamp $(SHIM_DEPS) wasm/scenarios/scenario.h wasm/glue/glue.h
 	@mkdir -p $$(@D)
-	@echo "  CC [native] $(1)"
-	@$(NATIVE_CC) $(NATIVE_FLAGS) $(KCFLAGS) -DSIM_TREE='"project"' -c $(1) -o $$@
-build/wasm/obj/p-$(notdir $(1:.c=.o)): $(1) $(TREE_V612)/.stamp $(SHIM_DEPS) wasm/scenarios/scenario.h wasm/glue/glue.h
-	@mkdir -p $$(@D)
-	@echo "  CC [wasm]   $(1)"
-	@$(EMCC) $(WASM_FLAGS) $(KCFLAGS) -DSIM_TREE='"project"' -c $(1) -o $$@
+	@echo "  CC [$(1)] $(2)"
+	@$$(CC_$(1)) $(KCFLAGS) -DSIM_TREE='"project"' -c $(2) -o $$@
 endef
 define host_rule
-build/native/obj/h-$(notdir $(1:.c=.o)): $(1) $(HOST_DEPS)
+build/$(1)/obj/h-$(notdir $(2:.c=.o)): $(2) $(HOST_DEPS)
 	@mkdir -p $$(@D)
-	@echo "  CC [native] $(1)"
-	@$(NATIVE_CC) $(NATIVE_FLAGS) $(HCFLAGS) -c $(1) -o $$@
-build/wasm/obj/h-$(notdir $(1:.c=.o)): $(1) $(HOST_DEPS)
-	@mkdir -p $$(@D)
-	@echo "  CC [wasm]   $(1)"
-	@$(EMCC) $(WASM_FLAGS) $(HCFLAGS) -c $(1) -o $$@
+	@echo "  CC [$(1)] $(2)"
+	@$$(CC_$(1)) $(HCFLAGS) -c $(2) -o $$@
 endef
-$(foreach s,$(KERNEL_SRCS),$(eval $(call kernel_rule,$(s))))
-$(foreach s,$(GLUE_SRCS) $(SCEN_SRCS),$(eval $(call project_rule,$(s))))
-$(foreach s,$(HOST_SRCS) wasm/cli/labrun.c wasm/bridge/bridge.c,$(eval $(call host_rule,$(s))))
+HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/tests/test_runtime.c \
+              wasm/tests/test_shrinker_lifetime.c
+$(foreach f,$(FLAVOURS),$(foreach s,$(KERNEL_SRCS),$(eval $(call kernel_rule,$(f),$(s)))))
+$(foreach f,$(FLAVOURS),$(foreach s,$(GLUE_SRCS) $(SCEN_SRCS),$(eval $(call project_rule,$(f),$(s)))))
+$(foreach f,$(FLAVOURS),$(foreach s,$(HOST_SRCS) $(HOST_PROGS),$(eval $(call host_rule,$(f),$(s)))))
 
 build/native/labrun: $(KOBJ_NATIVE) $(HOBJ_NATIVE) build/native/obj/h-labrun.o
 	@echo "  LD [native] $@"
-	@$(NATIVE_CC) $(NATIVE_FLAGS) $^ -o $@
+	@$(CC_native) $^ -o $@
+build/bench/labrun: $(call KOBJ,bench) $(call HOBJ,bench) build/bench/obj/h-labrun.o
+	@echo "  LD [bench] $@"
+	@$(CC_bench) $^ -o $@
 
 # The event ABI for TypeScript, generated from events.def by a C program.
 build/native/gen_events_ts: wasm/tools/gen_events_ts.c $(HOST_DEPS)
@@ -129,16 +133,16 @@ web/src/engine/generated/reclaimlab.mjs: $(KOBJ_WASM) $(HOBJ_WASM) build/wasm/ob
 
 .PHONY: native wasm
 native: build/native/labrun
-wasm: build/wasm/labrun.cjs web/src/engine/generated/reclaimlab.mjs web/src/engine/generated/events.ts
+wasm: build/wasm/labrun.cjs web/src/engine/generated/reclaimlab.mjs web/src/engine/generated/events.ts \
+      web/public/kernel/.stamp
 
 # Native tests, with AddressSanitizer and UBSan.
-$(foreach s,wasm/tests/test_runtime.c wasm/tests/test_shrinker_lifetime.c,$(eval $(call host_rule,$(s))))
 build/native/test_runtime: $(filter-out build/native/obj/h-registry.o,$(HOBJ_NATIVE)) build/native/obj/h-test_runtime.o
 	@echo "  LD [native] $@"
-	@$(NATIVE_CC) $(NATIVE_FLAGS) $^ -o $@
+	@$(CC_native) $^ -o $@
 build/native/test_shrinker_lifetime: $(KOBJ_NATIVE) $(HOBJ_NATIVE) build/native/obj/h-test_shrinker_lifetime.o
 	@echo "  LD [native] $@"
-	@$(NATIVE_CC) $(NATIVE_FLAGS) $^ -o $@
+	@$(CC_native) $^ -o $@
 
 NATIVE_TESTS := build/native/test_runtime build/native/test_shrinker_lifetime
 
@@ -149,3 +153,19 @@ test-native: $(NATIVE_TESTS)
 # The same seed gives the same log natively and in wasm under Node.
 test-determinism: build/native/labrun build/wasm/labrun.cjs
 	@wasm/tests/determinism.sh 20
+
+# The files the code pane shows: each kernel file the build reads, exactly
+# as it is on its branch (not the overlay), and the project's own files
+# events can point into, under web/public/kernel/<tree>/<path>.
+web/public/kernel/.stamp: $(TREE_V612)/.stamp $(GLUE_SRCS) $(SCEN_SRCS)
+	@rm -rf web/public/kernel && mkdir -p web/public/kernel/v6.12 web/public/kernel/project
+	@grep -v '^#' $(KERNEL_LIST) | grep . | xargs git -C kernel-tree/linux archive v6.12 -- \
+		| tar -x -C web/public/kernel/v6.12
+	@cp --parents $(GLUE_SRCS) $(SCEN_SRCS) web/public/kernel/project/
+	@touch $@
+	@echo "  GEN web/public/kernel (sources for the code pane)"
+
+# Real runs for the web engine's unit tests, written by the native CLI.
+build/fixtures/shrinker-lifetime-1/events.bin: build/native/labrun
+	@mkdir -p $(@D)
+	@ASAN_OPTIONS=detect_leaks=0 build/native/labrun --scenario shrinker-lifetime --seed 1 --dump $(@D) 2>/dev/null

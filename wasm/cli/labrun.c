@@ -9,6 +9,11 @@
  *   labrun --scenario shrinker-lifetime --seed 7            # JSON lines
  *   labrun --scenario shrinker-lifetime --seed 7 --hash     # one digest
  *   labrun --scenario shrinker-lifetime --seed 7 --meta     # sites, names...
+ *   labrun --scenario shrinker-lifetime --seed 7 --dump DIR # events.bin + meta.json
+ *
+ * --dump writes the raw 32-byte event records and the meta JSON, exactly
+ * what the browser worker hands to the page; the web engine's tests load
+ * them through the same decoder.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +25,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: labrun [--scenario NAME] [--seed N] [--rounds N] [--objects N]\n"
-		"              [--max-events N] [--hash | --meta | --summary] [--stats]\n"
+		"              [--max-events N] [--hash | --meta | --summary | --dump DIR] [--stats]\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
 		"kernel tree, file, line, function and arguments.\n");
@@ -50,6 +55,33 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+static int write_file(const char *dir, const char *name, const void *data, size_t n)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	if (!f || fwrite(data, 1, n, f) != n || fclose(f)) {
+		fprintf(stderr, "labrun: cannot write %s\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+static int dump_run(const char *dir, const struct lab_result *res)
+{
+	size_t n;
+	const struct sim_event *log = sim_log(&n);
+	char *m = lab_meta_json(res);
+	int err;
+
+	err = write_file(dir, "events.bin", log, n * sizeof(*log)) ||
+	      write_file(dir, "meta.json", m, strlen(m));
+	free(m);
+	return err;
+}
+
 int main(int argc, char **argv)
 {
 	const char *name = "shrinker-lifetime";
@@ -59,6 +91,7 @@ int main(int argc, char **argv)
 	unsigned long long v, max_events = 1000000;
 	long long rounds = -1, objects = -1, seed = -1;
 	int hash = 0, meta = 0, summary = 0, stats = 0, i;
+	const char *dump = NULL;
 	double t0, t1;
 	char *line;
 	size_t n;
@@ -88,6 +121,9 @@ int main(int argc, char **argv)
 				objects = (long long)v;
 			else
 				max_events = v;
+		} else if (!strcmp(a, "--dump") && next) {
+			dump = next;
+			i++;
 		} else if (!strcmp(a, "--hash")) {
 			hash = 1;
 		} else if (!strcmp(a, "--meta")) {
@@ -133,7 +169,13 @@ int main(int argc, char **argv)
 	line = malloc(4096);
 	if (!line)
 		return 2;
-	if (meta) {
+	if (dump) {
+		if (dump_run(dump, &res)) {
+			free(line);
+			sim_fini();
+			return 2;
+		}
+	} else if (meta) {
 		char *m = lab_meta_json(&res);
 
 		puts(m);

@@ -18,6 +18,18 @@ static const struct {
 #undef SIM_EVENT
 };
 
+/* A TypeScript string literal. */
+static void print_str(const char *s)
+{
+	putchar('\'');
+	for (; *s; s++) {
+		if (*s == '\'' || *s == '\\')
+			putchar('\\');
+		putchar(*s);
+	}
+	putchar('\'');
+}
+
 int main(void)
 {
 	int k, a;
@@ -44,12 +56,16 @@ int main(void)
 	       "  args: readonly string[];\n  doc: string;\n}\n\n");
 	printf("export const EVENT_KINDS: readonly EventKindInfo[] = [\n");
 	for (k = 0; k < SIM_EV_NR_KINDS; k++) {
-		printf("  { name: '%s', args: [", kinds[k].name);
-		for (a = 0; a < 4; a++)
-			printf("%s'%s'", a ? ", " : "", kinds[k].args[a]);
+		printf("  { name: ");
+		print_str(kinds[k].name);
+		printf(", args: [");
+		for (a = 0; a < 4; a++) {
+			printf(a ? ", " : "");
+			print_str(kinds[k].args[a]);
+		}
 		printf("], doc: ");
-		/* docs contain no quotes or backslashes; keep them that way */
-		printf("'%s' },\n", kinds[k].doc);
+		print_str(kinds[k].doc);
+		printf(" },\n");
 	}
 	printf("];\n\n");
 

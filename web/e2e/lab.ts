@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Page object for the lab: opens a scene, steps it, and reads its state
+// through the window.__lab test handle rather than through pixels alone.
+import { expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+
+export interface LabSite {
+  tree: string;
+  file: string;
+  line: number;
+  func: string;
+}
+
+export class Lab {
+  constructor(readonly page: Page) {}
+
+  async open(query: string) {
+    await this.page.goto(query);
+    await expect(this.page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+  }
+
+  step() {
+    return this.page.getByTestId('scene.step').click();
+  }
+
+  currentStep(): Promise<number> {
+    return this.page.evaluate(() => (window as unknown as { __lab: { step: number } }).__lab.step);
+  }
+
+  site(): Promise<LabSite | null> {
+    return this.page.evaluate(() => (window as unknown as { __lab: { site(): LabSite | null } }).__lab.site());
+  }
+
+  narration(): Promise<string> {
+    return this.page.evaluate(() => (window as unknown as { __lab: { narration(): string } }).__lab.narration());
+  }
+
+  highlightedLine() {
+    return this.page.getByTestId('code.line.current');
+  }
+
+  /** Text of a line of a file on a branch of kernel-tree/linux. */
+  static kernelLine(branch: string, file: string, line: number): string {
+    const text = execFileSync('git', ['-C', 'kernel-tree/linux', 'show', `${branch}:${file}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    return text.split('\n')[line - 1];
+  }
+}

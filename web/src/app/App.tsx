@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The shell: runs the scene's scenario in the worker, keeps the step, the
+// controls and the permalink, and lays out the scene, the code pane and
+// the event panel.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { SimClient } from '../engine/client';
+import { History } from '../engine/history';
+import { buildTimeline, type Timeline } from '../engine/machine';
+import { collectLabels, narrate, type Labels } from '../engine/narrate';
+import type { EventLog } from '../engine/log';
+import { SCENES, findScene } from '../scenes/registry';
+import { CodePane } from '../ui/CodePane';
+import { EventPanel } from '../ui/EventPanel';
+import { Controls } from './Controls';
+import { SeriesCard } from './SeriesCard';
+import { formatUrl, parseUrl } from './url';
+
+interface Run {
+  seed: number;
+  log: EventLog;
+  history: History<unknown>;
+  timeline: Timeline;
+  labels: Labels;
+  wallMs: number;
+}
+
+declare global {
+  interface Window {
+    __lab?: unknown;
+  }
+}
+
+// One worker for the page's lifetime (effects may run twice in development).
+let client: SimClient | null = null;
+function sharedClient(): SimClient {
+  client ??= new SimClient();
+  return client;
+}
+
+export function App() {
+  const initial = useMemo(() => parseUrl(window.location.search), []);
+  const scene = findScene(initial.scene) ?? SCENES[0];
+  const [seed, setSeed] = useState(initial.seed);
+  const [run, setRun] = useState<Run | null>(null);
+  const [step, setStep] = useState(initial.step);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(16);
+  const [error, setError] = useState<string | null>(null);
+  const [notes] = useState<string[]>(() => [
+    ...initial.errors,
+    ...(initial.scene && !findScene(initial.scene) ? [`There is no scene "${initial.scene}"; showing "${scene.title}".`] : []),
+  ]);
+  const client = useMemo(sharedClient, []);
+  const firstRun = useRef(true);
+
+  // Run the scenario whenever the seed changes (the worker does the work).
+  useEffect(() => {
+    let live = true;
+    setRun(null);
+    setError(null);
+    setPlaying(false);
+    client.run(scene.scenario, seed).then(
+      ({ log, wallMs }) => {
+        if (!live) return;
+        if (log.length === 0) {
+          setError('The simulation produced no events.');
+          return;
+        }
+        const history = new History(log, scene.reducer);
+        setRun({ seed, log, history, timeline: buildTimeline(log), labels: collectLabels(log), wallMs });
+        // The first run keeps the permalink's step; a new seed starts over.
+        const keep = firstRun.current;
+        firstRun.current = false;
+        setStep((s) => (keep ? Math.min(s, log.length - 1) : 0));
+      },
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, scene, seed]);
+
+  const last = run ? run.log.length - 1 : 0;
+  const seek = useCallback((s: number) => setStep(Math.max(0, Math.min(last, s))), [last]);
+
+  // Play: advance `speed` events per second, in whole events per frame.
+  useEffect(() => {
+    if (!playing || !run) return;
+    let raf = 0;
+    let prev = performance.now();
+    let acc = 0;
+    const tick = (now: number) => {
+      acc += ((now - prev) * speed) / 1000;
+      prev = now;
+      const n = Math.floor(acc);
+      if (n > 0) {
+        acc -= n;
+        setStep((s) => {
+          const next = Math.min(last, s + n);
+          if (next >= last) setPlaying(false);
+          return next;
+        });
+      }
+      raf = requestAnimationFrame(tick);
+    };
+    raf = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(raf);
+  }, [playing, speed, run, last]);
+
+  // The permalink follows the state.
+  useEffect(() => {
+    if (!run) return;
+    const url = formatUrl({ scene: scene.id, seed: run.seed, step });
+    if (url !== window.location.search) window.history.replaceState(null, '', url);
+  }, [run, scene, step]);
+
+  // Keyboard: space plays, arrows step, Home/End jump (not while typing).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement;
+      if (t.closest('input, select, textarea') || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === ' ' && !t.closest('button')) {
+        setPlaying((p) => !p);
+      } else if (e.key === 'ArrowRight') {
+        seek(step + (e.shiftKey ? 10 : 1));
+      } else if (e.key === 'ArrowLeft') {
+        seek(step - (e.shiftKey ? 10 : 1));
+      } else if (e.key === 'Home') {
+        seek(0);
+      } else if (e.key === 'End') {
+        seek(last);
+      } else {
+        return;
+      }
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [seek, step, last]);
+
+  const state = run ? run.history.at(step) : null;
+
+  // The test handle: tests read state through it, not through pixels alone.
+  useEffect(() => {
+    window.__lab = {
+      ready: !!run,
+      error,
+      scene: scene.id,
+      seed: run?.seed ?? seed,
+      step,
+      length: run?.log.length ?? 0,
+      event: () => (run ? { ...run.log.event(step), kindName: run.log.meta.kinds[run.log.kind[step]].name } : null),
+      site: () => (run ? run.log.siteOf(step) : null),
+      narration: () => (run ? narrate(run.log, step, run.labels) : ''),
+      state: () => state,
+      meta: () => run?.log.meta ?? null,
+      goTo: (s: number) => seek(s),
+    };
+  }, [run, step, state, error, scene, seed, seek]);
+
+  const View = scene.View;
+  const log = run?.log;
+  const site = log ? (log.siteOf(step) ?? null) : null;
+  const cpuSite = log && state && !site ? log.meta.sites[(state as { machine: { cpus: { site: number }[] } }).machine.cpus[log.cpu[step]].site] : null;
+  const shownSite = site ?? (cpuSite && cpuSite.tree ? cpuSite : null);
+  const context = log ? `CPU${log.cpu[step]}${log.task[step] >= 0 ? ` ${log.taskName(log.task[step])}` : ''}${site ? '' : ' (last line it ran)'}` : '';
+
+  return (
+    <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
+      <header className="app-head">
+        <h1>
+          Reclaim Lab <span className="scene-title">{scene.title}</span>
+        </h1>
+        <SeriesCard seriesId={scene.series} />
+      </header>
+      {notes.map((n) => (
+        <p key={n} className="note" role="status">
+          {n}
+        </p>
+      ))}
+      <Controls
+        disabled={!run}
+        playing={playing}
+        onPlay={() => setPlaying((p) => !p)}
+        step={step}
+        last={last}
+        onSeek={seek}
+        speed={speed}
+        onSpeed={setSpeed}
+        seed={seed}
+        onSeed={(s) => {
+          if (s !== seed) setSeed(s);
+        }}
+      />
+      {error && (
+        <p className="error" role="alert" data-testid="scene.error">
+          {error}
+        </p>
+      )}
+      {!run && !error && (
+        <p className="loading" role="status">
+          Running the real kernel code on simulated CPUs in a worker…
+        </p>
+      )}
+      {run && log && state != null && (
+        <main className="layout">
+          <div className="left">
+            <p className="blurb">{scene.blurb}</p>
+            <View log={log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={seek} />
+            <EventPanel log={log} step={step} labels={run.labels} onSeek={seek} />
+            <p className="run-facts" data-testid="run.facts">
+              Seed {run.seed}: {log.length} events over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs
+              ({log.meta.status}, {log.meta.live_objects} objects left at teardown); simulated in {run.wallMs.toFixed(0)} ms.
+              Virtual time follows the cost model in wasm/runtime/costs.c.
+            </p>
+          </div>
+          <div className="right">
+            <CodePane site={shownSite} context={context} />
+          </div>
+        </main>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Play / pause, step back and forward, speed, seed. Every control is a
+// native button or input, so each is reachable and operable by keyboard.
+import { useEffect, useState } from 'react';
+import { isValidSeed } from './url';
+
+interface Props {
+  disabled: boolean;
+  playing: boolean;
+  onPlay: () => void;
+  step: number;
+  last: number;
+  onSeek: (s: number) => void;
+  speed: number;
+  onSpeed: (s: number) => void;
+  seed: number;
+  onSeed: (s: number) => void;
+}
+
+const SPEEDS = [1, 4, 16, 64, 256, 1024];
+
+export function Controls(p: Props) {
+  const [seedText, setSeedText] = useState(String(p.seed));
+  const [seedError, setSeedError] = useState<string | null>(null);
+  useEffect(() => setSeedText(String(p.seed)), [p.seed]);
+
+  const applySeed = () => {
+    const v = Number(seedText.trim());
+    if (seedText.trim() === '' || !isValidSeed(v)) {
+      setSeedError('A seed is a whole number from 0 to 4294967295.');
+      return;
+    }
+    setSeedError(null);
+    p.onSeed(v);
+  };
+
+  return (
+    <nav className="controls" aria-label="Simulation controls">
+      <button type="button" onClick={() => p.onSeek(0)} disabled={p.disabled || p.step <= 0} title="First event (Home)" data-testid="scene.first">
+        « First
+      </button>
+      <button type="button" onClick={() => p.onSeek(p.step - 1)} disabled={p.disabled || p.step <= 0} title="Step back (←)" data-testid="scene.back">
+        ◀ Back
+      </button>
+      <button type="button" className="primary" onClick={p.onPlay} disabled={p.disabled} title="Play or pause (space)" data-testid="scene.play">
+        {p.playing ? '❚❚ Pause' : '▶ Play'}
+      </button>
+      <button type="button" onClick={() => p.onSeek(p.step + 1)} disabled={p.disabled || p.step >= p.last} title="Step forward (→)" data-testid="scene.step">
+        Step ▶
+      </button>
+      <button type="button" onClick={() => p.onSeek(p.last)} disabled={p.disabled || p.step >= p.last} title="Last event (End)" data-testid="scene.last">
+        Last »
+      </button>
+      <span className="counter" data-testid="scene.counter">
+        event <b>{p.disabled ? '–' : p.step}</b> of {p.disabled ? '–' : p.last}
+      </span>
+      <input
+        type="range"
+        min={0}
+        max={Math.max(0, p.last)}
+        value={p.step}
+        disabled={p.disabled}
+        onChange={(e) => p.onSeek(Number(e.target.value))}
+        aria-label="Scrub through the events"
+        className="scrub"
+      />
+      <label>
+        speed{' '}
+        <select value={p.speed} onChange={(e) => p.onSpeed(Number(e.target.value))} data-testid="scene.speed">
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {s} events/s
+            </option>
+          ))}
+        </select>
+      </label>
+      <form
+        className="seed"
+        onSubmit={(e) => {
+          e.preventDefault();
+          applySeed();
+        }}
+      >
+        <label>
+          seed{' '}
+          <input
+            value={seedText}
+            inputMode="numeric"
+            size={8}
+            onChange={(e) => setSeedText(e.target.value)}
+            aria-invalid={seedError ? true : undefined}
+            aria-describedby={seedError ? 'seed-error' : undefined}
+            data-testid="scene.seed"
+          />
+        </label>
+        <button type="submit">Run</button>
+        {seedError && (
+          <span id="seed-error" className="error" role="alert">
+            {seedError}
+          </span>
+        )}
+      </form>
+    </nav>
+  );
+}

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The series facts, read from kernel-tree/manifest.json: the one place
+// they are kept.
+import manifest from '../../../kernel-tree/manifest.json';
+
+export interface Series {
+  id: string;
+  title: string;
+  author: string;
+  cover: string;
+  final?: string;
+  version: string;
+  posted: string;
+  base: string;
+  fate: { status: 'merged' | 'reverted' | 'never-merged'; release: string | null; note?: string; commits?: string[] };
+  code: { kind: 'upstream' | 'project-port'; branch: string; available: boolean };
+}
+
+export const SERIES: Series[] = manifest.series as Series[];
+
+export function findSeries(id: string): Series | undefined {
+  return SERIES.find((s) => s.id === id);
+}
+
+export function loreUrl(messageId: string): string {
+  return `https://lore.kernel.org/r/${encodeURIComponent(messageId)}`;
+}

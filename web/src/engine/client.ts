@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The page's side of the worker protocol: requests with ids, replies
+// matched back to their promises.
+import { EventLog } from './log';
+import type { ScenarioInfo } from './meta';
+import { MsgType, type Reply, type Request } from './protocol';
+
+type Pending = { resolve: (r: Reply) => void; reject: (e: Error) => void };
+type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+export interface RunOutcome {
+  log: EventLog;
+  wallMs: number;
+}
+
+export class SimClient {
+  private worker: Worker;
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+
+  constructor() {
+    this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    this.worker.onmessage = (ev: MessageEvent<Reply>) => {
+      const p = this.pending.get(ev.data.id);
+      if (!p) return;
+      this.pending.delete(ev.data.id);
+      if (ev.data.type === MsgType.Error) p.reject(new Error(ev.data.message));
+      else p.resolve(ev.data);
+    };
+    this.worker.onerror = (ev) => {
+      const err = new Error(`simulation worker failed: ${ev.message || 'could not start'}`);
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+  }
+
+  private request(req: Distribute<Request>): Promise<Reply> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...req, id } as Request);
+    });
+  }
+
+  async scenarios(): Promise<ScenarioInfo[]> {
+    const r = await this.request({ type: MsgType.Scenarios });
+    if (r.type !== MsgType.ScenariosReply) throw new Error(`unexpected reply ${r.type}`);
+    return r.scenarios;
+  }
+
+  async run(scenario: string, seed: number, maxEvents = 200_000): Promise<RunOutcome> {
+    const r = await this.request({ type: MsgType.Run, scenario, seed, maxEvents });
+    if (r.type !== MsgType.RunReply) throw new Error(`unexpected reply ${r.type}`);
+    return { log: new EventLog(r.events, r.meta), wallMs: r.wallMs };
+  }
+
+  dispose() {
+    this.worker.terminate();
+  }
+}

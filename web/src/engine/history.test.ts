@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0-only
+import { describe, expect, it } from 'vitest';
+import { History } from './history';
+import { machineReducer, buildTimeline } from './machine';
+import { lifetimeReducer } from '../scenes/shrinker-lifetime/model';
+import { loadRun } from './testing/fixtures';
+import type { EventLog } from './log';
+
+function replay<S>(log: EventLog, reducer: { init(l: EventLog): S; apply(s: S, l: EventLog, i: number): void }, upTo: number): S {
+  const s = reducer.init(log);
+  for (let i = 0; i <= upTo; i++) reducer.apply(s, log, i);
+  return s;
+}
+
+describe('history', () => {
+  const log = loadRun('shrinker-lifetime', 1);
+
+  it('gives at any step the state a replay from the start gives', () => {
+    const h = new History(log, lifetimeReducer, 64);
+    const steps = [0, 1, 63, 64, 65, 500, 1234, log.length - 1];
+    for (const k of steps) expect(h.at(k)).toEqual(replay(log, lifetimeReducer, k));
+  });
+
+  it('steps back by lookup: back then forward returns the same states', () => {
+    const h = new History(log, machineReducer, 32);
+    const forward = [];
+    for (let k = 700; k < 720; k++) forward.push(structuredClone(h.at(k)));
+    for (let k = 719; k >= 700; k--) expect(h.at(k)).toEqual(forward[k - 700]);
+  });
+
+  it('returns the same instance when the step has not changed', () => {
+    const h = new History(log, machineReducer);
+    expect(h.at(100)).toBe(h.at(100));
+    expect(h.at(-5)).toEqual(machineReducer.init(log));
+  });
+
+  it('builds a timeline whose CPU segments tile each lane', () => {
+    const t = buildTimeline(log);
+    for (let cpu = 0; cpu < log.meta.cpus; cpu++) {
+      const segs = t.cpuSegments.filter((s) => s.cpu === cpu).sort((a, b) => a.start - b.start);
+      for (let k = 1; k < segs.length; k++) expect(segs[k].start).toBe(segs[k - 1].end);
+      expect(segs.at(-1)!.end).toBe(log.endTime);
+    }
+    expect(t.gracePeriods.length).toBeGreaterThan(0);
+    for (const gp of t.gracePeriods) expect(gp.end).toBeGreaterThanOrEqual(gp.start);
+  });
+});

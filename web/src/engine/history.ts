@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// State at any step of a log, for stepping back and scrubbing: a reducer
+// folds events into a state; a checkpoint is kept every `every` events,
+// so reaching any step replays at most that many. Asking for the same
+// step twice returns the same instance.
+import type { EventLog } from './log';
+
+export interface Reducer<S> {
+  init(log: EventLog): S;
+  /** Apply event i to the state in place. */
+  apply(state: S, log: EventLog, i: number): void;
+}
+
+export class History<S> {
+  private checkpoints: S[] = [];
+  private last: { step: number; state: S } | null = null;
+
+  constructor(
+    readonly log: EventLog,
+    private reducer: Reducer<S>,
+    private every = 64,
+  ) {
+    const s = reducer.init(log);
+    for (let i = 0; i < log.length; i++) {
+      if (i % every === 0) this.checkpoints.push(structuredClone(s));
+      reducer.apply(s, log, i);
+    }
+  }
+
+  /** The state after events 0..step have happened (step -1: before any). */
+  at(step: number): S {
+    const k = Math.max(-1, Math.min(step, this.log.length - 1));
+    if (this.last && this.last.step === k) return this.last.state;
+    const from = Math.floor((k + 1) / this.every);
+    const base = this.checkpoints[Math.min(from, this.checkpoints.length - 1)];
+    const s = structuredClone(base ?? this.reducer.init(this.log));
+    for (let i = from * this.every; i <= k; i++) this.reducer.apply(s, this.log, i);
+    this.last = { step: k, state: s };
+    return s;
+  }
+}

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Each event in words, for the event panel and screen readers:
+// "CPU1 mount: wait_for_completion(&shrinker->done), sleeps — mm/shrinker.c:795".
+import { EventKind } from './generated/events';
+import type { EventLog } from './log';
+
+export type Labels = Map<number, string>;
+
+/** Names the scenario gave objects (LABEL events), by object id. */
+export function collectLabels(log: EventLog): Labels {
+  const labels: Labels = new Map();
+  for (let i = 0; i < log.length; i++) {
+    if (log.kind[i] === EventKind.LABEL) labels.set(log.arg(i, 0), log.name(log.arg(i, 2)));
+  }
+  return labels;
+}
+
+const REFCOUNT_OPS = ['', 'refcount_set', 'refcount_inc_not_zero', 'refcount_dec_and_test', 'refcount_inc', 'refcount_dec'];
+const ATOMIC_OPS = ['', 'xchg', 'add_return', 'add', 'cmpxchg', 'inc', 'dec'];
+const BIT_OPS = ['', 'set_bit', 'clear_bit', 'test_and_set_bit', 'test_and_clear_bit'];
+const LIST_OPS = ['', 'list_add_rcu', 'list_add_tail_rcu', 'list_del_rcu'];
+const BLOCK_REASONS = ['', 'a mutex', 'a completion', 'a grace period', 'work'];
+
+export function objName(labels: Labels, obj: number): string {
+  if (obj <= 0) return 'static data';
+  const l = labels.get(obj);
+  return l ? `${l} (#${obj})` : `object #${obj}`;
+}
+
+export function describe(log: EventLog, i: number, labels: Labels): string {
+  const a = (n: number) => log.arg(i, n);
+  const site = log.siteOf(i);
+  const expr = site?.expr ?? '';
+  const o = (n: number) => objName(labels, a(n));
+  switch (log.kind[i] as EventKind) {
+    case EventKind.TASK_START: return `${log.name(a(1))} starts`;
+    case EventKind.TASK_EXIT: return `${log.taskName(a(0))} returns`;
+    case EventKind.TASK_BLOCK: return `${log.taskName(a(0))} sleeps on ${BLOCK_REASONS[a(1)] ?? 'something'} (${log.name(a(2))})`;
+    case EventKind.TASK_WAKE: return `wakes ${log.taskName(a(0))}`;
+    case EventKind.CPU_SWITCH: return `switches from ${log.taskName(a(0))} to ${log.taskName(a(1))}`;
+    case EventKind.LOCK_INIT: return `initialises ${a(3) === 2 ? 'mutex' : 'spinlock'} ${log.name(a(1))}`;
+    case EventKind.LOCK_ACQUIRE: return `takes ${log.name(a(1))}`;
+    case EventKind.LOCK_CONTEND: return a(3) === 2
+      ? `finds ${log.name(a(1))} held by CPU${a(2)}: sleeps`
+      : `finds ${log.name(a(1))} held by CPU${a(2)}: spins`;
+    case EventKind.LOCK_RELEASE: return `releases ${log.name(a(1))}`;
+    case EventKind.RCU_READ_LOCK: return a(0) === 1 ? 'rcu_read_lock(): enters a read-side critical section' : `rcu_read_lock(): nests, depth ${a(0)}`;
+    case EventKind.RCU_READ_UNLOCK: return a(0) === 0 ? 'rcu_read_unlock(): leaves the read-side critical section' : `rcu_read_unlock(): depth ${a(0)}`;
+    case EventKind.RCU_QS: return `passes a quiescent state for grace period ${a(0)}`;
+    case EventKind.RCU_GP_START: return `grace period ${a(0)} starts, waiting for ${a(1)} CPU${a(1) === 1 ? '' : 's'}`;
+    case EventKind.RCU_GP_END: return `grace period ${a(0)} ends`;
+    case EventKind.CALL_RCU: return `call_rcu(): ${log.name(a(2))}(${o(0)}) after grace period ${a(1)}`;
+    case EventKind.RCU_CALLBACK: return `runs RCU callback ${log.name(a(2))} for ${o(0)}`;
+    case EventKind.RCU_SYNC: return `synchronize_rcu(): waits for grace period ${a(0)}`;
+    case EventKind.REFCOUNT: return `${REFCOUNT_OPS[a(3)] ?? 'refcount'}(${expr}) on ${o(0)}: ${a(1)} → ${a(2)}`;
+    case EventKind.COMPLETION: return a(2) === 2 ? `wait_for_completion(${expr}), done = ${a(1)}`
+      : a(2) === 1 ? `init_completion(${expr})` : `complete(${expr}): done = ${a(1)}`;
+    case EventKind.ATOMIC: return `atomic ${ATOMIC_OPS[a(3)] ?? 'op'} on ${expr || o(0)}: ${a(1)} → ${a(2)}`;
+    case EventKind.BIT: return `${BIT_OPS[a(3)] ?? 'bitop'}(${a(1)}, ${expr}) in ${o(0)}`;
+    case EventKind.LIST: return `${LIST_OPS[a(2)] ?? 'list op'}(${expr}): ${o(0)}`;
+    case EventKind.RCU_ASSIGN: return `rcu_assign_pointer(${expr}, ${o(1)})`;
+    case EventKind.KMALLOC: return `allocates ${o(0)}, ${a(1)} bytes`;
+    case EventKind.KFREE: return `frees ${o(0)}`;
+    case EventKind.SHRINK_START: return `do_shrink_slab(${o(0)}): ${a(1)} freeable, will scan ${a(2)} at priority ${a(3)}`;
+    case EventKind.SHRINK_END: return `do_shrink_slab(${o(0)}) done: freed ${a(1)}`;
+    case EventKind.LABEL: return `names ${o(0)}`;
+    case EventKind.CALL: return `calls ${log.name(a(0))}()`;
+    case EventKind.RETURN: return `${log.name(a(0))}() returns`;
+    case EventKind.SHRINKER_COUNT: return `count_objects on ${o(0)} for memcg ${objName(labels, a(1))}: ${a(3)}`;
+    case EventKind.SHRINKER_SCAN: return `scan_objects on ${o(0)}: scanned up to ${a(2)}, freed ${a(3)}`;
+    case EventKind.WARN: return `WARNING: ${log.name(a(0))}`;
+    case EventKind.BUG: return `BUG: ${log.name(a(0))}`;
+    case EventKind.PRINTK: return `printk: ${log.name(a(0))}`;
+  }
+  return log.meta.kinds[log.kind[i]]?.name ?? 'event';
+}
+
+/** The whole line a screen reader hears and the event panel shows. */
+export function narrate(log: EventLog, i: number, labels: Labels): string {
+  const site = log.siteOf(i);
+  const task = log.task[i] >= 0 ? ` ${log.taskName(log.task[i])}` : '';
+  const where = site ? ` at ${site.file}:${site.line}` : '';
+  return `CPU${log.cpu[i]}${task}: ${describe(log, i, labels)}${where}`;
+}

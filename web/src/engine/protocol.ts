@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The typed messages between the page (client.ts) and the simulation
+// worker (worker.ts). One enum of types, one interface per payload;
+// replies carry the id of their request; event buffers are transferred.
+import type { RunMeta, ScenarioInfo } from './meta';
+
+export enum MsgType {
+  Scenarios = 'scenarios',
+  Run = 'run',
+  ScenariosReply = 'scenarios-reply',
+  RunReply = 'run-reply',
+  Error = 'error',
+}
+
+export interface ScenariosRequest {
+  type: MsgType.Scenarios;
+  id: number;
+}
+
+export interface RunRequest {
+  type: MsgType.Run;
+  id: number;
+  scenario: string;
+  seed: number;
+  maxEvents: number;
+}
+
+export type Request = ScenariosRequest | RunRequest;
+
+export interface ScenariosReply {
+  type: MsgType.ScenariosReply;
+  id: number;
+  scenarios: ScenarioInfo[];
+}
+
+export interface RunReply {
+  type: MsgType.RunReply;
+  id: number;
+  events: ArrayBuffer;
+  meta: RunMeta;
+  wallMs: number;
+}
+
+export interface ErrorReply {
+  type: MsgType.Error;
+  id: number;
+  message: string;
+}
+
+export type Reply = ScenariosReply | RunReply | ErrorReply;

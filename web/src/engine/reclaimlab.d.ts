@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Types of the Emscripten module built from wasm/bridge/bridge.c; its
+// exported functions are listed once, in wasm/bridge/exports.json.
+declare module '*/generated/reclaimlab.mjs' {
+  export interface ReclaimLabModule {
+    HEAPU8: Uint8Array;
+    _malloc(size: number): number;
+    _free(ptr: number): void;
+    _lab_bridge_scenarios(): number;
+    _lab_bridge_run(name: number, seedLo: number, seedHi: number, rounds: number, objects: number, maxEvents: number): number;
+    _lab_bridge_event_count(): number;
+    _lab_bridge_events(): number;
+    _lab_bridge_meta(): number;
+    UTF8ToString(ptr: number): string;
+    stringToUTF8(s: string, ptr: number, max: number): void;
+    lengthBytesUTF8(s: string): number;
+  }
+  export interface ModuleOptions {
+    instantiateWasm?: (
+      imports: WebAssembly.Imports,
+      receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+    ) => object;
+    print?: (s: string) => void;
+    printErr?: (s: string) => void;
+  }
+  const createReclaimLab: (options?: ModuleOptions) => Promise<ReclaimLabModule>;
+  export default createReclaimLab;
+}

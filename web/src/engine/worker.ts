@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The simulation worker. The page never waits on the simulation: it asks
+// here, and gets back the whole event log of a run.
+//
+// Each run gets a fresh instance of the compiled module: one run is one
+// boot, since the real kernel files keep static state between calls
+// (shrinker_idr, shrinker_nr_max...), as a booted kernel does.
+import createReclaimLab, { type ReclaimLabModule } from './generated/reclaimlab.mjs';
+import wasmUrl from './generated/reclaimlab.wasm?url';
+import { EVENT_SIZE } from './generated/events';
+import { MsgType, type Reply, type Request } from './protocol';
+import type { RunMeta, ScenarioInfo } from './meta';
+
+let compiled: Promise<WebAssembly.Module> | null = null;
+
+async function boot(): Promise<ReclaimLabModule> {
+  compiled ??= fetch(wasmUrl).then(async (r) => {
+    if (!r.ok) throw new Error(`cannot load ${wasmUrl}: HTTP ${r.status}`);
+    return WebAssembly.compile(await r.arrayBuffer());
+  });
+  const module = await compiled;
+  return createReclaimLab({
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
+      return {};
+    },
+    print: () => {},
+    printErr: (s) => console.warn('[wasm]', s),
+  });
+}
+
+function takeString(m: ReclaimLabModule, ptr: number): string {
+  if (!ptr) throw new Error('the simulator ran out of memory');
+  const s = m.UTF8ToString(ptr);
+  m._free(ptr);
+  return s;
+}
+
+async function scenarios(): Promise<ScenarioInfo[]> {
+  const m = await boot();
+  return JSON.parse(takeString(m, m._lab_bridge_scenarios())) as ScenarioInfo[];
+}
+
+async function run(req: Extract<Request, { type: MsgType.Run }>) {
+  const t0 = performance.now();
+  const m = await boot();
+  const len = m.lengthBytesUTF8(req.scenario) + 1;
+  const name = m._malloc(len);
+  m.stringToUTF8(req.scenario, name, len);
+  const seed = Math.max(0, Math.floor(req.seed));
+  const status = m._lab_bridge_run(name, seed >>> 0, Math.floor(seed / 2 ** 32) >>> 0, 0, 0, req.maxEvents);
+  m._free(name);
+  if (status < 0) throw new Error(`no scenario named "${req.scenario}"`);
+  const n = m._lab_bridge_event_count();
+  const ptr = m._lab_bridge_events();
+  const events = m.HEAPU8.slice(ptr, ptr + n * EVENT_SIZE).buffer;
+  const meta = JSON.parse(takeString(m, m._lab_bridge_meta())) as RunMeta;
+  return { events, meta, wallMs: performance.now() - t0 };
+}
+
+function reply(msg: Reply, transfer: Transferable[] = []) {
+  (self as unknown as Worker).postMessage(msg, transfer);
+}
+
+self.onmessage = async (ev: MessageEvent<Request>) => {
+  const req = ev.data;
+  try {
+    switch (req.type) {
+      case MsgType.Scenarios:
+        reply({ type: MsgType.ScenariosReply, id: req.id, scenarios: await scenarios() });
+        break;
+      case MsgType.Run: {
+        const r = await run(req);
+        reply({ type: MsgType.RunReply, id: req.id, ...r }, [r.events]);
+        break;
+      }
+      default:
+        throw new Error(`unknown request type ${(req as { type: string }).type}`);
+    }
+  } catch (e) {
+    reply({ type: MsgType.Error, id: req.id, message: e instanceof Error ? e.message : String(e) });
+  }
+};

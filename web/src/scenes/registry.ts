@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Every scene, one line each. The first is the one the app opens.
+import type { SceneDef } from './types';
+import { shrinkerLifetime } from './shrinker-lifetime';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const SCENES: SceneDef<any>[] = [shrinkerLifetime];
+
+export function findScene(id: string | null) {
+  return SCENES.find((s) => s.id === id) ?? null;
+}

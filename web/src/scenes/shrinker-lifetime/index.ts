@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-2.0-only
+import type { SceneDef } from '../types';
+import { lifetimeReducer, type LifetimeState } from './model';
+import { ShrinkerLifetimeView } from './view';
+
+export const shrinkerLifetime: SceneDef<LifetimeState> = {
+  id: 'shrinker-lifetime',
+  title: 'Shrinker lifetime (v6.12, refcount + RCU)',
+  scenario: 'shrinker-lifetime',
+  series: 'refcount-rcu-shrinkers',
+  blurb:
+    'CPU0 (kswapd0) walks the shrinkers in shrink_slab() under rcu_read_lock(), pinning each with ' +
+    'shrinker_try_get(); CPU1 mounts and unmounts, and its shrinker_free() drops the initial reference, ' +
+    'sleeps until the last shrink_slab() reference is put, unlinks the shrinker and leaves its memory ' +
+    'to an RCU callback after a grace period.',
+  reducer: lifetimeReducer,
+  View: ShrinkerLifetimeView,
+};

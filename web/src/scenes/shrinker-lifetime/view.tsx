@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The shrinker-lifetime scene: CPUs on a time axis with RCU read-side
+// sections and grace periods, each CPU's state, and each shrinker as an
+// object with its refcount and where it is in its life. Draws the model's
+// state; decodes nothing itself.
+import type { SceneViewProps } from '../types';
+import { Timeline } from '../../ui/Timeline';
+import { CpuCards } from '../../ui/CpuCards';
+import { taskColor } from '../../ui/colors';
+import { PHASES, type LifetimeState, type ShrinkerState } from './model';
+
+function ShrinkerCard({ s }: { s: ShrinkerState }) {
+  const at = PHASES.indexOf(s.phase);
+  return (
+    <div className={`shrinker-card phase-${s.phase.replace(/ /g, '-')}`} data-testid={`shrinker.${s.name}`}>
+      <div className="shrinker-head">
+        <span className="shrinker-name">{s.name}</span>
+        <span className="refcount" title="shrinker->refcount" data-testid={`shrinker.${s.name}.refcount`}>
+          refcount <b>{s.refcount}</b>
+        </span>
+      </div>
+      <ol className="phases" aria-label={`${s.name} is ${s.phase}`}>
+        {PHASES.map((p, k) => (
+          <li key={p} className={k < at ? 'past' : k === at ? 'now' : 'future'}>
+            {p}
+          </li>
+        ))}
+      </ol>
+      <div className="shrinker-foot">
+        {s.phase === 'waiting for grace period' && s.gp !== null && <span>memory freed after grace period {s.gp}</span>}
+        {s.phase !== 'waiting for grace period' && s.lastCall && <span>last: {s.lastCall}</span>}
+      </div>
+    </div>
+  );
+}
+
+export function ShrinkerLifetimeView({ log, timeline, state, step, onSeek }: SceneViewProps<LifetimeState>) {
+  const live = state.shrinkers.filter((s) => s.phase !== 'freed');
+  const freed = state.shrinkers.length - live.length;
+  const pending = state.machine.callbacks;
+  return (
+    <div className="scene">
+      <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
+      <div className="legend" aria-hidden="true">
+        {log.meta.tasks
+          .filter((t) => !t.rcuc || t.cpu === 0)
+          .map((t) => (
+            <span key={t.id} className="key task" style={{ ['--c' as string]: taskColor(t.name) }}>
+              {t.rcuc ? 'rcuc/N (RCU callbacks)' : t.name}
+            </span>
+          ))}
+        <span className="key spin">spinning</span>
+        <span className="key idle">idle</span>
+        <span className="key rcu">RCU read-side section</span>
+        <span className="key gp">grace period</span>
+      </div>
+      <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
+      <div className="rcu-status" data-testid="rcu.status">
+        {state.machine.gpActive !== null ? (
+          <span className="gp-on">grace period {state.machine.gpActive} in progress</span>
+        ) : (
+          <span>no grace period in progress</span>
+        )}
+        <span>
+          {pending.length} RCU callback{pending.length === 1 ? '' : 's'} pending
+          {pending.length > 0 && `: ${pending.map((c) => `${c.cb} (GP ${c.gp})`).join(', ')}`}
+        </span>
+      </div>
+      <div className="shrinkers" data-testid="scene.shrinkers">
+        {live.map((s) => (
+          <ShrinkerCard key={s.obj} s={s} />
+        ))}
+        {live.length === 0 && <p className="muted">No shrinker is allocated at this step.</p>}
+        {freed > 0 && <p className="muted">{freed} shrinker{freed === 1 ? '' : 's'} freed so far.</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// What a scene is, for the app shell: its scenario, its reducer (the model)
+// and its view. Scenes depend on the engine, never on each other.
+import type { ComponentType } from 'react';
+import type { EventLog } from '../engine/log';
+import type { Reducer } from '../engine/history';
+import type { Timeline } from '../engine/machine';
+import type { Labels } from '../engine/narrate';
+
+export interface SceneViewProps<S> {
+  log: EventLog;
+  timeline: Timeline;
+  labels: Labels;
+  state: S;
+  step: number;
+  onSeek: (step: number) => void;
+}
+
+export interface SceneDef<S> {
+  id: string; // as in the URL
+  title: string;
+  scenario: string; // the C scenario it runs (wasm/scenarios)
+  series: string; // id in kernel-tree/manifest.json
+  blurb: string;
+  reducer: Reducer<S>;
+  View: ComponentType<SceneViewProps<S>>;
+}

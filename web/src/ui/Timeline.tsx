@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The time axis: a lane per CPU (what it runs, and whether it runs, spins
+// or sleeps), its RCU read-side sections underneath, and a lane of grace
+// periods. Drawn with D3 from the precomputed timeline; the cursor follows
+// the current step. Click anywhere to jump there.
+import { useEffect, useRef, useState } from 'react';
+import * as d3 from 'd3';
+import type { EventLog } from '../engine/log';
+import type { Timeline as TimelineData } from '../engine/machine';
+import { taskColor } from './colors';
+
+interface Props {
+  log: EventLog;
+  timeline: TimelineData;
+  step: number;
+  onSeek: (step: number) => void;
+}
+
+const LANE = 30;
+const RCU_STRIP = 7;
+const LEFT = 64;
+const RIGHT = 16;
+const TOP = 8;
+
+export function Timeline({ log, timeline, step, onSeek }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const staticRef = useRef<SVGGElement>(null);
+  const [width, setWidth] = useState(800);
+  const cpus = log.meta.cpus;
+  const gpLaneY = TOP + cpus * (LANE + RCU_STRIP + 6);
+  const height = gpLaneY + LANE + 26;
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const ro = new ResizeObserver((entries) => setWidth(Math.max(320, entries[0].contentRect.width)));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const x = d3.scaleLinear().domain([0, Math.max(1, log.endTime)]).range([LEFT, width - RIGHT]);
+  const laneY = (cpu: number) => TOP + cpu * (LANE + RCU_STRIP + 6);
+
+  // The static picture: redrawn only when the run or the width changes.
+  useEffect(() => {
+    const g = d3.select(staticRef.current!);
+    g.selectAll('*').remove();
+
+    g.selectAll('text.lane')
+      .data(d3.range(cpus))
+      .join('text')
+      .attr('class', 'lane-label')
+      .attr('x', 8)
+      .attr('y', (c) => laneY(c) + LANE / 2 + 4)
+      .text((c) => `CPU${c}`);
+    g.append('text').attr('class', 'lane-label').attr('x', 8).attr('y', gpLaneY + LANE / 2 + 4).text('RCU');
+
+    g.selectAll('rect.seg')
+      .data(timeline.cpuSegments)
+      .join('rect')
+      .attr('class', (d) => `seg seg-${d.mode}`)
+      .attr('x', (d) => x(d.start))
+      .attr('y', (d) => laneY(d.cpu) + (d.mode === 'idle' ? LANE / 2 - 2 : 0))
+      .attr('width', (d) => Math.max(0.5, x(d.end) - x(d.start)))
+      .attr('height', (d) => (d.mode === 'idle' ? 4 : LANE))
+      .attr('fill', (d) => (d.mode === 'run' ? taskColor(log.taskName(d.task)) : null))
+      .append('title')
+      .text((d) => `CPU${d.cpu} ${d.mode === 'idle' ? 'idle' : `${d.mode === 'spin' ? 'spins in' : 'runs'} ${log.taskName(d.task)}`} ${d.start}–${d.end} ns`);
+
+    g.selectAll('rect.rcu')
+      .data(timeline.rcuSections)
+      .join('rect')
+      .attr('class', 'rcu-section')
+      .attr('x', (d) => x(d.start))
+      .attr('y', (d) => laneY(d.cpu) + LANE + 2)
+      .attr('width', (d) => Math.max(1, x(d.end) - x(d.start)))
+      .attr('height', RCU_STRIP - 2)
+      .append('title')
+      .text((d) => `${log.taskName(d.task)} in an RCU read-side critical section, ${d.start}–${d.end} ns`);
+
+    const gp = g.selectAll('g.gp').data(timeline.gracePeriods).join('g').attr('class', 'gp');
+    gp.append('rect')
+      .attr('x', (d) => x(d.start))
+      .attr('y', (d) => gpLaneY + (d.gp % 2) * (LANE / 2))
+      .attr('width', (d) => Math.max(1, x(d.end) - x(d.start)))
+      .attr('height', LANE / 2 - 2)
+      .append('title')
+      .text((d) => `grace period ${d.gp}: ${d.start}–${d.end} ns`);
+    gp.append('text')
+      .attr('x', (d) => x(d.start) + 3)
+      .attr('y', (d) => gpLaneY + (d.gp % 2) * (LANE / 2) + LANE / 2 - 5)
+      .text((d) => (x(d.end) - x(d.start) > 34 ? `GP ${d.gp}` : ''));
+
+    const axis = d3
+      .axisBottom(x)
+      .ticks(Math.max(2, Math.floor(width / 110)))
+      .tickFormat((v) => `${(+v / 1000).toFixed(1)} µs`);
+    g.append('g').attr('class', 'axis').attr('transform', `translate(0,${gpLaneY + LANE + 2})`).call(axis);
+  }, [log, timeline, width]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const t = step >= 0 ? log.time[step] : 0;
+  const cx = x(t);
+  const cpu = step >= 0 ? log.cpu[step] : 0;
+
+  return (
+    <div className="timeline" ref={box}>
+      <svg
+        ref={svgRef}
+        width={width}
+        height={height}
+        role="img"
+        aria-label={`Timeline of ${cpus} CPUs and RCU grace periods; the cursor is at ${t} ns`}
+        data-testid="scene.timeline"
+        onClick={(e) => {
+          const r = svgRef.current!.getBoundingClientRect();
+          const idx = log.indexAtTime(x.invert(e.clientX - r.left));
+          onSeek(Math.max(0, idx));
+        }}
+      >
+        <g ref={staticRef} />
+        <g className="cursor">
+          <line x1={cx} x2={cx} y1={TOP - 4} y2={gpLaneY + LANE} />
+          <circle cx={cx} cy={laneY(cpu) + LANE / 2} r={5} />
+        </g>
+      </svg>
+    </div>
+  );
+}
