@@ -40,7 +40,7 @@ web: build
 
 start: build
 	@echo "[web] serving Reclaim Lab on http://localhost:5173/ (Ctrl-C stops)"
-	@$(NPX) vite --port 5173 --strictPort --host 127.0.0.1
+	@$(NPX) vite --port 5173 --strictPort
 
 typecheck: build
 	@echo "[web] tsc"

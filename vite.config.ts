@@ -9,7 +9,7 @@ export default defineConfig({
   root: 'web',
   base: './',
   plugins: [react()],
-  server: { port: 5173, strictPort: true, host: '127.0.0.1', fs: { allow: ['..'] } },
+  server: { port: 5173, strictPort: true, fs: { allow: ['..'] } },
   preview: { port: 5173, strictPort: true, host: '127.0.0.1' },
   build: { outDir: '../dist', emptyOutDir: true, target: 'es2022' },
   worker: { format: 'es' },
