@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
+#include "kinds.h"
 
 struct sim_cpu sim_cpus[SIM_MAX_CPUS];
 int sim_ncpus;
@@ -211,13 +212,7 @@ const struct sim_event *sim_log(size_t *n)
 
 const char *sim_event_kind_name(int kind)
 {
-	static const char *const kinds[] = {
-#define SIM_EVENT(k, a0, a1, a2, a3, doc) #k,
-#include "events.def"
-#undef SIM_EVENT
-	};
-
-	return kind >= 0 && kind < SIM_EV_NR_KINDS ? kinds[kind] : "?";
+	return kind >= 0 && kind < SIM_EV_NR_KINDS ? sim_kinds[kind].name : "?";
 }
 
 /* ---- context -------------------------------------------------------------- */

@@ -7,16 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lab.h"
+#include "kinds.h"
 
-static const struct {
-	const char *name;
-	const char *args[4];
-	const char *doc;
-} kinds[] = {
-#define SIM_EVENT(k, a0, a1, a2, a3, d) { #k, { a0, a1, a2, a3 }, d },
-#include "events.def"
-#undef SIM_EVENT
-};
 
 int lab_run(const struct scenario *sc, const struct scenario_params *p,
 	    unsigned long max_events, struct lab_result *res)
@@ -114,7 +106,7 @@ static void event_json(struct sb *b, size_t i, const struct sim_event *e)
 	}
 	sb_put(b, ",\"args\":{");
 	for (a = 0; a < 4; a++) {
-		const char *an = kinds[e->kind].args[a];
+		const char *an = sim_kinds[e->kind].args[a];
 
 		if (!strcmp(an, "-"))
 			continue;
@@ -158,14 +150,14 @@ char *lab_meta_json(const struct lab_result *res)
 	sb_put(&b, ",\"kinds\":[");
 	for (k = 0; k < SIM_EV_NR_KINDS; k++) {
 		sb_put(&b, "%s{\"name\":", k ? "," : "");
-		sb_str(&b, kinds[k].name);
+		sb_str(&b, sim_kinds[k].name);
 		sb_put(&b, ",\"args\":[");
 		for (i = 0; i < 4; i++) {
 			sb_put(&b, i ? "," : "");
-			sb_str(&b, kinds[k].args[i]);
+			sb_str(&b, sim_kinds[k].args[i]);
 		}
 		sb_put(&b, "],\"doc\":");
-		sb_str(&b, kinds[k].doc);
+		sb_str(&b, sim_kinds[k].doc);
 		sb_put(&b, "}");
 	}
 

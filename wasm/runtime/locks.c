@@ -107,7 +107,8 @@ void sim_spin_lock(struct sim_lock *l, const struct sim_site *site)
 	sim_step(site, SIM_COST_SPIN_LOCK);
 }
 
-int sim_spin_trylock(struct sim_lock *l, const struct sim_site *site)
+/* Either kind of trylock: take the lock only if nobody holds or awaits it. */
+static int trylock(struct sim_lock *l, const struct sim_site *site, int cost)
 {
 	if (!sim_current)
 		return 1;
@@ -117,8 +118,13 @@ int sim_spin_trylock(struct sim_lock *l, const struct sim_site *site)
 		return 0;
 	}
 	take(l, site);
-	sim_step(site, SIM_COST_SPIN_LOCK);
+	sim_step(site, cost);
 	return 1;
+}
+
+int sim_spin_trylock(struct sim_lock *l, const struct sim_site *site)
+{
+	return trylock(l, site, SIM_COST_SPIN_LOCK);
 }
 
 static void release(struct sim_lock *l, const struct sim_site *site)
@@ -166,16 +172,7 @@ void sim_mutex_lock(struct sim_lock *l, const struct sim_site *site)
 
 int sim_mutex_trylock(struct sim_lock *l, const struct sim_site *site)
 {
-	if (!sim_current)
-		return 1;
-	lock_name_id(l, site);
-	if (l->owner || l->waiters.head) {
-		sim_step(site, SIM_COST_ATOMIC);
-		return 0;
-	}
-	take(l, site);
-	sim_step(site, SIM_COST_MUTEX_LOCK);
-	return 1;
+	return trylock(l, site, SIM_COST_MUTEX_LOCK);
 }
 
 void sim_mutex_unlock(struct sim_lock *l, const struct sim_site *site)

@@ -6,17 +6,8 @@
  */
 #include <stddef.h>
 #include <stdio.h>
-#include "../runtime/sim.h"
+#include "../runtime/kinds.h"
 
-static const struct {
-	const char *name;
-	const char *args[4];
-	const char *doc;
-} kinds[] = {
-#define SIM_EVENT(k, a0, a1, a2, a3, d) { #k, { a0, a1, a2, a3 }, d },
-#include "../runtime/events.def"
-#undef SIM_EVENT
-};
 
 /* A TypeScript string literal. */
 static void print_str(const char *s)
@@ -49,7 +40,7 @@ int main(void)
 
 	printf("export enum EventKind {\n");
 	for (k = 0; k < SIM_EV_NR_KINDS; k++)
-		printf("  %s = %d,\n", kinds[k].name, k);
+		printf("  %s = %d,\n", sim_kinds[k].name, k);
 	printf("}\n\n");
 
 	printf("export interface EventKindInfo {\n  name: string;\n"
@@ -57,14 +48,14 @@ int main(void)
 	printf("export const EVENT_KINDS: readonly EventKindInfo[] = [\n");
 	for (k = 0; k < SIM_EV_NR_KINDS; k++) {
 		printf("  { name: ");
-		print_str(kinds[k].name);
+		print_str(sim_kinds[k].name);
 		printf(", args: [");
 		for (a = 0; a < 4; a++) {
 			printf(a ? ", " : "");
-			print_str(kinds[k].args[a]);
+			print_str(sim_kinds[k].args[a]);
 		}
 		printf("], doc: ");
-		print_str(kinds[k].doc);
+		print_str(sim_kinds[k].doc);
 		printf(" },\n");
 	}
 	printf("];\n\n");

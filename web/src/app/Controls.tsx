@@ -52,7 +52,7 @@ export function Controls(p: Props) {
         Last »
       </button>
       <span className="counter" data-testid="scene.counter">
-        event <b>{p.disabled ? '–' : p.step}</b> of {p.disabled ? '–' : p.last}
+        event <b>{p.disabled ? "–" : p.step}</b> / {p.disabled ? "–" : p.last}
       </span>
       <input
         type="range"
