@@ -21,6 +21,7 @@ GLUE_SRCS   := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c
 HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
+               wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/strbuf.c \
                wasm/runtime/lab.c wasm/scenarios/registry.c
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') \
                wasm/runtime/sim.h wasm/runtime/events.def

@@ -6,12 +6,17 @@
  * The call chain across it (web/src/engine/worker.ts):
  *   worker: instantiate a fresh module (one run is one boot: the kernel
  *           files keep static state, as a booted kernel does)
- *   -> lab_bridge_run(scenario, seed, rounds, objects, max_events)
- *        runs the whole scenario to completion on the simulated CPUs
+ *   -> lab_bridge_run(scenario, seed, rounds, objects, max_events, policy,
+ *                     schedule)
+ *        runs the whole scenario to completion on the simulated CPUs,
+ *        following the given schedule first (lab_bridge_error() on failure)
  *   -> lab_bridge_events() / lab_bridge_event_count()
  *        the 32-byte event records (layout: wasm/runtime/events.def,
  *        decoded by the generated web/src/engine/generated/events.ts),
  *        copied out by the worker and transferred to the page
+ *   -> lab_bridge_decisions() / lab_bridge_decision_count()
+ *        each scheduling decision: the event it came before, the CPU
+ *        chosen, the CPU that ran last and the runnable CPUs (for manual play)
  *   -> lab_bridge_meta()
  *        JSON naming what events refer to by number: sites (kernel tree,
  *        file, line, function), names, tasks, event kinds, the cost model
@@ -23,6 +28,7 @@
 #include "../runtime/lab.h"
 
 static struct lab_result result;
+static char error[256];
 
 /* JSON list of the scenarios with their defaults. Caller frees. */
 EMSCRIPTEN_KEEPALIVE char *lab_bridge_scenarios(void)
@@ -49,24 +55,40 @@ EMSCRIPTEN_KEEPALIVE char *lab_bridge_scenarios(void)
 	return s;
 }
 
-/* Returns the run's status (enum sim_status), or -1: no such scenario. */
+/*
+ * Returns the run's status (enum sim_status), or -1 with a message for
+ * lab_bridge_error(): no such scenario, a bad policy or schedule.
+ */
 EMSCRIPTEN_KEEPALIVE int lab_bridge_run(const char *name, unsigned seed_lo, unsigned seed_hi,
-					int rounds, int objects, unsigned max_events)
+					int rounds, int objects, unsigned max_events,
+					int policy, const char *schedule)
 {
 	const struct scenario *sc = sim_scenario_find(name);
+	struct lab_options o = { .max_events = max_events, .policy = policy, .schedule = schedule };
 	struct scenario_params p;
 
-	if (!sc)
+	if (!sc) {
+		snprintf(error, sizeof(error), "no scenario named \"%s\"", name);
 		return -1;
+	}
+	if (policy < 0 || policy >= SIM_NR_POLICIES) {
+		snprintf(error, sizeof(error), "no scheduling policy %d", policy);
+		return -1;
+	}
 	p = sc->defaults;
 	p.seed = ((unsigned long long)seed_hi << 32) | seed_lo;
 	if (rounds > 0)
 		p.rounds = rounds;
 	if (objects > 0)
 		p.objects = objects;
-	if (lab_run(sc, &p, max_events, &result))
+	if (lab_run(sc, &p, &o, &result, error, sizeof(error)))
 		return -1;
 	return result.status;
+}
+
+EMSCRIPTEN_KEEPALIVE const char *lab_bridge_error(void)
+{
+	return error;
 }
 
 EMSCRIPTEN_KEEPALIVE int lab_bridge_event_count(void)
@@ -79,6 +101,22 @@ EMSCRIPTEN_KEEPALIVE const struct sim_event *lab_bridge_events(void)
 	size_t n;
 
 	return sim_log(&n);
+}
+
+/* The run's scheduling decisions (16-byte records, DECISION_OFFSETS). */
+EMSCRIPTEN_KEEPALIVE const struct sim_decision *lab_bridge_decisions(void)
+{
+	size_t n;
+
+	return sim_decisions(&n);
+}
+
+EMSCRIPTEN_KEEPALIVE int lab_bridge_decision_count(void)
+{
+	size_t n;
+
+	sim_decisions(&n);
+	return (int)n;
 }
 
 /* Caller frees. */

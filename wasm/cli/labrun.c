@@ -11,7 +11,7 @@
  *   labrun --scenario shrinker-lifetime --seed 7 --meta     # sites, names...
  *   labrun --scenario shrinker-lifetime --seed 7 --dump DIR # events.bin + meta.json
  *
- * --dump writes the raw 32-byte event records and the meta JSON, exactly
+ * --dump writes the raw event and decision records and the meta JSON, exactly
  * what the browser worker hands to the page; the web engine's tests load
  * them through the same decoder.
  */
@@ -25,10 +25,13 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: labrun [--scenario NAME] [--seed N] [--rounds N] [--objects N]\n"
-		"              [--max-events N] [--hash | --meta | --summary | --dump DIR] [--stats]\n"
+		"              [--policy timed|rr|random] [--schedule S] [--max-events N]\n"
+		"              [--hash | --meta | --summary | --schedule-out | --dump DIR] [--stats]\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
-		"kernel tree, file, line, function and arguments.\n");
+		"kernel tree, file, line, function and arguments.\n"
+		"--schedule follows a recorded schedule (as --schedule-out prints it)\n"
+		"before the policy decides; the same seed and schedule replay a run.\n");
 }
 
 static int parse_num(const char *opt, const char *s, unsigned long long *out)
@@ -76,7 +79,11 @@ static int dump_run(const char *dir, const struct lab_result *res)
 	char *m = lab_meta_json(res);
 	int err;
 
+	size_t nd;
+	const struct sim_decision *d = sim_decisions(&nd);
+
 	err = write_file(dir, "events.bin", log, n * sizeof(*log)) ||
+	      write_file(dir, "decisions.bin", d, nd * sizeof(*d)) ||
 	      write_file(dir, "meta.json", m, strlen(m));
 	free(m);
 	return err;
@@ -88,10 +95,12 @@ int main(int argc, char **argv)
 	const struct scenario *sc;
 	struct scenario_params p;
 	struct lab_result res;
-	unsigned long long v, max_events = 1000000;
+	unsigned long long v, max_events = 1000000;	/* a runaway guard */
 	long long rounds = -1, objects = -1, seed = -1;
-	int hash = 0, meta = 0, summary = 0, stats = 0, i;
+	int hash = 0, meta = 0, summary = 0, stats = 0, sched_out = 0, i;
 	const char *dump = NULL;
+	struct lab_options opt = { .max_events = 1000000, .policy = SIM_POLICY_TIMED };
+	char err[256];
 	double t0, t1;
 	char *line;
 	size_t n;
@@ -121,6 +130,18 @@ int main(int argc, char **argv)
 				objects = (long long)v;
 			else
 				max_events = v;
+		} else if (!strcmp(a, "--policy") && next) {
+			opt.policy = sim_policy_from_name(next);
+			if (opt.policy < 0) {
+				fprintf(stderr, "labrun: unknown policy '%s' (timed, rr or random)\n", next);
+				return 2;
+			}
+			i++;
+		} else if (!strcmp(a, "--schedule") && next) {
+			opt.schedule = next;
+			i++;
+		} else if (!strcmp(a, "--schedule-out")) {
+			sched_out = 1;
 		} else if (!strcmp(a, "--dump") && next) {
 			dump = next;
 			i++;
@@ -159,9 +180,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
+	opt.max_events = (unsigned long)max_events;
 	t0 = now_seconds();
-	if (lab_run(sc, &p, (unsigned long)max_events, &res)) {
-		fprintf(stderr, "labrun: could not start the simulation\n");
+	if (lab_run(sc, &p, &opt, &res, err, sizeof(err))) {
+		fprintf(stderr, "labrun: %s\n", err);
 		return 2;
 	}
 	t1 = now_seconds();
@@ -175,6 +197,13 @@ int main(int argc, char **argv)
 			sim_fini();
 			return 2;
 		}
+	} else if (sched_out) {
+		size_t nd;
+		const struct sim_decision *d = sim_decisions(&nd);
+		char *text = lab_schedule_encode(d, nd);
+
+		puts(text ? text : "");
+		free(text);
 	} else if (meta) {
 		char *m = lab_meta_json(&res);
 

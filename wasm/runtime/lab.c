@@ -8,26 +8,37 @@
 #include <string.h>
 #include "lab.h"
 #include "kinds.h"
+#include "strbuf.h"
 
+
+static unsigned char *schedule_buf;
 
 int lab_run(const struct scenario *sc, const struct scenario_params *p,
-	    unsigned long max_events, struct lab_result *res)
+	    const struct lab_options *o, struct lab_result *res, char *err, size_t errlen)
 {
 	static struct scenario_params params;
 	struct sim_config cfg = {
 		.nr_cpus = sc->nr_cpus,
 		.nr_nodes = sc->nr_nodes,
 		.seed = p->seed,
-		.max_events = max_events,
+		.max_events = o->max_events,
+		.policy = o->policy,
+		.hung_task_ns = o->hung_task_ns,
 	};
 	int i;
 
 	memset(res, 0, sizeof(*res));
+	free(schedule_buf);
+	schedule_buf = NULL;
+	if (o->schedule && *o->schedule &&
+	    lab_schedule_decode(o->schedule, sc->nr_cpus, &schedule_buf, &cfg.schedule_len, err, errlen))
+		return -1;
+	cfg.schedule = schedule_buf;
 	params = *p;
-	if (sim_init(&cfg))
+	if (sim_init(&cfg) || sim_spawn(0, "init", sc->init, &params) < 0) {
+		snprintf(err, errlen, "the simulation could not start");
 		return -1;
-	if (sim_spawn(0, "init", sc->init, &params) < 0)
-		return -1;
+	}
 	res->status = sim_run();
 	sim_log(&res->events);
 	res->live_objects = sim_live_objects();
@@ -38,53 +49,80 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 	return 0;
 }
 
-/* A small string builder. */
-struct sb {
-	char *s;
-	size_t n, cap;
-};
-
-static void sb_put(struct sb *b, const char *fmt, ...)
+char *lab_schedule_encode(const struct sim_decision *d, size_t n)
 {
-	va_list ap;
-	int len;
+	struct strbuf b = { 0 };
+	size_t i = 0;
 
-	for (;;) {
-		size_t room = b->cap - b->n;
+	sb_put(&b, "%s", "");
+	while (i < n) {
+		size_t j = i;
 
-		va_start(ap, fmt);
-		len = vsnprintf(b->s ? b->s + b->n : NULL, room, fmt, ap);
-		va_end(ap);
-		if (len < 0)
-			abort();
-		if ((size_t)len < room) {
-			b->n += (size_t)len;
-			return;
+		while (j < n && d[j].cpu == d[i].cpu)
+			j++;
+		sb_put(&b, "%s%d", i ? "." : "", d[i].cpu);
+		if (j - i > 1)
+			sb_put(&b, "x%zu", j - i);
+		i = j;
+	}
+	return b.s;
+}
+
+int lab_schedule_decode(const char *text, int nr_cpus, unsigned char **out, size_t *n,
+			char *err, size_t errlen)
+{
+	const char *p = text;
+	unsigned char *v = NULL;
+	size_t len = 0, cap = 0;
+
+	*out = NULL;
+	*n = 0;
+	while (*p) {
+		char *end;
+		unsigned long cpu = strtoul(p, &end, 10), count = 1;
+
+		if (end == p || cpu >= (unsigned long)nr_cpus) {
+			snprintf(err, errlen, "schedule: expected a CPU from 0 to %d at offset %td",
+				 nr_cpus - 1, p - text);
+			goto bad;
 		}
-		b->cap = (b->cap + (size_t)len + 1) * 2;
-		b->s = realloc(b->s, b->cap);
-		if (!b->s)
-			abort();
+		p = end;
+		if (*p == 'x') {
+			count = strtoul(p + 1, &end, 10);
+			if (end == p + 1 || !count || count > 10000000) {
+				snprintf(err, errlen, "schedule: bad repeat count at offset %td", p - text);
+				goto bad;
+			}
+			p = end;
+		}
+		if (*p == '.')
+			p++;
+		else if (*p) {
+			snprintf(err, errlen, "schedule: unexpected '%c' at offset %td", *p, p - text);
+			goto bad;
+		}
+		if (len + count > 50000000) {
+			snprintf(err, errlen, "schedule: too long");
+			goto bad;
+		}
+		if (len + count > cap) {
+			cap = (len + count) * 2;
+			v = realloc(v, cap);
+			if (!v)
+				abort();
+		}
+		memset(v + len, (int)cpu, count);
+		len += count;
 	}
+	*out = v;
+	*n = len;
+	return 0;
+bad:
+	free(v);
+	return -1;
 }
 
-static void sb_str(struct sb *b, const char *s)
-{
-	sb_put(b, "\"");
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			sb_put(b, "\\%c", c);
-		else if (c < 0x20)
-			sb_put(b, "\\u%04x", c);
-		else
-			sb_put(b, "%c", c);
-	}
-	sb_put(b, "\"");
-}
-
-static void event_json(struct sb *b, size_t i, const struct sim_event *e)
+static void event_json(struct strbuf *b, size_t i, const struct sim_event *e)
 {
 	const struct sim_site *site = sim_site_at((int)e->site);
 	int a, first = 1;
@@ -94,14 +132,14 @@ static void event_json(struct sb *b, size_t i, const struct sim_event *e)
 	       sim_event_kind_name(e->kind));
 	if (site) {
 		sb_put(b, ",\"tree\":");
-		sb_str(b, site->tree);
+		sb_json(b, site->tree);
 		sb_put(b, ",\"file\":");
-		sb_str(b, site->file);
+		sb_json(b, site->file);
 		sb_put(b, ",\"line\":%d,\"func\":", site->line);
-		sb_str(b, site->func);
+		sb_json(b, site->func);
 		if (site->expr) {
 			sb_put(b, ",\"expr\":");
-			sb_str(b, site->expr);
+			sb_json(b, site->expr);
 		}
 	}
 	sb_put(b, ",\"args\":{");
@@ -112,7 +150,7 @@ static void event_json(struct sb *b, size_t i, const struct sim_event *e)
 			continue;
 		sb_put(b, "%s\"%s\":", first ? "" : ",", an);
 		if (!strcmp(an, "name"))
-			sb_str(b, sim_name_at(e->arg[a]));
+			sb_json(b, sim_name_at(e->arg[a]));
 		else
 			sb_put(b, "%d", e->arg[a]);
 		first = 0;
@@ -124,7 +162,7 @@ int lab_event_json(size_t index, char *buf, size_t size)
 {
 	size_t n;
 	const struct sim_event *log = sim_log(&n);
-	struct sb b = { NULL, 0, 0 };
+	struct strbuf b = { NULL, 0, 0 };
 	int len;
 
 	if (index >= n)
@@ -139,25 +177,25 @@ int lab_event_json(size_t index, char *buf, size_t size)
 
 char *lab_meta_json(const struct lab_result *res)
 {
-	struct sb b = { NULL, 0, 0 };
+	struct strbuf b = { NULL, 0, 0 };
 	int i, k;
 
 	sb_put(&b, "{\"status\":\"%s\",\"events\":%zu,\"live_objects\":%lu,\"steps\":%lu,"
-		   "\"end_time\":%llu,\"cpus\":%d,\"nodes\":%d",
+		   "\"end_time\":%llu,\"cpus\":%d,\"nodes\":%d,\"policy\":\"%s\"",
 	       sim_status_str(res->status), res->events, res->live_objects, res->steps,
-	       (unsigned long long)res->end_time, sim_ncpus, sim_nr_nodes);
+	       (unsigned long long)res->end_time, sim_ncpus, sim_nr_nodes, sim_policy_name(sim_policy()));
 
 	sb_put(&b, ",\"kinds\":[");
 	for (k = 0; k < SIM_EV_NR_KINDS; k++) {
 		sb_put(&b, "%s{\"name\":", k ? "," : "");
-		sb_str(&b, sim_kinds[k].name);
+		sb_json(&b, sim_kinds[k].name);
 		sb_put(&b, ",\"args\":[");
 		for (i = 0; i < 4; i++) {
 			sb_put(&b, i ? "," : "");
-			sb_str(&b, sim_kinds[k].args[i]);
+			sb_json(&b, sim_kinds[k].args[i]);
 		}
 		sb_put(&b, "],\"doc\":");
-		sb_str(&b, sim_kinds[k].doc);
+		sb_json(&b, sim_kinds[k].doc);
 		sb_put(&b, "}");
 	}
 
@@ -166,14 +204,14 @@ char *lab_meta_json(const struct lab_result *res)
 		const struct sim_site *s = sim_site_at(i);
 
 		sb_put(&b, "%s{\"tree\":", i ? "," : "");
-		sb_str(&b, s->tree);
+		sb_json(&b, s->tree);
 		sb_put(&b, ",\"file\":");
-		sb_str(&b, s->file);
+		sb_json(&b, s->file);
 		sb_put(&b, ",\"line\":%d,\"func\":", s->line);
-		sb_str(&b, s->func);
+		sb_json(&b, s->func);
 		sb_put(&b, ",\"expr\":");
 		if (s->expr)
-			sb_str(&b, s->expr);
+			sb_json(&b, s->expr);
 		else
 			sb_put(&b, "null");
 		sb_put(&b, "}");
@@ -182,7 +220,7 @@ char *lab_meta_json(const struct lab_result *res)
 	sb_put(&b, "],\"names\":[");
 	for (i = 0; i < sim_nr_names(); i++) {
 		sb_put(&b, i ? "," : "");
-		sb_str(&b, sim_name_at(i));
+		sb_json(&b, sim_name_at(i));
 	}
 
 	sb_put(&b, "],\"tasks\":[");
@@ -190,14 +228,37 @@ char *lab_meta_json(const struct lab_result *res)
 		const struct sim_task *t = sim_task_by_id(i);
 
 		sb_put(&b, "%s{\"id\":%d,\"cpu\":%d,\"name\":", i ? "," : "", t->id, t->cpu);
-		sb_str(&b, sim_name_at(t->name));
+		sb_json(&b, sim_name_at(t->name));
 		sb_put(&b, ",\"rcuc\":%s}", t->is_rcuc ? "true" : "false");
 	}
 
-	sb_put(&b, "],\"costs\":[");
+	sb_put(&b, "],\"reports\":[");
+	for (i = 0; i < sim_nr_reports(); i++) {
+		int type, event;
+		const char *title, *text;
+
+		sim_report_info(i, &type, &event, &title, &text);
+		sb_put(&b, "%s{\"type\":%d,\"event\":%d,\"title\":", i ? "," : "", type, event);
+		sb_json(&b, title);
+		sb_put(&b, ",\"text\":");
+		sb_json(&b, text);
+		sb_put(&b, "}");
+	}
+	{
+		size_t nd;
+		const struct sim_decision *d = sim_decisions(&nd);
+		char *sched = lab_schedule_encode(d, nd);
+
+		sb_put(&b, "],\"decisions\":%zu,\"schedule\":", nd);
+		sb_json(&b, sched ? sched : "");
+		free(sched);
+		sb_put(&b, ",\"schedule_diverged_at\":%ld", sim_schedule_diverged_at());
+	}
+
+	sb_put(&b, ",\"costs\":[");
 	for (i = 1; i < SIM_NR_COSTS; i++) {
 		sb_put(&b, "%s{\"name\":", i > 1 ? "," : "");
-		sb_str(&b, sim_cost_name(i));
+		sb_json(&b, sim_cost_name(i));
 		sb_put(&b, ",\"ns\":%u}", sim_cost_base(i));
 	}
 	sb_put(&b, "]}");

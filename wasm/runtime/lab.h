@@ -19,9 +19,27 @@ struct lab_result {
 	sim_u64 end_time;		/* latest CPU clock, virtual ns */
 };
 
-/* One run is one boot: call once per process or wasm instance. */
+struct lab_options {
+	unsigned long max_events;	/* 0: no limit */
+	int policy;			/* enum sim_policy */
+	const char *schedule;		/* recorded schedule to follow first, or NULL */
+	sim_u64 hung_task_ns;		/* 0: the default */
+};
+
+/*
+ * One run is one boot: call once per process or wasm instance. Returns 0,
+ * or -1 with a message in err (bad schedule, scenario that cannot start).
+ */
 int lab_run(const struct scenario *sc, const struct scenario_params *p,
-	    unsigned long max_events, struct lab_result *res);
+	    const struct lab_options *o, struct lab_result *res, char *err, size_t errlen);
+
+/*
+ * Schedules as text: runs of choices, "<cpu>" or "<cpu>x<count>", joined
+ * by '.', e.g. "0x37.1x5.0.1x3" (37 decisions for CPU0, then 5 for CPU1...).
+ */
+char *lab_schedule_encode(const struct sim_decision *d, size_t n);
+int lab_schedule_decode(const char *text, int nr_cpus, unsigned char **out, size_t *n,
+			char *err, size_t errlen);
 
 /* One event as a JSON object (no newline); returns the length written. */
 int lab_event_json(size_t index, char *buf, size_t size);

@@ -84,6 +84,7 @@ void sim_spin_lock(struct sim_lock *l, const struct sim_site *site)
 	if (!t)
 		return;
 	lock_name_id(l, site);
+	sim_lockdep_acquire(l, site, 0);
 	if (l->owner || l->waiters.head) {
 		struct sim_cpu *c = &sim_cpus[t->cpu];
 
@@ -114,9 +115,11 @@ static int trylock(struct sim_lock *l, const struct sim_site *site, int cost)
 		return 1;
 	lock_name_id(l, site);
 	if (l->owner || l->waiters.head) {
+		lock_event(SIM_EV_LOCK_TRYFAIL, l, owner_cpu(l), site);
 		sim_step(site, SIM_COST_ATOMIC);
 		return 0;
 	}
+	sim_lockdep_acquire(l, site, 1);
 	take(l, site);
 	sim_step(site, cost);
 	return 1;
@@ -137,6 +140,7 @@ static void release(struct sim_lock *l, const struct sim_site *site)
 		return;
 	}
 	lock_event(SIM_EV_LOCK_RELEASE, l, sim_obj_of(l), site);
+	sim_lockdep_release(l);
 	if (l->type == SIM_LOCK_SPIN)
 		t->spinlocks_held--;
 	l->owner = 0;
@@ -156,7 +160,9 @@ void sim_mutex_lock(struct sim_lock *l, const struct sim_site *site)
 
 	if (!t)
 		return;
+	sim_might_sleep(site);
 	lock_name_id(l, site);
+	sim_lockdep_acquire(l, site, 0);
 	if (l->owner || l->waiters.head) {
 		lock_event(SIM_EV_LOCK_CONTEND, l, owner_cpu(l), site);
 		sim_waitq_add(&l->waiters, t);
@@ -206,6 +212,7 @@ void sim_wait_for_completion(unsigned int *done, struct sim_waitq *wq, const str
 
 	if (!t)
 		return;
+	sim_might_sleep(site);
 	sim_event(SIM_EV_COMPLETION, site, sim_obj_of(done), (int)*done, 2, 0);
 	while (!*done) {
 		sim_waitq_add(wq, t);

@@ -182,7 +182,8 @@ void sim_rcu_read_lock(const struct sim_site *site)
 
 	if (!t)
 		return;
-	t->rcu_depth++;
+	if (t->rcu_depth++ == 0)
+		t->rcu_lock_site = sim_site_id(site);
 	sim_event(SIM_EV_RCU_READ_LOCK, site, t->rcu_depth, 0, 0, 0);
 	sim_step(site, SIM_COST_RCU_READ);
 }
@@ -252,6 +253,7 @@ void sim_synchronize_rcu(const struct sim_site *site)
 
 	if (!t)
 		return;
+	sim_might_sleep(site);
 	t->gp_wait = gp_started + 1;
 	sim_event(SIM_EV_RCU_SYNC, site, (int)t->gp_wait, 0, 0, 0);
 	sim_waitq_add(&sync_waiters, t);
@@ -265,6 +267,7 @@ void sim_rcu_barrier(const struct sim_site *site)
 
 	if (!t)
 		return;
+	sim_might_sleep(site);
 	while (cbs_pending) {
 		sim_waitq_add(&barrier_waiters, t);
 		sim_block(SIM_BLOCK_GP, sim_name("rcu_barrier"), site);

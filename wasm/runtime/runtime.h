@@ -45,6 +45,12 @@ struct sim_task {
 	sim_u64 gp_wait;		/* synchronize_rcu: grace period waited for */
 	struct sim_task *rq_next;	/* this CPU's run queue */
 	void *active_memcg;		/* kmem charged to it, as set_active_memcg() */
+	sim_u64 wake_time;		/* when it became runnable */
+	sim_u64 blocked_since;
+	int hung_reported;
+	int block_site;			/* where it sleeps */
+	int rcu_lock_site;		/* the outermost rcu_read_lock() */
+	int atomic_sleep_reported;
 };
 
 struct sim_rcu_cb;
@@ -62,15 +68,42 @@ struct sim_cpu {
 enum sim_status {
 	SIM_DONE = 0,		/* every task returned and RCU is idle */
 	SIM_EVENT_LIMIT = 1,	/* stopped at the configured number of events */
-	SIM_DEADLOCK = 2,	/* tasks sleep and nothing can wake them */
+	SIM_DEADLOCK = 2,	/* tasks sleep (or spin) and nothing can wake them */
+	SIM_STUCK = 3,		/* no end within the decision limit (a livelock) */
 };
+
+enum sim_policy {
+	SIM_POLICY_TIMED,
+	SIM_POLICY_RR,
+	SIM_POLICY_RANDOM,
+	SIM_NR_POLICIES
+};
+static const char *const sim_policy_names[SIM_NR_POLICIES] = { "timed", "rr", "random" };
 
 struct sim_config {
 	int nr_cpus;
 	int nr_nodes;
 	uint64_t seed;
 	unsigned long max_events;	/* 0: no limit */
+	int policy;			/* enum sim_policy */
+	const unsigned char *schedule;	/* choices to follow first (CPU ids) */
+	size_t schedule_len;
+	sim_u64 hung_task_ns;		/* 0: the default threshold */
 };
+
+/*
+ * One scheduling decision: at event index "event", with CPU "from" having
+ * run last (-1: none), "cpu" was chosen among the "runnable" mask.
+ */
+struct sim_decision {
+	uint32_t event;
+	uint8_t cpu;
+	int8_t from;
+	uint64_t runnable;
+};
+/* Read by the web page too (generated DECISION_OFFSETS): same on i386 and wasm32. */
+_Static_assert(sizeof(struct sim_decision) == 16, "decision records are 16 bytes");
+_Static_assert(__builtin_offsetof(struct sim_decision, runnable) == 8, "runnable at 8");
 
 /* Host-side API */
 int sim_init(const struct sim_config *cfg);
@@ -84,6 +117,12 @@ const char *sim_name_at(int id);
 unsigned long sim_live_objects(void);
 unsigned long sim_total_steps(void);
 const char *sim_status_str(int status);
+const char *sim_policy_name(int policy);
+int sim_policy_from_name(const char *name);
+const struct sim_decision *sim_decisions(size_t *n);
+long sim_schedule_diverged_at(void);
+int sim_policy(void);
+size_t sim_log_length(void);
 const char *sim_event_kind_name(int kind);
 
 /* Shared between the runtime's files */
@@ -93,7 +132,14 @@ extern struct sim_task *sim_current;	/* NULL in the scheduler's context */
 extern int sim_event_cpu;		/* CPU events are charged to */
 extern int sim_boot;			/* counts sim_init() calls */
 
+/* core.c */
+void sim_core_init(uint64_t seed, unsigned long max_events);
+void sim_core_fini(void);
+int sim_stop_requested(void);
+void sim_request_stop(void);
+extern int sim_running;
 uint64_t sim_random(void);
+uint64_t sim_random_sched(void);
 unsigned sim_cost_of(int cost);
 void sim_block(int reason, int name, const struct sim_site *site);
 void sim_wake(struct sim_task *t, const struct sim_site *site);
@@ -118,6 +164,18 @@ int sim_rcu_pending(void);
 int sim_rcu_timer_due(sim_u64 next_cpu_clock);
 void sim_rcu_timer_fire(void);
 void sim_rcuc_fn(void *arg);
+
+/* reports.c */
+void sim_reports_init(sim_u64 hung_task_ns);
+void sim_reports_fini(void);
+void sim_check_hung_tasks(sim_u64 now);
+int sim_bug_report(const char *cond, const struct sim_site *site);
+int sim_nr_reports(void);
+int sim_report_info(int id, int *type, int *event, const char **title, const char **text);
+void sim_lockdep_init(void);
+void sim_lockdep_acquire(const struct sim_lock *l, const struct sim_site *site, int trylock);
+void sim_lockdep_release(const struct sim_lock *l);
+void sim_lockdep_print_held(void *text, const struct sim_task *t);
 
 /* locks.c */
 void sim_locks_init(void);

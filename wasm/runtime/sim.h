@@ -65,6 +65,16 @@ enum sim_block_reason {
 	SIM_BLOCK_IDLE = 4,
 };
 
+/* Kinds of report (REPORT's, WARN's and BUG's report table entries). */
+enum sim_report_type {
+	SIM_REPORT_WARN = 1,
+	SIM_REPORT_BUG = 2,
+	SIM_REPORT_LOCKDEP = 3,
+	SIM_REPORT_SLEEP_IN_ATOMIC = 4,
+	SIM_REPORT_KASAN = 5,
+	SIM_REPORT_HUNG_TASK = 6,
+};
+
 /* Costs of the cost model (virtual ns), see wasm/runtime/costs.c. */
 enum sim_cost {
 	SIM_COST_NONE,
@@ -165,6 +175,7 @@ void sim_set_alloc_memcg(void *memcg);	/* objects allocated from now on are char
 void sim_warn(const char *cond, const struct sim_site *site);
 void sim_bug(const char *cond, const struct sim_site *site) __attribute__((noreturn));
 void sim_printk(const struct sim_site *site, const char *fmt, ...);
+void sim_might_sleep(const struct sim_site *site);
 
 /* Nodes (NUMA) */
 extern int sim_nr_nodes;

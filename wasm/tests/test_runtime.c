@@ -10,11 +10,17 @@
 #include "../runtime/runtime.h"
 #include "../runtime/lab.h"
 
-static int boot(int cpus, uint64_t seed)
+static int boot_with(int cpus, uint64_t seed, int policy, const unsigned char *sched, size_t n)
 {
-	struct sim_config cfg = { .nr_cpus = cpus, .nr_nodes = 1, .seed = seed };
+	struct sim_config cfg = { .nr_cpus = cpus, .nr_nodes = 1, .seed = seed, .policy = policy,
+				  .schedule = sched, .schedule_len = n };
 
 	return sim_init(&cfg);
+}
+
+static int boot(int cpus, uint64_t seed)
+{
+	return boot_with(cpus, seed, SIM_POLICY_TIMED, NULL, 0);
 }
 
 static size_t count_kind(int kind)
@@ -275,6 +281,125 @@ TEST(same_seed_same_log)
 	return 0;
 }
 
+/* ---- schedules: recorded, replayed, followed by any policy -------------- */
+
+static uint64_t run_mix_with(uint64_t seed, int policy, const unsigned char *sched, size_t n,
+			     unsigned char **recorded, size_t *nrec)
+{
+	size_t nd, i;
+	const struct sim_decision *d;
+	uint64_t h;
+
+	inside = max_inside = counter = 0;
+	reader_in = cb_ran = 0;
+	boot_with(4, seed, policy, sched, n);
+	sim_lock_init(&the_lock, "the_lock", SIM_LOCK_SPIN, SIM_SITE());
+	sim_spawn(0, "reader", reader, NULL);
+	sim_spawn(1, "updater", updater, NULL);
+	sim_spawn(2, "user", spin_user, NULL);
+	sim_spawn(3, "user", spin_user, NULL);
+	sim_run();
+	h = log_hash();
+	if (recorded) {
+		d = sim_decisions(&nd);
+		*recorded = malloc(nd + 1);
+		for (i = 0; i < nd; i++)
+			(*recorded)[i] = d[i].cpu;
+		*nrec = nd;
+	}
+	sim_fini();
+	return h;
+}
+
+TEST(a_recorded_schedule_replays_under_any_policy)
+{
+	for (int p = 0; p < SIM_NR_POLICIES; p++) {
+		unsigned char *rec;
+		size_t n;
+		uint64_t h = run_mix_with(9, p, NULL, 0, &rec, &n);
+
+		ASSERT_TRUE(n > 10);
+		for (int q = 0; q < SIM_NR_POLICIES; q++)
+			ASSERT_EQ(run_mix_with(9, q, rec, n, NULL, NULL), h);
+		free(rec);
+	}
+	return 0;
+}
+
+TEST(round_robin_takes_turns)
+{
+	size_t nd, i;
+	const struct sim_decision *d;
+
+	inside = max_inside = counter = 0;
+	ASSERT_EQ(boot_with(4, 1, SIM_POLICY_RR, NULL, 0), 0);
+	sim_lock_init(&the_lock, "the_lock", SIM_LOCK_MUTEX, SIM_SITE());
+	for (int cpu = 0; cpu < 4; cpu++)
+		sim_spawn(cpu, "user", mutex_user, NULL);
+	ASSERT_EQ(sim_run(), SIM_DONE);
+	ASSERT_EQ(counter, 20);
+	d = sim_decisions(&nd);
+	for (i = 0; i < nd; i++) {
+		/* the next runnable CPU after the one that ran last, cyclically */
+		int want = -1;
+
+		for (int k = 1; k <= 4; k++) {
+			int c = (d[i].from + k) % 4;
+
+			if (d[i].runnable & (1ULL << c)) {
+				want = c;
+				break;
+			}
+		}
+		ASSERT_EQ(d[i].cpu, want);
+	}
+	sim_fini();
+	return 0;
+}
+
+TEST(a_manual_prefix_is_followed_then_the_policy_decides)
+{
+	/* A person plays the scheduler: CPU3 six times, then CPU2 twice. */
+	static const unsigned char manual[] = { 3, 3, 3, 3, 3, 3, 2, 2 };
+	size_t nd;
+	const struct sim_decision *d;
+
+	inside = max_inside = counter = 0;
+	reader_in = cb_ran = 0;
+	ASSERT_EQ(boot_with(4, 2, SIM_POLICY_TIMED, manual, sizeof(manual)), 0);
+	sim_lock_init(&the_lock, "the_lock", SIM_LOCK_SPIN, SIM_SITE());
+	for (int cpu = 0; cpu < 4; cpu++)
+		sim_spawn(cpu, "user", spin_user, NULL);
+	ASSERT_EQ(sim_run(), SIM_DONE);
+	d = sim_decisions(&nd);
+	ASSERT_TRUE(nd > sizeof(manual));
+	for (size_t i = 0; i < sizeof(manual); i++)
+		ASSERT_EQ(d[i].cpu, manual[i]);
+	ASSERT_EQ(sim_schedule_diverged_at(), -1);
+	ASSERT_EQ(counter, 20);
+	sim_fini();
+	return 0;
+}
+
+TEST(an_impossible_choice_is_reported_and_the_policy_takes_over)
+{
+	/* CPU1's task ends early; the schedule keeps asking for it. */
+	static unsigned char manual[4000];
+	long at;
+
+	memset(manual, 1, sizeof(manual));
+	ASSERT_EQ(boot_with(3, 2, SIM_POLICY_TIMED, manual, sizeof(manual)), 0);
+	sim_completion_init(&done_count, &done_wq, SIM_SITE());
+	sim_spawn(0, "busy", busy_cpu, NULL);
+	sim_spawn(1, "short", completer, NULL);
+	sim_spawn(2, "busy", busy_cpu, NULL);
+	ASSERT_EQ(sim_run(), SIM_DONE);
+	at = sim_schedule_diverged_at();
+	ASSERT_TRUE(at > 0 && at < (long)sizeof(manual));
+	sim_fini();
+	return 0;
+}
+
 /* ---- virtual time never runs backwards in the log ---------------------- */
 
 TEST(log_is_in_time_order)
@@ -311,6 +436,10 @@ int main(void)
 		RUN(double_free_is_a_bug),
 		RUN(same_seed_same_log),
 		RUN(log_is_in_time_order),
+		RUN(a_recorded_schedule_replays_under_any_policy),
+		RUN(round_robin_takes_turns),
+		RUN(a_manual_prefix_is_followed_then_the_policy_decides),
+		RUN(an_impossible_choice_is_reported_and_the_policy_takes_over),
 	};
 
 	return run_tests("runtime", tests, sizeof(tests) / sizeof(tests[0]));

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "../runtime/kinds.h"
+#include "../runtime/runtime.h"
 
 
 /* A TypeScript string literal. */
@@ -37,6 +38,20 @@ int main(void)
 	printf("  task: %zu,\n", offsetof(struct sim_event, task));
 	printf("  args: %zu,\n", offsetof(struct sim_event, arg));
 	printf("} as const;\n\n");
+
+	printf("// One scheduling decision (struct sim_decision in wasm/runtime/runtime.h).\n");
+	printf("export const DECISION_SIZE = %zu;\n", sizeof(struct sim_decision));
+	printf("export const DECISION_OFFSETS = {\n");
+	printf("  event: %zu,\n", offsetof(struct sim_decision, event));
+	printf("  cpu: %zu,\n", offsetof(struct sim_decision, cpu));
+	printf("  from: %zu,\n", offsetof(struct sim_decision, from));
+	printf("  runnable: %zu,\n", offsetof(struct sim_decision, runnable));
+	printf("} as const;\n\n");
+
+	printf("export enum Policy {\n");
+	for (k = 0; k < SIM_NR_POLICIES; k++)
+		printf("  %s = %d,\n", sim_policy_names[k], k);
+	printf("}\n\n");
 
 	printf("export enum EventKind {\n");
 	for (k = 0; k < SIM_EV_NR_KINDS; k++)

@@ -8,16 +8,23 @@ import { History } from '../engine/history';
 import { buildTimeline, type Timeline } from '../engine/machine';
 import { collectLabels, narrate, type Labels } from '../engine/narrate';
 import type { EventLog } from '../engine/log';
+import type { Decisions } from '../engine/decisions';
+import { Policy } from '../engine/generated/events';
 import { SCENES, findScene } from '../scenes/registry';
 import { CodePane } from '../ui/CodePane';
 import { EventPanel } from '../ui/EventPanel';
+import { NextStep } from '../ui/NextStep';
+import { ReportsPanel } from '../ui/ReportsPanel';
 import { Controls } from './Controls';
 import { SeriesCard } from './SeriesCard';
-import { formatUrl, parseUrl } from './url';
+import { formatUrl, parseUrl, type PolicyName } from './url';
 
 interface Run {
   seed: number;
+  policy: PolicyName;
+  sched: string;
   log: EventLog;
+  decisions: Decisions;
   history: History<unknown>;
   timeline: Timeline;
   labels: Labels;
@@ -28,6 +35,11 @@ declare global {
   interface Window {
     __lab?: unknown;
   }
+}
+
+/** How many decisions a schedule text holds. */
+function scheduleLength(text: string): number {
+  return text.split('.').reduce((n, run) => n + (run.includes('x') ? Number(run.split('x')[1]) : 1), 0);
 }
 
 // One worker for the page's lifetime (effects may run twice in development).
@@ -41,6 +53,8 @@ export function App() {
   const initial = useMemo(() => parseUrl(window.location.search), []);
   const scene = findScene(initial.scene) ?? SCENES[0];
   const [seed, setSeed] = useState(initial.seed);
+  const [policy, setPolicy] = useState<PolicyName>(initial.policy);
+  const [sched, setSched] = useState(initial.sched);
   const [run, setRun] = useState<Run | null>(null);
   const [step, setStep] = useState(initial.step);
   const [playing, setPlaying] = useState(false);
@@ -51,34 +65,34 @@ export function App() {
     ...(initial.scene && !findScene(initial.scene) ? [`There is no scene "${initial.scene}"; showing "${scene.title}".`] : []),
   ]);
   const client = useMemo(sharedClient, []);
-  const firstRun = useRef(true);
+  // Where to stand once the next run is in: the permalink's step at first,
+  // the start for a new seed or policy, the chosen step after a hand choice.
+  const stepAfterRun = useRef<number>(initial.step);
 
-  // Run the scenario whenever the seed changes (the worker does the work).
+  // Run the scenario whenever seed, policy or schedule change (in the worker).
   useEffect(() => {
     let live = true;
-    setRun(null);
     setError(null);
     setPlaying(false);
-    client.run(scene.scenario, seed).then(
-      ({ log, wallMs }) => {
+    client.run(scene.scenario, seed, { policy: Policy[policy], schedule: sched }).then(
+      ({ log, decisions, wallMs }) => {
         if (!live) return;
         if (log.length === 0) {
           setError('The simulation produced no events.');
           return;
         }
         const history = new History(log, scene.reducer);
-        setRun({ seed, log, history, timeline: buildTimeline(log), labels: collectLabels(log), wallMs });
-        // The first run keeps the permalink's step; a new seed starts over.
-        const keep = firstRun.current;
-        firstRun.current = false;
-        setStep((s) => (keep ? Math.min(s, log.length - 1) : 0));
+        setRun({ seed, policy, sched, log, decisions, history, timeline: buildTimeline(log), labels: collectLabels(log), wallMs });
+        const target = stepAfterRun.current;
+        stepAfterRun.current = 0;
+        setStep(Math.min(target, log.length - 1));
       },
       (e: Error) => live && setError(e.message),
     );
     return () => {
       live = false;
     };
-  }, [client, scene, seed]);
+  }, [client, scene, seed, policy, sched]);
 
   const last = run ? run.log.length - 1 : 0;
   const seek = useCallback((s: number) => setStep(Math.max(0, Math.min(last, s))), [last]);
@@ -110,7 +124,7 @@ export function App() {
   // The permalink follows the state.
   useEffect(() => {
     if (!run) return;
-    const url = formatUrl({ scene: scene.id, seed: run.seed, step });
+    const url = formatUrl({ scene: scene.id, seed: run.seed, policy: run.policy, sched: run.sched, step });
     if (url !== window.location.search) window.history.replaceState(null, '', url);
   }, [run, scene, step]);
 
@@ -147,6 +161,9 @@ export function App() {
       error,
       scene: scene.id,
       seed: run?.seed ?? seed,
+      policy: run?.policy ?? policy,
+      sched: run?.sched ?? sched,
+      decisions: () => (run ? { length: run.decisions.length, schedule: run.log.meta.schedule } : null),
       step,
       length: run?.log.length ?? 0,
       event: () => (run ? { ...run.log.event(step), kindName: run.log.meta.kinds[run.log.kind[step]].name } : null),
@@ -154,9 +171,14 @@ export function App() {
       narration: () => (run ? narrate(run.log, step, run.labels) : ''),
       state: () => state,
       meta: () => run?.log.meta ?? null,
+      nextDecision: () => {
+        if (!run) return null;
+        const d = run.decisions.nextAfter(step);
+        return d < 0 ? null : { index: d, event: run.decisions.event[d], cpu: run.decisions.cpu[d], runnable: run.decisions.runnableCpus(d) };
+      },
       goTo: (s: number) => seek(s),
     };
-  }, [run, step, state, error, scene, seed, seek]);
+  }, [run, step, state, error, scene, seed, policy, sched, seek]);
 
   const View = scene.View;
   const log = run?.log;
@@ -189,7 +211,16 @@ export function App() {
         onSpeed={setSpeed}
         seed={seed}
         onSeed={(s) => {
-          if (s !== seed) setSeed(s);
+          if (s === seed) return;
+          stepAfterRun.current = 0;
+          setSched('');
+          setSeed(s);
+        }}
+        policy={policy}
+        onPolicy={(p) => {
+          stepAfterRun.current = 0;
+          setSched('');
+          setPolicy(p);
         }}
       />
       {error && (
@@ -207,9 +238,28 @@ export function App() {
           <div className="left">
             <p className="blurb">{scene.blurb}</p>
             <View log={log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={seek} />
+            <NextStep
+              log={log}
+              decisions={run.decisions}
+              step={step}
+              handChoices={run.sched ? scheduleLength(run.sched) : 0}
+              onChoose={(d, cpu) => {
+                if (cpu === run.decisions.cpu[d]) {
+                  seek(run.decisions.event[d]);
+                  return;
+                }
+                stepAfterRun.current = run.decisions.event[d];
+                setSched(run.decisions.schedule(d, cpu));
+              }}
+              onClear={() => {
+                stepAfterRun.current = step;
+                setSched('');
+              }}
+            />
             <EventPanel log={log} step={step} labels={run.labels} onSeek={seek} />
+            <ReportsPanel log={log} step={step} onSeek={seek} />
             <p className="run-facts" data-testid="run.facts">
-              Seed {run.seed}: {log.length} events over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs
+              Seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}: {log.length} events over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs
               ({log.meta.status}, {log.meta.live_objects} objects left at teardown); simulated in {run.wallMs.toFixed(0)} ms.
               Virtual time follows the cost model in wasm/runtime/costs.c.
             </p>

@@ -2,7 +2,7 @@
 // Play / pause, step back and forward, speed, seed. Every control is a
 // native button or input, so each is reachable and operable by keyboard.
 import { useEffect, useState } from 'react';
-import { isValidSeed } from './url';
+import { isValidSeed, POLICIES, type PolicyName } from './url';
 
 interface Props {
   disabled: boolean;
@@ -15,7 +15,15 @@ interface Props {
   onSpeed: (s: number) => void;
   seed: number;
   onSeed: (s: number) => void;
+  policy: PolicyName;
+  onPolicy: (p: PolicyName) => void;
 }
+
+const POLICY_LABELS: Record<PolicyName, string> = {
+  timed: 'timed (earliest clock)',
+  rr: 'round-robin',
+  random: 'random',
+};
 
 const SPEEDS = [1, 4, 16, 64, 256, 1024];
 
@@ -70,6 +78,16 @@ export function Controls(p: Props) {
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
               {s} events/s
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        scheduler{' '}
+        <select value={p.policy} onChange={(e) => p.onPolicy(e.target.value as PolicyName)} data-testid="scene.policy">
+          {POLICIES.map((x) => (
+            <option key={x} value={x}>
+              {POLICY_LABELS[x]}
             </option>
           ))}
         </select>

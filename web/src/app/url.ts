@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The permalink: scene, seed and step live in the URL, so opening it again
 // reproduces the same state.
+import { isScheduleText } from '../engine/decisions';
+
+export const POLICIES = ['timed', 'rr', 'random'] as const;
+export type PolicyName = (typeof POLICIES)[number];
+
 export interface UrlState {
   scene: string | null;
   seed: number;
   step: number;
+  policy: PolicyName;
+  sched: string; // choices made by hand, followed before the policy
 }
 
 const MAX_SEED = 2 ** 32 - 1;
@@ -22,13 +29,26 @@ export function parseUrl(search: string): UrlState & { errors: string[] } {
     }
     return v;
   };
-  return { scene: q.get('scene'), seed: num('seed', 1, MAX_SEED), step: num('step', 0, 1e9), errors };
+  let policy: PolicyName = 'timed';
+  const p = q.get('policy');
+  if (p !== null) {
+    if ((POLICIES as readonly string[]).includes(p)) policy = p as PolicyName;
+    else errors.push(`Ignored policy=${p}: expected one of ${POLICIES.join(', ')}.`);
+  }
+  let sched = q.get('sched') ?? '';
+  if (sched && !isScheduleText(sched)) {
+    errors.push(`Ignored sched=${sched}: a schedule is runs like 0x12.1.0x3.`);
+    sched = '';
+  }
+  return { scene: q.get('scene'), seed: num('seed', 1, MAX_SEED), step: num('step', 0, 1e9), policy, sched, errors };
 }
 
 export function formatUrl(s: UrlState): string {
   const q = new URLSearchParams();
   if (s.scene) q.set('scene', s.scene);
   q.set('seed', String(s.seed));
+  if (s.policy !== 'timed') q.set('policy', s.policy);
+  if (s.sched) q.set('sched', s.sched);
   q.set('step', String(s.step));
   return `?${q.toString()}`;
 }

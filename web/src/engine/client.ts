@@ -2,6 +2,8 @@
 // The page's side of the worker protocol: requests with ids, replies
 // matched back to their promises.
 import { EventLog } from './log';
+import { Decisions } from './decisions';
+import { Policy } from './generated/events';
 import type { ScenarioInfo } from './meta';
 import { MsgType, type Reply, type Request } from './protocol';
 
@@ -10,7 +12,14 @@ type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 export interface RunOutcome {
   log: EventLog;
+  decisions: Decisions;
   wallMs: number;
+}
+
+export interface RunOptions {
+  policy?: Policy;
+  schedule?: string;
+  maxEvents?: number;
 }
 
 export class SimClient {
@@ -48,10 +57,17 @@ export class SimClient {
     return r.scenarios;
   }
 
-  async run(scenario: string, seed: number, maxEvents = 200_000): Promise<RunOutcome> {
-    const r = await this.request({ type: MsgType.Run, scenario, seed, maxEvents });
+  async run(scenario: string, seed: number, opts: RunOptions = {}): Promise<RunOutcome> {
+    const r = await this.request({
+      type: MsgType.Run,
+      scenario,
+      seed,
+      maxEvents: opts.maxEvents ?? 200_000,
+      policy: opts.policy ?? Policy.timed,
+      schedule: opts.schedule ?? '',
+    });
     if (r.type !== MsgType.RunReply) throw new Error(`unexpected reply ${r.type}`);
-    return { log: new EventLog(r.events, r.meta), wallMs: r.wallMs };
+    return { log: new EventLog(r.events, r.meta), decisions: new Decisions(r.decisions), wallMs: r.wallMs };
   }
 
   dispose() {

@@ -18,8 +18,20 @@ export interface TaskInfo {
   rcuc: boolean;
 }
 
+export interface Report {
+  type: number; // enum sim_report_type (wasm/runtime/sim.h)
+  event: number; // index of the event that carries it
+  title: string;
+  text: string;
+}
+
 export interface RunMeta {
-  status: 'done' | 'event-limit' | 'deadlock';
+  status: 'done' | 'event-limit' | 'deadlock' | 'stuck';
+  policy: string;
+  schedule: string; // every decision of the run, as lab_schedule_encode() writes it
+  schedule_diverged_at: number; // -1: the given schedule was followed to its end
+  decisions: number;
+  reports: Report[];
   events: number;
   live_objects: number;
   steps: number;

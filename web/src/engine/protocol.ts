@@ -23,6 +23,8 @@ export interface RunRequest {
   scenario: string;
   seed: number;
   maxEvents: number;
+  policy: number; // Policy in generated/events.ts
+  schedule: string; // recorded choices to follow first, "" for none
 }
 
 export type Request = ScenariosRequest | RunRequest;
@@ -37,6 +39,7 @@ export interface RunReply {
   type: MsgType.RunReply;
   id: number;
   events: ArrayBuffer;
+  decisions: ArrayBuffer;
   meta: RunMeta;
   wallMs: number;
 }

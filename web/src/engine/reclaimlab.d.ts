@@ -7,9 +7,15 @@ declare module '*/generated/reclaimlab.mjs' {
     _malloc(size: number): number;
     _free(ptr: number): void;
     _lab_bridge_scenarios(): number;
-    _lab_bridge_run(name: number, seedLo: number, seedHi: number, rounds: number, objects: number, maxEvents: number): number;
+    _lab_bridge_run(
+      name: number, seedLo: number, seedHi: number, rounds: number, objects: number,
+      maxEvents: number, policy: number, schedule: number,
+    ): number;
+    _lab_bridge_error(): number;
     _lab_bridge_event_count(): number;
     _lab_bridge_events(): number;
+    _lab_bridge_decision_count(): number;
+    _lab_bridge_decisions(): number;
     _lab_bridge_meta(): number;
     UTF8ToString(ptr: number): string;
     stringToUTF8(s: string, ptr: number, max: number): void;

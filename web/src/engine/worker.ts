@@ -7,7 +7,7 @@
 // (shrinker_idr, shrinker_nr_max...), as a booted kernel does.
 import createReclaimLab, { type ReclaimLabModule } from './generated/reclaimlab.mjs';
 import wasmUrl from './generated/reclaimlab.wasm?url';
-import { EVENT_SIZE } from './generated/events';
+import { DECISION_SIZE, EVENT_SIZE } from './generated/events';
 import { MsgType, type Reply, type Request } from './protocol';
 import type { RunMeta, ScenarioInfo } from './meta';
 
@@ -41,21 +41,33 @@ async function scenarios(): Promise<ScenarioInfo[]> {
   return JSON.parse(takeString(m, m._lab_bridge_scenarios())) as ScenarioInfo[];
 }
 
+function cString(m: ReclaimLabModule, s: string): number {
+  const len = m.lengthBytesUTF8(s) + 1;
+  const p = m._malloc(len);
+  m.stringToUTF8(s, p, len);
+  return p;
+}
+
 async function run(req: Extract<Request, { type: MsgType.Run }>) {
   const t0 = performance.now();
   const m = await boot();
-  const len = m.lengthBytesUTF8(req.scenario) + 1;
-  const name = m._malloc(len);
-  m.stringToUTF8(req.scenario, name, len);
+  const name = cString(m, req.scenario);
+  const schedule = cString(m, req.schedule);
   const seed = Math.max(0, Math.floor(req.seed));
-  const status = m._lab_bridge_run(name, seed >>> 0, Math.floor(seed / 2 ** 32) >>> 0, 0, 0, req.maxEvents);
+  const status = m._lab_bridge_run(
+    name, seed >>> 0, Math.floor(seed / 2 ** 32) >>> 0, 0, 0, req.maxEvents, req.policy, schedule,
+  );
   m._free(name);
-  if (status < 0) throw new Error(`no scenario named "${req.scenario}"`);
+  m._free(schedule);
+  if (status < 0) throw new Error(m.UTF8ToString(m._lab_bridge_error()));
   const n = m._lab_bridge_event_count();
   const ptr = m._lab_bridge_events();
   const events = m.HEAPU8.slice(ptr, ptr + n * EVENT_SIZE).buffer;
+  const nd = m._lab_bridge_decision_count();
+  const dp = m._lab_bridge_decisions();
+  const decisions = m.HEAPU8.slice(dp, dp + nd * DECISION_SIZE).buffer;
   const meta = JSON.parse(takeString(m, m._lab_bridge_meta())) as RunMeta;
-  return { events, meta, wallMs: performance.now() - t0 };
+  return { events, decisions, meta, wallMs: performance.now() - t0 };
 }
 
 function reply(msg: Reply, transfer: Transferable[] = []) {
@@ -71,7 +83,7 @@ self.onmessage = async (ev: MessageEvent<Request>) => {
         break;
       case MsgType.Run: {
         const r = await run(req);
-        reply({ type: MsgType.RunReply, id: req.id, ...r }, [r.events]);
+        reply({ type: MsgType.RunReply, id: req.id, ...r }, [r.events, r.decisions]);
         break;
       }
       default:

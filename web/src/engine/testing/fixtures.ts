@@ -5,15 +5,27 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventLog } from '../log';
+import { Decisions } from '../decisions';
 import type { RunMeta } from '../meta';
 
+function dirOf(scenario: string, seed: number) {
+  return join('build', 'fixtures', `${scenario}-${seed}`);
+}
+
+function arrayBuffer(path: string): ArrayBuffer {
+  const b = readFileSync(path);
+  return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+}
+
+export function loadDecisions(scenario: string, seed: number): Decisions {
+  return new Decisions(arrayBuffer(join(dirOf(scenario, seed), 'decisions.bin')));
+}
+
 export function loadRun(scenario: string, seed: number): EventLog {
-  const dir = join('build', 'fixtures', `${scenario}-${seed}`);
+  const dir = dirOf(scenario, seed);
   if (!existsSync(join(dir, 'events.bin'))) {
     throw new Error(`${dir}/events.bin is missing: run \`make test\` (it writes the fixtures with labrun --dump)`);
   }
-  const bin = readFileSync(join(dir, 'events.bin'));
   const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as RunMeta;
-  const buf = bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength) as ArrayBuffer;
-  return new EventLog(buf, meta);
+  return new EventLog(arrayBuffer(join(dir, 'events.bin')), meta);
 }

@@ -1,0 +1,599 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The simulated SMP machine: tasks on CPUs and one deterministic scheduler.
+ *
+ * Tasks. Each CPU has a virtual clock, a current task and a run queue. The
+ * kernel is non-preemptible (CONFIG_PREEMPT_NONE): a CPU switches tasks only
+ * when its task sleeps, exits or calls cond_resched().
+ *
+ * Decisions. Every shim primitive is a preemption point of the simulation:
+ * the CPU's clock advances by the operation's cost (costs.c), and then the
+ * scheduler decides which CPU performs the next operation. A decision is
+ * recorded whenever more than one CPU could go; the list of recorded
+ * choices is the run's schedule. A schedule given in the configuration is
+ * followed first; the policy decides the rest:
+ *
+ *   timed   the CPU with the earliest clock (ties: stay, else the lower
+ *           CPU). CPUs run in parallel in virtual time and the log is in
+ *           time order; the seed's cost jitter sets the interleaving.
+ *   rr      round-robin: the next runnable CPU after the current one.
+ *   random  a runnable CPU drawn from the seeded generator.
+ *
+ * Manual play, where a person picks the CPU that takes the next step, is a
+ * schedule that grows by one choice at a time and is replayed from the
+ * start: one run is one boot, and replay is exact.
+ *
+ * A spinning CPU takes a decision per spin; under timed it first catches up
+ * with the holder's clock, so it cannot get the lock before the holder
+ * could have released it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "runtime.h"
+
+struct sim_cpu sim_cpus[SIM_MAX_CPUS];
+int sim_ncpus;
+int sim_nr_nodes = 1;
+struct sim_task *sim_current;
+int sim_event_cpu;
+int sim_boot;
+
+static struct sim_fiber sched_fiber;
+static struct sim_task *tasks[SIM_MAX_TASKS];
+static int ntasks;
+static unsigned long steps;
+static const unsigned long max_steps = 20000000UL;	/* decisions: a livelock guard */
+static int last_cpu = -1;		/* the CPU that ran last */
+
+static int policy;
+static const unsigned char *given;	/* schedule to follow first */
+static size_t given_len, given_pos;
+static long diverged_at;		/* first given choice that could not be followed */
+static int pending_next;		/* decided by a task before it yielded */
+
+static struct {
+	struct sim_decision *v;
+	size_t n, cap;
+} decisions;
+
+/* ---- run queues -------------------------------------------------------- */
+
+static struct sim_task *rq_pop(struct sim_cpu *c)
+{
+	struct sim_task *t = c->rq_head;
+
+	if (t) {
+		c->rq_head = t->rq_next;
+		if (!c->rq_head)
+			c->rq_tail = NULL;
+		t->rq_next = NULL;
+	}
+	return t;
+}
+
+static void rq_push(struct sim_cpu *c, struct sim_task *t)
+{
+	t->rq_next = NULL;
+	if (c->rq_tail)
+		c->rq_tail->rq_next = t;
+	else
+		c->rq_head = t;
+	c->rq_tail = t;
+}
+
+/* ---- decisions ---------------------------------------------------------- */
+
+static uint64_t runnable_mask(void)
+{
+	uint64_t m = 0;
+	int i;
+
+	for (i = 0; i < sim_ncpus; i++)
+		if (sim_cpus[i].curr && !sim_cpus[i].dead)
+			m |= 1ULL << i;
+	return m;
+}
+
+static int policy_pick(uint64_t mask, int current)
+{
+	int i, n, best = -1;
+
+	switch (policy) {
+	case SIM_POLICY_RR:
+		for (i = 1; i <= sim_ncpus; i++) {
+			int c = ((current < 0 ? -1 : current) + i + sim_ncpus) % sim_ncpus;
+
+			if (mask & (1ULL << c))
+				return c;
+		}
+		return -1;
+	case SIM_POLICY_RANDOM:
+		n = __builtin_popcountll(mask);
+		n = (int)(sim_random_sched() % (uint64_t)n);
+		for (i = 0; i < sim_ncpus; i++)
+			if ((mask & (1ULL << i)) && n-- == 0)
+				return i;
+		return -1;
+	default:
+		for (i = 0; i < sim_ncpus; i++) {
+			if (!(mask & (1ULL << i)))
+				continue;
+			if (best < 0 || sim_cpus[i].clock < sim_cpus[best].clock ||
+			    (sim_cpus[i].clock == sim_cpus[best].clock && i == current))
+				best = i;
+		}
+		return best;
+	}
+}
+
+/* Which CPU performs the next operation; -1 if none can. */
+static int decide(int current)
+{
+	uint64_t mask = runnable_mask();
+	int cpu;
+
+	if (!mask)
+		return -1;
+	if (++steps > max_steps) {
+		sim_request_stop();
+		return current;
+	}
+	if (!(mask & (mask - 1)))
+		return __builtin_ctzll(mask);
+	if (given_pos < given_len) {
+		cpu = given[given_pos];
+		if (cpu >= sim_ncpus || !(mask & (1ULL << cpu))) {
+			if (diverged_at < 0)
+				diverged_at = (long)given_pos;
+			given_len = given_pos;	/* follow the policy from here */
+			cpu = policy_pick(mask, current);
+		} else {
+			given_pos++;
+		}
+	} else {
+		cpu = policy_pick(mask, current);
+	}
+	if (decisions.n == decisions.cap) {
+		decisions.cap = decisions.cap ? decisions.cap * 2 : 1024;
+		decisions.v = realloc(decisions.v, decisions.cap * sizeof(*decisions.v));
+		if (!decisions.v)
+			abort();
+	}
+	decisions.v[decisions.n].event = (uint32_t)sim_log_length();
+	decisions.v[decisions.n].cpu = (uint8_t)cpu;
+	decisions.v[decisions.n].from = (int8_t)current;
+	decisions.v[decisions.n].runnable = mask;
+	decisions.n++;
+	return cpu;
+}
+
+const struct sim_decision *sim_decisions(size_t *n)
+{
+	*n = decisions.n;
+	return decisions.v;
+}
+
+int sim_policy(void)
+{
+	return policy;
+}
+
+long sim_schedule_diverged_at(void)
+{
+	return diverged_at;
+}
+
+/* ---- tasks ----------------------------------------------------------------- */
+
+static void cpu_next(struct sim_cpu *c, const struct sim_site *site);
+
+static void task_entry(void *arg)
+{
+	struct sim_task *t = arg;
+
+	t->fn(t->arg);
+
+	/* The task returned: leave its CPU for good. */
+	sim_event(SIM_EV_TASK_EXIT, NULL, t->id, 0, 0, 0);
+	t->state = SIM_TASK_DONE;
+	cpu_next(&sim_cpus[t->cpu], NULL);
+	sim_current = NULL;
+	sim_fiber_switch(&t->fiber, &sched_fiber, 1);
+}
+
+struct sim_task *sim_task_create(int cpu, const char *name, void (*fn)(void *), void *arg,
+				 int is_rcuc)
+{
+	struct sim_task *t;
+
+	if (ntasks >= SIM_MAX_TASKS || cpu < 0 || cpu >= sim_ncpus)
+		return NULL;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->id = ntasks;
+	t->cpu = cpu;
+	t->name = sim_name(name);
+	t->is_rcuc = is_rcuc;
+	t->fn = fn;
+	t->arg = arg;
+	t->waiter.task = t;
+	if (sim_fiber_create(&t->fiber, task_entry, t, SIM_STACK_SIZE)) {
+		free(t);
+		return NULL;
+	}
+	tasks[ntasks++] = t;
+	return t;
+}
+
+struct sim_task *sim_task_by_id(int id)
+{
+	return id >= 0 && id < ntasks ? tasks[id] : NULL;
+}
+
+/* Make t the CPU's current task if it is idle, else queue it. */
+static void make_runnable(struct sim_task *t, sim_u64 when)
+{
+	struct sim_cpu *c = &sim_cpus[t->cpu];
+
+	t->state = SIM_TASK_RUNNABLE;
+	t->wake_time = when;
+	if (!c->curr) {
+		c->curr = t;
+		if (c->clock < when)
+			c->clock = when;
+	} else {
+		rq_push(c, t);
+	}
+}
+
+int sim_spawn(int cpu, const char *name, void (*fn)(void *), void *arg)
+{
+	struct sim_task *t = sim_task_create(cpu, name, fn, arg, 0);
+	sim_u64 now = sim_current ? sim_cpus[sim_current->cpu].clock : 0;
+
+	if (!t)
+		return -1;
+	make_runnable(t, now);
+	return t->id;
+}
+
+/* The current task leaves its CPU: run the next queued task, or idle. */
+static void cpu_next(struct sim_cpu *c, const struct sim_site *site)
+{
+	struct sim_task *prev = c->curr, *next = rq_pop(c);
+
+	c->curr = next;
+	if (next) {
+		sim_event_at(SIM_EV_CPU_SWITCH, c->id, c->clock, site,
+			     prev ? prev->id : -1, next->id, 0, 0);
+		if (c->clock < next->wake_time)
+			c->clock = next->wake_time;
+		c->clock += sim_cost_of(SIM_COST_WAKEUP);
+	} else {
+		sim_rcu_cpu_idle(c);
+	}
+}
+
+static void to_scheduler(struct sim_task *t)
+{
+	sim_current = NULL;
+	sim_fiber_switch(&t->fiber, &sched_fiber, 0);
+	/* The scheduler set sim_current back to t before switching here. */
+}
+
+/* A preemption point of a running task: decide who goes next. */
+static void preempt_point(struct sim_task *t)
+{
+	int next;
+
+	if (sim_stop_requested() || sim_rcu_timer_due(sim_cpus[t->cpu].clock - 1)) {
+		to_scheduler(t);
+		return;
+	}
+	next = decide(t->cpu);
+	if (next != t->cpu) {
+		pending_next = next;
+		to_scheduler(t);
+	}
+}
+
+void sim_step(const struct sim_site *site, int cost)
+{
+	struct sim_task *t = sim_current;
+
+	(void)site;
+	if (!t)
+		return;
+	sim_cpus[t->cpu].clock += sim_cost_of(cost);
+	preempt_point(t);
+}
+
+/* One turn of a spin loop. */
+void sim_spin_step(const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	(void)site;
+	sim_cpus[t->cpu].clock += sim_cost_of(SIM_COST_SPIN_RETRY);
+	/* Always back to the scheduler: it notices when nobody can unlock. */
+	pending_next = decide(t->cpu);
+	to_scheduler(t);
+}
+
+void sim_block(int reason, int name, const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+	struct sim_cpu *c = &sim_cpus[t->cpu];
+
+	t->state = SIM_TASK_BLOCKED;
+	t->blocked_since = c->clock;
+	t->hung_reported = 0;
+	t->block_site = sim_site_id(site);
+	sim_event(SIM_EV_TASK_BLOCK, site, t->id, reason, name, 0);
+	/* A context switch is a quiescent state, unless RCU says otherwise. */
+	if (!t->rcu_depth && !t->spinlocks_held)
+		sim_rcu_note_qs(c);
+	cpu_next(c, site);
+	to_scheduler(t);
+}
+
+void sim_wake(struct sim_task *t, const struct sim_site *site)
+{
+	sim_u64 now = sim_cpus[sim_event_cpu].clock;
+
+	if (t->state != SIM_TASK_BLOCKED)
+		return;
+	sim_event(SIM_EV_TASK_WAKE, site, t->id, sim_event_cpu, 0, 0);
+	make_runnable(t, now + sim_cost_of(SIM_COST_WAKEUP));
+}
+
+void sim_wake_at(struct sim_task *t, sim_u64 when)
+{
+	if (t->state != SIM_TASK_BLOCKED)
+		return;
+	make_runnable(t, when + sim_cost_of(SIM_COST_WAKEUP));
+}
+
+void sim_cond_resched(const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+	struct sim_cpu *c;
+
+	if (!t)
+		return;
+	c = &sim_cpus[t->cpu];
+	if (!t->rcu_depth && !t->spinlocks_held)
+		sim_rcu_note_qs(c);
+	if (c->rq_head) {
+		rq_push(c, t);
+		t->wake_time = c->clock;
+		cpu_next(c, site);
+		to_scheduler(t);
+		return;
+	}
+	c->clock += sim_cost_of(SIM_COST_COND_RESCHED);
+	preempt_point(t);
+}
+
+void sim_waitq_add(struct sim_waitq *wq, struct sim_task *t)
+{
+	t->waiter.next = NULL;
+	if (wq->tail)
+		wq->tail->next = &t->waiter;
+	else
+		wq->head = &t->waiter;
+	wq->tail = &t->waiter;
+}
+
+struct sim_task *sim_waitq_pop(struct sim_waitq *wq)
+{
+	struct sim_waiter *w = wq->head;
+
+	if (!w)
+		return NULL;
+	wq->head = w->next;
+	if (!wq->head)
+		wq->tail = NULL;
+	w->next = NULL;
+	return w->task;
+}
+
+/* ---- the machine ----------------------------------------------------------- */
+
+int sim_init(const struct sim_config *cfg)
+{
+	int i;
+
+	if (cfg->nr_cpus < 1 || cfg->nr_cpus > SIM_MAX_CPUS || cfg->nr_nodes < 1 ||
+	    cfg->nr_nodes > cfg->nr_cpus || cfg->policy < 0 || cfg->policy >= SIM_NR_POLICIES)
+		return -1;
+	memset(sim_cpus, 0, sizeof(sim_cpus));
+	sim_ncpus = cfg->nr_cpus;
+	sim_nr_nodes = cfg->nr_nodes;
+	sim_core_init(cfg->seed, cfg->max_events);
+	policy = cfg->policy;
+	given = cfg->schedule;
+	given_len = cfg->schedule_len;
+	given_pos = 0;
+	diverged_at = -1;
+	pending_next = -1;
+	last_cpu = -1;
+	decisions.n = 0;
+	steps = 0;
+	ntasks = 0;
+	sim_current = NULL;
+	sim_event_cpu = 0;
+	sim_fiber_init_main(&sched_fiber);
+	for (i = 0; i < sim_ncpus; i++) {
+		sim_cpus[i].id = i;
+		/* CPUs do not start in lock-step: a seeded offset. */
+		sim_cpus[i].clock = sim_random() % 100;
+	}
+	sim_boot++;
+	sim_slab_init();
+	sim_rcu_init();
+	sim_locks_init();
+	sim_reports_init(cfg->hung_task_ns);
+	for (i = 0; i < sim_ncpus; i++) {
+		char name[24];
+
+		snprintf(name, sizeof(name), "rcuc/%d", i);
+		sim_cpus[i].rcuc = sim_task_create(i, name, sim_rcuc_fn, &sim_cpus[i], 1);
+		if (!sim_cpus[i].rcuc)
+			return -1;
+		sim_cpus[i].rcuc->state = SIM_TASK_BLOCKED;
+	}
+	return 0;
+}
+
+static sim_u64 min_runnable_clock(void)
+{
+	sim_u64 m = (sim_u64)-1;
+	int i;
+
+	for (i = 0; i < sim_ncpus; i++)
+		if (sim_cpus[i].curr && !sim_cpus[i].dead && sim_cpus[i].clock < m)
+			m = sim_cpus[i].clock;
+	return m;
+}
+
+/* Every CPU that could run spins on a held lock: nobody can release one. */
+static int all_runnable_spin(void)
+{
+	int i, any = 0;
+
+	for (i = 0; i < sim_ncpus; i++) {
+		struct sim_cpu *c = &sim_cpus[i];
+
+		if (!c->curr || c->dead)
+			continue;
+		/* A spinner whose lock is free takes it at its next turn. */
+		if (!c->curr->spinning_on || !c->curr->spinning_on->owner)
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
+static int run_loop(void)
+{
+	for (;;) {
+		struct sim_cpu *c;
+		struct sim_task *t;
+		int i, next;
+
+		if (sim_stop_requested())
+			return steps > max_steps ? SIM_STUCK : SIM_EVENT_LIMIT;
+		/* A grace period's end is due before anyone's next step. */
+		if (sim_rcu_timer_due(min_runnable_clock())) {
+			sim_rcu_timer_fire();
+			continue;
+		}
+		sim_check_hung_tasks(min_runnable_clock());
+		if (all_runnable_spin() && !sim_rcu_timer_due((sim_u64)-1))
+			return SIM_DEADLOCK;	/* nobody who could unlock can run */
+		next = pending_next >= 0 ? pending_next : decide(last_cpu);
+		pending_next = -1;
+		if (next < 0 || !sim_cpus[next].curr || sim_cpus[next].dead) {
+			if (runnable_mask())
+				continue;	/* the pending choice went stale: decide again */
+			for (i = 0; i < ntasks; i++)
+				if (tasks[i]->state == SIM_TASK_BLOCKED && !tasks[i]->is_rcuc)
+					return SIM_DEADLOCK;
+			if (sim_rcu_pending())
+				return SIM_DEADLOCK;
+			return SIM_DONE;
+		}
+		c = &sim_cpus[next];
+		last_cpu = next;
+		t = c->curr;
+		if (!t->started) {
+			t->started = 1;
+			sim_event_at(SIM_EV_TASK_START, c->id, c->clock, NULL, t->id, t->name, 0, 0);
+		}
+		sim_current = t;
+		sim_event_cpu = c->id;
+		sim_fiber_switch(&sched_fiber, &t->fiber, 0);
+		sim_current = NULL;
+		if (t->state == SIM_TASK_DONE && t->fiber.stack)
+			sim_fiber_destroy(&t->fiber);
+	}
+}
+
+int sim_run(void)
+{
+	int status;
+
+	sim_running = 1;
+	status = run_loop();
+	sim_running = 0;
+	return status;
+}
+
+void sim_fini(void)
+{
+	int i;
+
+	sim_rcu_fini();
+	sim_slab_fini();
+	sim_reports_fini();
+	for (i = 0; i < ntasks; i++) {
+		sim_fiber_destroy(&tasks[i]->fiber);
+		free(tasks[i]);
+		tasks[i] = NULL;
+	}
+	ntasks = 0;
+	free(decisions.v);
+	memset(&decisions, 0, sizeof(decisions));
+	sim_core_fini();
+}
+
+unsigned long sim_total_steps(void)
+{
+	return steps;
+}
+
+const char *sim_status_str(int status)
+{
+	switch (status) {
+	case SIM_DONE: return "done";
+	case SIM_EVENT_LIMIT: return "event-limit";
+	case SIM_DEADLOCK: return "deadlock";
+	case SIM_STUCK: return "stuck";
+	}
+	return "?";
+}
+
+const char *sim_policy_name(int p)
+{
+	return p >= 0 && p < SIM_NR_POLICIES ? sim_policy_names[p] : "?";
+}
+
+int sim_policy_from_name(const char *name)
+{
+	int p;
+
+	for (p = 0; p < SIM_NR_POLICIES; p++)
+		if (!strcmp(name, sim_policy_name(p)))
+			return p;
+	return -1;
+}
+
+void sim_bug(const char *cond, const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	sim_event(SIM_EV_BUG, site, sim_name(cond), sim_bug_report(cond, site), 0, 0);
+	if (!t) {
+		fprintf(stderr, "sim: BUG outside a task: %s\n", cond);
+		abort();
+	}
+	/* As in the kernel, the CPU that hit BUG() stops for good. */
+	t->state = SIM_TASK_DONE;
+	sim_cpus[t->cpu].dead = 1;
+	sim_current = NULL;
+	sim_fiber_switch(&t->fiber, &sched_fiber, 1);
+	abort();
+}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0-only
+import { expect, test } from '@playwright/test';
+import { Lab } from './lab';
+
+interface Next {
+  index: number;
+  event: number;
+  cpu: number;
+  runnable: number[];
+}
+
+const nextDecision = (lab: Lab) =>
+  lab.page.evaluate(() => (window as unknown as { __lab: { nextDecision(): Next | null } }).__lab.nextDecision());
+
+test('a person can make another CPU take the next step, and the link keeps it', async ({ page, context }) => {
+  const lab = new Lab(page);
+  await lab.open('?scene=shrinker-lifetime&seed=1&step=60');
+  const next = await nextDecision(lab);
+  expect(next).not.toBeNull();
+  const other = next!.runnable.find((c) => c !== next!.cpu)!;
+  await page.getByTestId(`sched.cpu.${other}`).click();
+
+  // The run is replayed with that choice; we stand at the step it made.
+  await expect(page).toHaveURL(/sched=/);
+  await expect.poll(() => lab.currentStep()).toBe(next!.event);
+  const ev = await page.evaluate(() => (window as unknown as { __lab: { event(): { cpu: number } } }).__lab.event());
+  expect(ev.cpu).toBe(other);
+  await expect(page.getByTestId('sched.panel')).toContainText('follow a schedule from the URL');
+
+  // The same link reproduces the same state in a new page.
+  const again = new Lab(await context.newPage());
+  await again.open(page.url());
+  expect(await again.currentStep()).toBe(next!.event);
+  expect(await again.narration()).toBe(await lab.narration());
+
+  // And the policy can take over again.
+  await page.getByTestId('sched.clear').click();
+  await expect(page).not.toHaveURL(/sched=/);
+});
+
+test('the scheduling policy can be switched and is kept in the link', async ({ page }) => {
+  const lab = new Lab(page);
+  await lab.open('?scene=shrinker-lifetime&seed=1&step=10');
+  await page.getByTestId('scene.policy').selectOption('rr');
+  await expect(page).toHaveURL(/policy=rr/);
+  await expect(page.getByTestId('run.facts')).toContainText('rr policy');
+  expect(await lab.currentStep()).toBe(0);
+});

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The run's scheduling decisions: before which event, which CPU was chosen,
+// which ran last, which could have gone. A person plays the scheduler by
+// replacing one decision: the choices before it, plus theirs, form a
+// schedule the next run follows before the policy takes over.
+import { DECISION_OFFSETS, DECISION_SIZE } from './generated/events';
+
+export class Decisions {
+  readonly length: number;
+  readonly event: Uint32Array;
+  readonly cpu: Uint8Array;
+  readonly from: Int8Array;
+  readonly runnable: bigint[];
+
+  constructor(buffer: ArrayBuffer) {
+    if (buffer.byteLength % DECISION_SIZE !== 0) throw new Error('decision buffer is not whole records');
+    const n = buffer.byteLength / DECISION_SIZE;
+    const dv = new DataView(buffer);
+    this.length = n;
+    this.event = new Uint32Array(n);
+    this.cpu = new Uint8Array(n);
+    this.from = new Int8Array(n);
+    this.runnable = new Array<bigint>(n);
+    for (let i = 0; i < n; i++) {
+      const o = i * DECISION_SIZE;
+      this.event[i] = dv.getUint32(o + DECISION_OFFSETS.event, true);
+      this.cpu[i] = dv.getUint8(o + DECISION_OFFSETS.cpu);
+      this.from[i] = dv.getInt8(o + DECISION_OFFSETS.from);
+      this.runnable[i] = dv.getBigUint64(o + DECISION_OFFSETS.runnable, true);
+    }
+  }
+
+  /** The first decision taken after event `step` happened (-1: none left). */
+  nextAfter(step: number): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.event[mid] <= step) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.length ? lo : -1;
+  }
+
+  runnableCpus(d: number): number[] {
+    const out: number[] = [];
+    for (let c = 0; c < 64; c++) if ((this.runnable[d] >> BigInt(c)) & 1n) out.push(c);
+    return out;
+  }
+
+  /** The schedule text of decisions [0, upTo), then `then` if given. */
+  schedule(upTo: number, then?: number): string {
+    const cpus = Array.from(this.cpu.subarray(0, upTo));
+    if (then !== undefined) cpus.push(then);
+    return encodeSchedule(cpus);
+  }
+}
+
+/** As lab_schedule_encode() in wasm/runtime/lab.c: "0x37.1x5.0". */
+export function encodeSchedule(cpus: ArrayLike<number>): string {
+  const runs: string[] = [];
+  for (let i = 0; i < cpus.length; ) {
+    let j = i;
+    while (j < cpus.length && cpus[j] === cpus[i]) j++;
+    runs.push(j - i > 1 ? `${cpus[i]}x${j - i}` : `${cpus[i]}`);
+    i = j;
+  }
+  return runs.join('.');
+}
+
+export function isScheduleText(s: string): boolean {
+  return /^(\d+(x\d+)?)(\.\d+(x\d+)?)*$/.test(s);
+}
