@@ -31,10 +31,10 @@ export class History<S> {
   at(step: number): S {
     const k = Math.max(-1, Math.min(step, this.log.length - 1));
     if (this.last && this.last.step === k) return this.last.state;
-    const from = Math.floor((k + 1) / this.every);
-    const base = this.checkpoints[Math.min(from, this.checkpoints.length - 1)];
-    const s = structuredClone(base ?? this.reducer.init(this.log));
-    for (let i = from * this.every; i <= k; i++) this.reducer.apply(s, this.log, i);
+    // Checkpoint c holds the state before event c * every.
+    const c = Math.min(Math.floor((k + 1) / this.every), this.checkpoints.length - 1);
+    const s = c >= 0 ? structuredClone(this.checkpoints[c]) : this.reducer.init(this.log);
+    for (let i = Math.max(0, c) * this.every; i <= k; i++) this.reducer.apply(s, this.log, i);
     this.last = { step: k, state: s };
     return s;
   }
