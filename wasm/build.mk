@@ -18,15 +18,16 @@ TREE_V612   := build/kernel/v6.12
 KERNEL_LIST := wasm/kernel-files-v6.12.txt
 KERNEL_SRCS := mm/shrinker.c mm/list_lru.c lib/xarray.c
 GLUE_SRCS   := wasm/glue/memcg.c wasm/glue/radix_tree.c
-SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c
+SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c
 HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/strbuf.c \
+               wasm/runtime/kasan.c \
                wasm/runtime/lab.c wasm/scenarios/registry.c
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') \
-               wasm/runtime/sim.h wasm/runtime/events.def
+               wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk
 HOST_DEPS   := $(wildcard wasm/runtime/*.h) wasm/runtime/events.def \
-               wasm/scenarios/scenario.h
+               wasm/scenarios/scenario.h wasm/build.mk
 
 # Kernel-side code: the kernel's own flags, the shim first (-nostdinc).
 # __FILE__ becomes the path inside the tree (mm/shrinker.c), or inside
@@ -34,10 +35,16 @@ HOST_DEPS   := $(wildcard wasm/runtime/*.h) wasm/runtime/events.def \
 KCFLAGS = -std=gnu11 -nostdinc -D__KERNEL__ -Iwasm/include -Iwasm/runtime \
           -I$(TREE_V612)/include -I$(TREE_V612)/include/uapi \
           -include linux/kconfig.h -include linux/compiler_types.h \
-          -fno-strict-aliasing -fno-common -fno-delete-null-pointer-checks \
+          -fno-strict-aliasing -fno-strict-overflow -fno-common -fno-delete-null-pointer-checks \
           -Wall -Wno-unused-function -Wno-address -Wno-pointer-sign \
-          -fmacro-prefix-map=$(TREE_V612)/=
+          -ffile-prefix-map=$(CURDIR)/$(TREE_V612)/= -ffile-prefix-map=$(TREE_V612)/= \
+          -ffile-prefix-map=$(CURDIR)/= -fdebug-compilation-dir=.
 HCFLAGS = -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
+# KASAN for kernel-side code: outline instrumentation whose callbacks are
+# the runtime's (wasm/runtime/kasan.c), in every flavour.
+KASAN_FLAGS = -fsanitize=address -mllvm -asan-instrumentation-with-call-threshold=0 \
+              -mllvm -asan-stack=0 -mllvm -asan-globals=0 -mllvm -asan-use-after-return=never \
+              -mllvm -asan-memory-access-callback-prefix=__sim_kasan_
 
 NATIVE_CC    := clang-14 -m32
 NATIVE_FLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
@@ -77,13 +84,13 @@ define kernel_rule
 build/$(1)/obj/k-$(notdir $(2:.c=.o)): $(TREE_V612)/.stamp $(SHIM_DEPS)
 	@mkdir -p $$(@D)
 	@echo "  CC [$(1)] $(2) (v6.12)"
-	@$$(CC_$(1)) $(KCFLAGS) -DSIM_TREE='"v6.12"' -c $(TREE_V612)/$(2) -o $$@
+	@$$(CC_$(1)) $(KCFLAGS) $(KASAN_FLAGS) -DSIM_TREE='"v6.12"' -c $(TREE_V612)/$(2) -o $$@
 endef
 define project_rule
 build/$(1)/obj/p-$(notdir $(2:.c=.o)): $(2) $(TREE_V612)/.stamp $(SHIM_DEPS) wasm/scenarios/scenario.h wasm/glue/glue.h
 	@mkdir -p $$(@D)
 	@echo "  CC [$(1)] $(2)"
-	@$$(CC_$(1)) $(KCFLAGS) -DSIM_TREE='"project"' -c $(2) -o $$@
+	@$$(CC_$(1)) $(KCFLAGS) $(KASAN_FLAGS) -DSIM_TREE='"project"' -c $(2) -o $$@
 endef
 define host_rule
 build/$(1)/obj/h-$(notdir $(2:.c=.o)): $(2) $(HOST_DEPS)
@@ -92,7 +99,7 @@ build/$(1)/obj/h-$(notdir $(2:.c=.o)): $(2) $(HOST_DEPS)
 	@$$(CC_$(1)) $(HCFLAGS) -c $(2) -o $$@
 endef
 HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/tests/test_runtime.c \
-              wasm/tests/test_shrinker_lifetime.c
+              wasm/tests/test_shrinker_lifetime.c wasm/tests/test_planted_bugs.c
 $(foreach f,$(FLAVOURS),$(foreach s,$(KERNEL_SRCS),$(eval $(call kernel_rule,$(f),$(s)))))
 $(foreach f,$(FLAVOURS),$(foreach s,$(GLUE_SRCS) $(SCEN_SRCS),$(eval $(call project_rule,$(f),$(s)))))
 $(foreach f,$(FLAVOURS),$(foreach s,$(HOST_SRCS) $(HOST_PROGS),$(eval $(call host_rule,$(f),$(s)))))
@@ -145,7 +152,12 @@ build/native/test_shrinker_lifetime: $(KOBJ_NATIVE) $(HOBJ_NATIVE) build/native/
 	@echo "  LD [native] $@"
 	@$(CC_native) $^ -o $@
 
-NATIVE_TESTS := build/native/test_runtime build/native/test_shrinker_lifetime
+build/native/test_planted_bugs: $(KOBJ_NATIVE) $(HOBJ_NATIVE) build/native/obj/h-test_planted_bugs.o
+	@echo "  LD [native] $@"
+	@$(CC_native) $^ -o $@
+
+NATIVE_TESTS := build/native/test_runtime build/native/test_shrinker_lifetime \
+                build/native/test_planted_bugs
 
 .PHONY: test-native test-determinism
 test-native: $(NATIVE_TESTS)

@@ -178,6 +178,8 @@ void sim_event_at(int kind, int cpu, sim_u64 time, const struct sim_site *site,
 	e = &log_.v[log_.n++];
 	e->time = time;
 	e->site = sim_site_id(site);
+	if (t && e->site)
+		t->last_site = (int)e->site;
 	e->kind = (unsigned short)kind;
 	e->cpu = (unsigned char)cpu;
 	e->task = t ? (unsigned char)t->id : 255;

@@ -13,7 +13,10 @@
  * A grace period is compressed: real ones take milliseconds; here one ends
  * no earlier than SIM_COST_GP_LATENCY after it starts and no earlier than
  * the last CPU's quiescent state. The compression keeps a grace period
- * visible next to the operations it waits for.
+ * visible next to the operations it waits for. An SRCU grace period is
+ * longer: Tree SRCU runs it from a workqueue and waits for readers of the
+ * old index by polling with delays, so synchronize_srcu() takes several
+ * times as long as an RCU grace period's shortest duration.
  */
 #include "runtime.h"
 
@@ -39,6 +42,7 @@ static const struct {
 	[SIM_COST_WAKEUP]        = { "wakeup to running (context switch)", 1000 },
 	[SIM_COST_SPIN_RETRY]    = { "one spin on a held lock", 20 },
 	[SIM_COST_GP_LATENCY]    = { "shortest grace period", 2000 },
+	[SIM_COST_SRCU_GP_LATENCY] = { "shortest SRCU grace period", 6000 },
 	[SIM_COST_OBJECT_COUNT]  = { "count_objects callback", 150 },
 	[SIM_COST_OBJECT_SCAN]   = { "scan_objects, per object", 80 },
 	[SIM_COST_SCENARIO_STEP] = { "scenario bookkeeping", 50 },
@@ -51,7 +55,7 @@ unsigned sim_cost_of(int cost)
 	if (cost <= SIM_COST_NONE || cost >= SIM_NR_COSTS)
 		return 0;
 	base = costs[cost].ns;
-	if (cost == SIM_COST_GP_LATENCY)
+	if (cost == SIM_COST_GP_LATENCY || cost == SIM_COST_SRCU_GP_LATENCY)
 		return base;
 	return base + (unsigned)(sim_random() % (base / 2 + 1));
 }

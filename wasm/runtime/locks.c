@@ -14,6 +14,7 @@
  *    always sleeps.)
  *  - completion: complete() lets one waiter through, complete_all() all of
  *    them, now and later; wait_for_completion() sleeps until done > 0.
+ *  - rw_semaphore: see below (Documentation/locking/locktypes.rst).
  */
 #include <limits.h>
 #include "runtime.h"
@@ -54,7 +55,11 @@ void sim_lock_init(struct sim_lock *l, const char *name, int type, const struct 
 
 int sim_lock_held(const struct sim_lock *l)
 {
-	return sim_current && l->owner == sim_current->id + 1;
+	if (!sim_current)
+		return 0;
+	if (l->type == SIM_LOCK_RWSEM)
+		return sim_lockdep_holds(l);	/* readers have no owner field */
+	return l->owner == sim_current->id + 1;
 }
 
 int sim_lock_is_locked(const struct sim_lock *l)
@@ -240,4 +245,181 @@ void sim_complete(unsigned int *done, struct sim_waitq *wq, int all, const struc
 			break;
 	}
 	sim_step(site, SIM_COST_COMPLETION);
+}
+
+/*
+ * rw_semaphore, following kernel/locking/rwsem.c: a reader gets in only
+ * when no writer holds the lock and nobody waits (a waiting writer blocks
+ * new readers); down_read_trylock() fails in those same cases. Waiters
+ * queue in order; when the lock is released, a writer at the head gets it
+ * alone, and a reader at the head lets every waiting reader in at once
+ * (the phase-fair wake-up of rwsem_mark_wake()), writers keeping their
+ * places. rwsem_is_contended() is true while anyone waits. Optimistic
+ * spinning on the owner is not modelled.
+ */
+static void rwsem_id(struct sim_rwsem *s, const struct sim_site *site)
+{
+	if (s->l.boot != sim_boot)
+		s->readers = 0;
+	lock_name_id(&s->l, site);
+}
+
+static void rwsem_event(int kind, struct sim_rwsem *s, int a2, int write, const struct sim_site *site)
+{
+	sim_event(kind, site, s->l.id, sim_name(s->l.name), a2,
+		  write ? SIM_LOCK_RWSEM : SIM_LOCK_RWSEM_READ);
+}
+
+void sim_rwsem_init(struct sim_rwsem *s, const char *name, const struct sim_site *site)
+{
+	s->readers = 0;
+	sim_lock_init(&s->l, name, SIM_LOCK_RWSEM, site);
+}
+
+/* Hand the free lock to the head of the queue. */
+static void rwsem_grant(struct sim_rwsem *s, const struct sim_site *site)
+{
+	struct sim_waitq writers = { NULL, NULL };
+	struct sim_task *w;
+
+	if (!s->l.waiters.head || s->l.owner || s->readers)
+		return;
+	w = s->l.waiters.head->task;
+	if (w->rwsem_write) {
+		sim_waitq_pop(&s->l.waiters);
+		s->l.owner = w->id + 1;
+		sim_wake(w, site);
+		return;
+	}
+	while ((w = sim_waitq_pop(&s->l.waiters))) {
+		if (w->rwsem_write) {
+			sim_waitq_add(&writers, w);
+			continue;
+		}
+		s->readers++;
+		w->rwsem_granted = 1;
+		sim_wake(w, site);
+	}
+	s->l.waiters = writers;
+}
+
+void sim_down_read(struct sim_rwsem *s, const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	if (!t)
+		return;
+	sim_might_sleep(site);
+	rwsem_id(s, site);
+	sim_lockdep_acquire(&s->l, site, 0);
+	if (s->l.owner || s->l.waiters.head) {
+		rwsem_event(SIM_EV_LOCK_CONTEND, s, owner_cpu(&s->l), 0, site);
+		t->rwsem_write = 0;
+		t->rwsem_granted = 0;
+		sim_waitq_add(&s->l.waiters, t);
+		while (!t->rwsem_granted)
+			sim_block(SIM_BLOCK_MUTEX, sim_name(s->l.name), site);
+	} else {
+		s->readers++;
+	}
+	rwsem_event(SIM_EV_LOCK_ACQUIRE, s, sim_obj_of(&s->l), 0, site);
+	sim_step(site, SIM_COST_MUTEX_LOCK);
+}
+
+int sim_down_read_trylock(struct sim_rwsem *s, const struct sim_site *site)
+{
+	if (!sim_current)
+		return 1;
+	rwsem_id(s, site);
+	if (s->l.owner || s->l.waiters.head) {
+		rwsem_event(SIM_EV_LOCK_TRYFAIL, s, owner_cpu(&s->l), 0, site);
+		sim_step(site, SIM_COST_ATOMIC);
+		return 0;
+	}
+	sim_lockdep_acquire(&s->l, site, 1);
+	s->readers++;
+	rwsem_event(SIM_EV_LOCK_ACQUIRE, s, sim_obj_of(&s->l), 0, site);
+	sim_step(site, SIM_COST_ATOMIC);
+	return 1;
+}
+
+void sim_up_read(struct sim_rwsem *s, const struct sim_site *site)
+{
+	if (!sim_current)
+		return;
+	if (s->readers <= 0) {
+		sim_warn("up_read() of an rwsem not held for reading", site);
+		return;
+	}
+	s->readers--;
+	rwsem_event(SIM_EV_LOCK_RELEASE, s, sim_obj_of(&s->l), 0, site);
+	sim_lockdep_release(&s->l);
+	rwsem_grant(s, site);
+	sim_step(site, SIM_COST_ATOMIC);
+}
+
+void sim_down_write(struct sim_rwsem *s, const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	if (!t)
+		return;
+	sim_might_sleep(site);
+	rwsem_id(s, site);
+	sim_lockdep_acquire(&s->l, site, 0);
+	if (s->l.owner || s->readers || s->l.waiters.head) {
+		rwsem_event(SIM_EV_LOCK_CONTEND, s, owner_cpu(&s->l), 1, site);
+		t->rwsem_write = 1;
+		sim_waitq_add(&s->l.waiters, t);
+		while (s->l.owner != t->id + 1)
+			sim_block(SIM_BLOCK_MUTEX, sim_name(s->l.name), site);
+	} else {
+		s->l.owner = t->id + 1;
+	}
+	rwsem_event(SIM_EV_LOCK_ACQUIRE, s, sim_obj_of(&s->l), 1, site);
+	sim_step(site, SIM_COST_MUTEX_LOCK);
+}
+
+int sim_down_write_trylock(struct sim_rwsem *s, const struct sim_site *site)
+{
+	if (!sim_current)
+		return 1;
+	rwsem_id(s, site);
+	if (s->l.owner || s->readers || s->l.waiters.head) {
+		rwsem_event(SIM_EV_LOCK_TRYFAIL, s, owner_cpu(&s->l), 1, site);
+		sim_step(site, SIM_COST_ATOMIC);
+		return 0;
+	}
+	sim_lockdep_acquire(&s->l, site, 1);
+	s->l.owner = sim_current->id + 1;
+	rwsem_event(SIM_EV_LOCK_ACQUIRE, s, sim_obj_of(&s->l), 1, site);
+	sim_step(site, SIM_COST_MUTEX_LOCK);
+	return 1;
+}
+
+void sim_up_write(struct sim_rwsem *s, const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	if (!t)
+		return;
+	if (s->l.owner != t->id + 1) {
+		sim_warn("up_write() of an rwsem not held for writing by this task", site);
+		return;
+	}
+	s->l.owner = 0;
+	rwsem_event(SIM_EV_LOCK_RELEASE, s, sim_obj_of(&s->l), 1, site);
+	sim_lockdep_release(&s->l);
+	rwsem_grant(s, site);
+	sim_step(site, SIM_COST_MUTEX_UNLOCK);
+}
+
+int sim_rwsem_is_contended(struct sim_rwsem *s)
+{
+	return s->l.boot == sim_boot && s->l.waiters.head != NULL;
+}
+
+int sim_rwsem_is_locked(struct sim_rwsem *s)
+{
+	return s->l.boot == sim_boot && (s->l.owner || s->readers);
 }

@@ -303,3 +303,106 @@ void sim_rcuc_fn(void *arg)
 		sim_step(NULL, SIM_COST_CALL_RCU);
 	}
 }
+
+/*
+ * SRCU (Documentation/RCU/whatisRCU.rst, "SRCU"; kernel/rcu/srcutree.c):
+ * srcu_read_lock() returns the index it counted itself under, readers may
+ * sleep, and synchronize_srcu() flips the index new readers take, then
+ * waits only for readers of the old index to leave. The kernel waits for
+ * each index in turn to close a race between a reader loading the index
+ * and counting itself; here those two steps are one, so one flip and one
+ * wait give the same guarantee. Grace periods of one srcu_struct are
+ * serialised, each synchronize_srcu() running its own, and none is shorter
+ * than SIM_COST_SRCU_GP_LATENCY (costs.c).
+ */
+static void srcu_boot(struct sim_srcu *s)
+{
+	if (s->boot == sim_boot)
+		return;
+	s->idx = 0;
+	s->readers[0] = s->readers[1] = 0;
+	s->gp_running = 0;
+	s->gp_seq = 0;
+	s->drain.head = s->drain.tail = NULL;
+	s->queue.head = s->queue.tail = NULL;
+	s->boot = sim_boot;
+}
+
+void sim_srcu_init(struct sim_srcu *s, const char *name)
+{
+	s->name = name;
+	s->boot = 0;
+	srcu_boot(s);
+}
+
+int sim_srcu_read_lock(struct sim_srcu *s, const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+	int idx;
+
+	srcu_boot(s);
+	idx = s->idx;
+	s->readers[idx]++;
+	if (t)
+		t->srcu_depth++;
+	sim_event(SIM_EV_SRCU_READ_LOCK, site, sim_name(s->name), idx, s->readers[idx], 0);
+	sim_step(site, SIM_COST_RCU_READ);
+	return idx;
+}
+
+void sim_srcu_read_unlock(struct sim_srcu *s, int idx, const struct sim_site *site)
+{
+	struct sim_task *t = sim_current, *w;
+
+	srcu_boot(s);
+	if (idx < 0 || idx > 1 || s->readers[idx] <= 0) {
+		sim_warn("srcu_read_unlock() without a matching srcu_read_lock()", site);
+		return;
+	}
+	s->readers[idx]--;
+	if (t)
+		t->srcu_depth--;
+	sim_event(SIM_EV_SRCU_READ_UNLOCK, site, sim_name(s->name), idx, s->readers[idx], 0);
+	if (!s->readers[idx] && idx != s->idx)
+		while ((w = sim_waitq_pop(&s->drain)))
+			sim_wake(w, site);
+	sim_step(site, SIM_COST_RCU_READ);
+}
+
+int sim_srcu_read_lock_held(const struct sim_srcu *s)
+{
+	return sim_current && sim_current->srcu_depth > 0;
+}
+
+void sim_synchronize_srcu(struct sim_srcu *s, const struct sim_site *site)
+{
+	struct sim_task *t = sim_current, *w;
+	int old, name = sim_name(s->name);
+	unsigned int gp;
+	sim_u64 start;
+
+	if (!t)
+		return;
+	srcu_boot(s);
+	sim_might_sleep(site);
+	while (s->gp_running) {
+		sim_waitq_add(&s->queue, t);
+		sim_block(SIM_BLOCK_GP, name, site);
+	}
+	s->gp_running = 1;
+	old = s->idx;
+	s->idx = !old;
+	gp = ++s->gp_seq;
+	start = sim_cpus[t->cpu].clock;
+	sim_event(SIM_EV_SRCU_GP_START, site, name, old, s->readers[old], (int)gp);
+	while (s->readers[old] > 0) {
+		sim_waitq_add(&s->drain, t);
+		sim_block(SIM_BLOCK_GP, name, site);
+	}
+	sim_sleep_until(start + sim_cost_of(SIM_COST_SRCU_GP_LATENCY), SIM_BLOCK_GP, name, site);
+	sim_event(SIM_EV_SRCU_GP_END, site, name, (int)gp, 0, 0);
+	s->gp_running = 0;
+	if ((w = sim_waitq_pop(&s->queue)))
+		sim_wake(w, site);
+	sim_step(site, SIM_COST_COMPLETION);
+}

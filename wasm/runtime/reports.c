@@ -45,6 +45,7 @@ static struct {
 	int n, cap;
 } reports;
 static sim_u64 hung_ns;
+static sim_u64 next_hung_check;	/* no task can be hung before this time */
 
 /* "mm/shrinker.c:795 shrinker_free()" */
 static void put_site(struct strbuf *b, const struct sim_site *s)
@@ -58,6 +59,17 @@ static void put_site(struct strbuf *b, const struct sim_site *s)
 static const char *task_name(const struct sim_task *t)
 {
 	return t ? sim_name_at(t->name) : "?";
+}
+
+static int add_report(int type, const struct sim_site *site, const char *title, struct strbuf *b);
+
+/* A report whose text the caller wrote (KASAN); takes the text. */
+int sim_report_text(int type, const struct sim_site *site, const char *title, char *text, int obj)
+{
+	struct strbuf b = { text, text ? strlen(text) : 0, 0 };
+
+	(void)obj;
+	return add_report(type, site, title, &b);
 }
 
 static int add_report(int type, const struct sim_site *site, const char *title, struct strbuf *b)
@@ -103,6 +115,7 @@ int sim_report_info(int id, int *type, int *event, const char **title, const cha
 void sim_reports_init(sim_u64 hung_task_ns)
 {
 	hung_ns = hung_task_ns ? hung_task_ns : HUNG_TASK_DEFAULT_NS;
+	next_hung_check = 0;
 	reports.n = 0;
 	sim_lockdep_init();
 }
@@ -156,18 +169,33 @@ int sim_bug_report(const char *cond, const struct sim_site *site)
 
 /* ---- hung tasks -------------------------------------------------------------- */
 
+/* A task went to sleep at "since": it could be hung from since + threshold. */
+void sim_hung_task_watch(sim_u64 since)
+{
+	if (since + hung_ns < next_hung_check)
+		next_hung_check = since + hung_ns;
+}
+
+/* Like khungtaskd: called often, looks only when a task could be overdue. */
 void sim_check_hung_tasks(sim_u64 now)
 {
 	int i;
 
+	if (now == (sim_u64)-1 || now < next_hung_check)
+		return;
+	next_hung_check = (sim_u64)-1;
 	for (i = 0; sim_task_by_id(i); i++) {
 		struct sim_task *t = sim_task_by_id(i);
 		struct strbuf b = { 0 };
 		char title[128];
 
-		if (t->state != SIM_TASK_BLOCKED || t->is_rcuc || t->hung_reported ||
-		    now == (sim_u64)-1 || now < t->blocked_since + hung_ns)
+		if (t->state != SIM_TASK_BLOCKED || t->is_rcuc || t->hung_reported)
 			continue;
+		if (now < t->blocked_since + hung_ns) {
+			if (t->blocked_since + hung_ns < next_hung_check)
+				next_hung_check = t->blocked_since + hung_ns;
+			continue;
+		}
 		t->hung_reported = 1;
 		snprintf(title, sizeof(title), "task %s:%d blocked for more than %llu ns",
 			 task_name(t), t->id, (unsigned long long)hung_ns);
@@ -177,7 +205,6 @@ void sim_check_hung_tasks(sim_u64 now)
 		sb_put(&b, "  ");
 		put_site(&b, sim_site_at(t->block_site));
 		sb_put(&b, "\n(The threshold stands for hung_task_timeout_secs, scaled to virtual time.)\n");
-		sim_event_cpu = t->cpu;
 		add_report(SIM_REPORT_HUNG_TASK, sim_site_at(t->block_site), title, &b);
 	}
 }
@@ -394,6 +421,20 @@ void sim_lockdep_acquire(const struct sim_lock *l, const struct sim_site *site, 
 		held[t->id][nheld[t->id]].lock = l;
 		nheld[t->id]++;
 	}
+}
+
+/* Does the current task hold l (as lockdep records it, readers included)? */
+int sim_lockdep_holds(const struct sim_lock *l)
+{
+	struct sim_task *t = sim_current;
+	int i;
+
+	if (!t)
+		return 0;
+	for (i = 0; i < nheld[t->id]; i++)
+		if (held[t->id][i].lock == l)
+			return 1;
+	return 0;
 }
 
 void sim_lockdep_release(const struct sim_lock *l)

@@ -51,6 +51,11 @@ struct sim_task {
 	int block_site;			/* where it sleeps */
 	int rcu_lock_site;		/* the outermost rcu_read_lock() */
 	int atomic_sleep_reported;
+	sim_u64 timer;			/* sim_sleep_until(): when to wake */
+	int rwsem_write;		/* waiting on an rwsem: for writing */
+	int rwsem_granted;		/* a waiting reader was let in */
+	int last_site;			/* the last kernel line it reported */
+	int srcu_depth;			/* SRCU read-side sections held */
 };
 
 struct sim_rcu_cb;
@@ -146,6 +151,7 @@ void sim_wake(struct sim_task *t, const struct sim_site *site);
 void sim_spin_step(const struct sim_site *site);
 struct sim_task *sim_task_by_id(int id);
 void sim_wake_at(struct sim_task *t, sim_u64 when);
+void sim_sleep_until(sim_u64 when, int reason, int name, const struct sim_site *site);
 const char *sim_cost_name(int cost);
 unsigned sim_cost_base(int cost);
 void sim_waitq_add(struct sim_waitq *wq, struct sim_task *t);
@@ -169,18 +175,32 @@ void sim_rcuc_fn(void *arg);
 void sim_reports_init(sim_u64 hung_task_ns);
 void sim_reports_fini(void);
 void sim_check_hung_tasks(sim_u64 now);
+void sim_hung_task_watch(sim_u64 since);
 int sim_bug_report(const char *cond, const struct sim_site *site);
+int sim_report_text(int type, const struct sim_site *site, const char *title, char *text, int obj);
+void sim_kasan_init(void);
 int sim_nr_reports(void);
 int sim_report_info(int id, int *type, int *event, const char **title, const char **text);
 void sim_lockdep_init(void);
 void sim_lockdep_acquire(const struct sim_lock *l, const struct sim_site *site, int trylock);
 void sim_lockdep_release(const struct sim_lock *l);
+int sim_lockdep_holds(const struct sim_lock *l);
 void sim_lockdep_print_held(void *text, const struct sim_task *t);
 
 /* locks.c */
 void sim_locks_init(void);
 
 /* slab.c */
+struct sim_obj {
+	uintptr_t start;
+	size_t size;
+	int id;
+	int node;
+	void *memcg;
+	int alloc_site, alloc_task;
+	int free_site, free_task;	/* for objects in the quarantine */
+};
+const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size);
 void sim_slab_init(void);
 void sim_slab_fini(void);
 

@@ -57,6 +57,12 @@ static struct {
 	size_t n, cap;
 } decisions;
 
+/* Tasks asleep until a virtual time (sim_sleep_until). */
+static struct {
+	struct sim_task *task[SIM_MAX_TASKS];
+	int n;
+} sleepers;
+
 /* ---- run queues -------------------------------------------------------- */
 
 static struct sim_task *rq_pop(struct sim_cpu *c)
@@ -187,6 +193,7 @@ long sim_schedule_diverged_at(void)
 /* ---- tasks ----------------------------------------------------------------- */
 
 static void cpu_next(struct sim_cpu *c, const struct sim_site *site);
+static int sleeper_due(sim_u64 now);
 
 static void task_entry(void *arg)
 {
@@ -288,10 +295,12 @@ static void preempt_point(struct sim_task *t)
 {
 	int next;
 
-	if (sim_stop_requested() || sim_rcu_timer_due(sim_cpus[t->cpu].clock - 1)) {
+	if (sim_stop_requested() || sim_rcu_timer_due(sim_cpus[t->cpu].clock - 1) ||
+	    sleeper_due(sim_cpus[t->cpu].clock - 1) >= 0) {
 		to_scheduler(t);
 		return;
 	}
+	sim_check_hung_tasks(sim_cpus[t->cpu].clock);
 	next = decide(t->cpu);
 	if (next != t->cpu) {
 		pending_next = next;
@@ -331,12 +340,44 @@ void sim_block(int reason, int name, const struct sim_site *site)
 	t->blocked_since = c->clock;
 	t->hung_reported = 0;
 	t->block_site = sim_site_id(site);
+	sim_hung_task_watch(c->clock);
 	sim_event(SIM_EV_TASK_BLOCK, site, t->id, reason, name, 0);
 	/* A context switch is a quiescent state, unless RCU says otherwise. */
 	if (!t->rcu_depth && !t->spinlocks_held)
 		sim_rcu_note_qs(c);
 	cpu_next(c, site);
 	to_scheduler(t);
+}
+
+/* Sleep until virtual time "when" (a timer wakes the task). */
+void sim_sleep_until(sim_u64 when, int reason, int name, const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	if (!t || sim_cpus[t->cpu].clock >= when)
+		return;
+	t->timer = when;
+	sleepers.task[sleepers.n++] = t;
+	sim_block(reason, name, site);
+}
+
+static int sleeper_due(sim_u64 now)
+{
+	int i, best = -1;
+
+	for (i = 0; i < sleepers.n; i++)
+		if (sleepers.task[i]->timer <= now &&
+		    (best < 0 || sleepers.task[i]->timer < sleepers.task[best]->timer))
+			best = i;
+	return best;
+}
+
+static void fire_sleeper(int i)
+{
+	struct sim_task *t = sleepers.task[i];
+
+	sleepers.task[i] = sleepers.task[--sleepers.n];
+	make_runnable(t, t->timer);
 }
 
 void sim_wake(struct sim_task *t, const struct sim_site *site)
@@ -420,6 +461,7 @@ int sim_init(const struct sim_config *cfg)
 	diverged_at = -1;
 	pending_next = -1;
 	last_cpu = -1;
+	sleepers.n = 0;
 	decisions.n = 0;
 	steps = 0;
 	ntasks = 0;
@@ -436,6 +478,7 @@ int sim_init(const struct sim_config *cfg)
 	sim_rcu_init();
 	sim_locks_init();
 	sim_reports_init(cfg->hung_task_ns);
+	sim_kasan_init();
 	for (i = 0; i < sim_ncpus; i++) {
 		char name[24];
 
@@ -486,13 +529,17 @@ static int run_loop(void)
 
 		if (sim_stop_requested())
 			return steps > max_steps ? SIM_STUCK : SIM_EVENT_LIMIT;
-		/* A grace period's end is due before anyone's next step. */
+		/* A grace period's end, or a sleeper's timer, is due before anyone's next step. */
 		if (sim_rcu_timer_due(min_runnable_clock())) {
 			sim_rcu_timer_fire();
 			continue;
 		}
+		if ((i = sleeper_due(min_runnable_clock())) >= 0) {
+			fire_sleeper(i);
+			continue;
+		}
 		sim_check_hung_tasks(min_runnable_clock());
-		if (all_runnable_spin() && !sim_rcu_timer_due((sim_u64)-1))
+		if (all_runnable_spin() && !sim_rcu_timer_due((sim_u64)-1) && !sleepers.n)
 			return SIM_DEADLOCK;	/* nobody who could unlock can run */
 		next = pending_next >= 0 ? pending_next : decide(last_cpu);
 		pending_next = -1;

@@ -95,6 +95,7 @@ enum sim_cost {
 	SIM_COST_WAKEUP,
 	SIM_COST_SPIN_RETRY,
 	SIM_COST_GP_LATENCY,
+	SIM_COST_SRCU_GP_LATENCY,
 	SIM_COST_OBJECT_COUNT,
 	SIM_COST_OBJECT_SCAN,
 	SIM_COST_SCENARIO_STEP,
@@ -117,7 +118,29 @@ struct sim_lock {
 };
 #define SIM_LOCK_SPIN 1
 #define SIM_LOCK_MUTEX 2
+#define SIM_LOCK_RWSEM_READ 3	/* event "type" of an rwsem taken for reading */
+#define SIM_LOCK_RWSEM 4	/* an rwsem; in events: taken for writing */
 #define SIM_LOCK_INIT(lockname, t) { 0, lockname, 0, t, { 0, 0 }, 0 }
+
+/* A reader-writer semaphore: the lock record holds the writer and waiters. */
+struct sim_rwsem {
+	struct sim_lock l;
+	int readers;
+};
+#define SIM_RWSEM_INIT(lockname) { SIM_LOCK_INIT(lockname, SIM_LOCK_RWSEM), 0 }
+
+/* Sleepable RCU: per-index reader counts and a serialised grace period. */
+struct sim_srcu {
+	const char *name;
+	int idx;		/* the index new readers take */
+	int readers[2];
+	int gp_running;
+	unsigned int gp_seq;
+	struct sim_waitq drain;	/* the synchronizer waiting for old readers */
+	struct sim_waitq queue;	/* synchronizers waiting for their turn */
+	int boot;
+};
+#define SIM_SRCU_INIT(srcuname) { srcuname, 0, { 0, 0 }, 0, 0, { 0, 0 }, { 0, 0 }, 0 }
 
 /* Events */
 void sim_event(int kind, const struct sim_site *site, int a0, int a1, int a2, int a3);
@@ -144,6 +167,24 @@ void sim_mutex_lock(struct sim_lock *l, const struct sim_site *site);
 int sim_mutex_trylock(struct sim_lock *l, const struct sim_site *site);
 void sim_mutex_unlock(struct sim_lock *l, const struct sim_site *site);
 int sim_lock_held(const struct sim_lock *l);
+
+/* rw_semaphore (locks.c) */
+void sim_rwsem_init(struct sim_rwsem *s, const char *name, const struct sim_site *site);
+void sim_down_read(struct sim_rwsem *s, const struct sim_site *site);
+int sim_down_read_trylock(struct sim_rwsem *s, const struct sim_site *site);
+void sim_up_read(struct sim_rwsem *s, const struct sim_site *site);
+void sim_down_write(struct sim_rwsem *s, const struct sim_site *site);
+int sim_down_write_trylock(struct sim_rwsem *s, const struct sim_site *site);
+void sim_up_write(struct sim_rwsem *s, const struct sim_site *site);
+int sim_rwsem_is_contended(struct sim_rwsem *s);
+int sim_rwsem_is_locked(struct sim_rwsem *s);
+
+/* SRCU (rcu.c) */
+void sim_srcu_init(struct sim_srcu *s, const char *name);
+int sim_srcu_read_lock(struct sim_srcu *s, const struct sim_site *site);
+void sim_srcu_read_unlock(struct sim_srcu *s, int idx, const struct sim_site *site);
+void sim_synchronize_srcu(struct sim_srcu *s, const struct sim_site *site);
+int sim_srcu_read_lock_held(const struct sim_srcu *s);
 int sim_lock_is_locked(const struct sim_lock *l);
 
 /* Completions */

@@ -7,40 +7,47 @@
  * address, so logs are the same natively and in wasm. sim_obj_of() maps
  * any address inside a live object to its id (a refcount, a lock or an
  * rcu_head embedded in a shrinker is reported as the shrinker). Freed
- * memory is poisoned with 0x6b, as SLUB does, before it goes back.
+ * memory is poisoned with 0x6b, as SLUB does, and kept in a quarantine
+ * until the run ends, as KASAN keeps it, so that a later access can be
+ * told apart and reported with where the object was allocated and freed
+ * (kasan.c).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
 
-struct sim_obj {
-	uintptr_t start;
-	size_t size;
-	int id;
-	int node;
-	void *memcg;
-};
-
-static struct {
+struct obj_table {
 	struct sim_obj *v;	/* sorted by start */
 	size_t n, cap;
-} objs;
+};
+
+static struct obj_table objs, freed;
 static int next_obj_id;
+static uintptr_t heap_lo = UINTPTR_MAX, heap_hi;
 
 void sim_slab_init(void)
 {
 	objs.n = 0;
+	freed.n = 0;
 	next_obj_id = 0;
+	heap_lo = UINTPTR_MAX;
+	heap_hi = 0;
+}
+
+static void table_fini(struct obj_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		free((void *)t->v[i].start);
+	free(t->v);
+	memset(t, 0, sizeof(*t));
 }
 
 void sim_slab_fini(void)
 {
-	size_t i;
-
-	for (i = 0; i < objs.n; i++)
-		free((void *)objs.v[i].start);
-	free(objs.v);
-	memset(&objs, 0, sizeof(objs));
+	table_fini(&objs);
+	table_fini(&freed);
 }
 
 unsigned long sim_live_objects(void)
@@ -49,14 +56,14 @@ unsigned long sim_live_objects(void)
 }
 
 /* Index of the first object whose start is > addr. */
-static size_t upper(uintptr_t addr)
+static size_t upper(const struct obj_table *t, uintptr_t addr)
 {
-	size_t lo = 0, hi = objs.n;
+	size_t lo = 0, hi = t->n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (objs.v[mid].start <= addr)
+		if (t->v[mid].start <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -64,16 +71,44 @@ static size_t upper(uintptr_t addr)
 	return lo;
 }
 
-static struct sim_obj *find(const volatile void *p)
+static struct sim_obj *find_in(const struct obj_table *t, uintptr_t addr)
 {
-	uintptr_t addr = (uintptr_t)p;
-	size_t i = upper(addr);
+	size_t i = upper(t, addr);
 
 	if (!i)
 		return NULL;
-	if (addr < objs.v[i - 1].start + (objs.v[i - 1].size ? objs.v[i - 1].size : 1))
-		return &objs.v[i - 1];
+	if (addr < t->v[i - 1].start + (t->v[i - 1].size ? t->v[i - 1].size : 1))
+		return &t->v[i - 1];
 	return NULL;
+}
+
+static struct sim_obj *find(const volatile void *p)
+{
+	return find_in(&objs, (uintptr_t)p);
+}
+
+static void table_insert(struct obj_table *t, const struct sim_obj *o)
+{
+	size_t i;
+
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 256;
+		t->v = realloc(t->v, t->cap * sizeof(*t->v));
+		if (!t->v)
+			abort();
+	}
+	i = upper(t, o->start);
+	memmove(&t->v[i + 1], &t->v[i], (t->n - i) * sizeof(*t->v));
+	t->v[i] = *o;
+	t->n++;
+}
+
+/* The freed object an access of [addr, addr + size) touches, if any. */
+const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size)
+{
+	if (addr + size <= heap_lo || addr >= heap_hi || !freed.n)
+		return NULL;
+	return find_in(&freed, addr + size - 1) ? find_in(&freed, addr + size - 1) : find_in(&freed, addr);
 }
 
 int sim_obj_of(const volatile void *addr)
@@ -118,7 +153,6 @@ static int cpu_node(int cpu)
 void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site *site)
 {
 	struct sim_obj o;
-	size_t i;
 	void *p;
 
 	/* Cache-line aligned, as SLUB's kmalloc caches are for sizes >= 64. */
@@ -134,16 +168,15 @@ void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site 
 	o.id = ++next_obj_id;
 	o.node = node >= 0 && node < sim_nr_nodes ? node : cpu_node(sim_cpu_id());
 	o.memcg = sim_current ? sim_current->active_memcg : NULL;
-	if (objs.n == objs.cap) {
-		objs.cap = objs.cap ? objs.cap * 2 : 256;
-		objs.v = realloc(objs.v, objs.cap * sizeof(*objs.v));
-		if (!objs.v)
-			abort();
-	}
-	i = upper(o.start);
-	memmove(&objs.v[i + 1], &objs.v[i], (objs.n - i) * sizeof(*objs.v));
-	objs.v[i] = o;
-	objs.n++;
+	o.alloc_site = sim_site_id(site);
+	o.alloc_task = sim_task_id();
+	o.free_site = 0;
+	o.free_task = -1;
+	table_insert(&objs, &o);
+	if (o.start < heap_lo)
+		heap_lo = o.start;
+	if (o.start + o.size > heap_hi)
+		heap_hi = o.start + o.size;
 	sim_event(SIM_EV_KMALLOC, site, o.id, (int)size, o.node, o.memcg ? sim_obj_of(o.memcg) : 0);
 	sim_step(site, SIM_COST_KMALLOC);
 	return p;
@@ -151,26 +184,26 @@ void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site 
 
 void sim_kfree(const void *p, const struct sim_site *site)
 {
-	struct sim_obj *o;
+	struct sim_obj *o, gone;
 	size_t i;
-	int id;
-	size_t size;
 
 	if (!p)
 		return;
 	o = find(p);
 	if (!o || o->start != (uintptr_t)p) {
-		sim_bug(o ? "kfree() of a pointer inside an object"
-			  : "kfree() of memory that is not allocated (double free?)", site);
+		sim_bug(o ? "kfree() of a pointer inside an object" :
+			find_in(&freed, (uintptr_t)p) ? "double free: kfree() of a freed object" :
+			"kfree() of memory that is not allocated", site);
 		return;
 	}
-	id = o->id;
-	size = o->size;
+	gone = *o;
 	i = (size_t)(o - objs.v);
 	memmove(&objs.v[i], &objs.v[i + 1], (objs.n - i - 1) * sizeof(*objs.v));
 	objs.n--;
-	memset((void *)p, 0x6b, size);
-	free((void *)p);
-	sim_event(SIM_EV_KFREE, site, id, (int)size, 0, 0);
+	memset((void *)p, 0x6b, gone.size);
+	gone.free_site = sim_site_id(site);
+	gone.free_task = sim_task_id();
+	table_insert(&freed, &gone);	/* quarantined until the run ends */
+	sim_event(SIM_EV_KFREE, site, gone.id, (int)gone.size, 0, 0);
 	sim_step(site, SIM_COST_KFREE);
 }

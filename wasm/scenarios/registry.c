@@ -5,9 +5,11 @@
 #include "scenario.h"
 
 extern const struct scenario scenario_shrinker_lifetime;
+extern const struct scenario scenario_planted_bugs;
 
 const struct scenario *const sim_scenarios[] = {
 	&scenario_shrinker_lifetime,
+	&scenario_planted_bugs,
 	NULL,
 };
 

@@ -400,6 +400,286 @@ TEST(an_impossible_choice_is_reported_and_the_policy_takes_over)
 	return 0;
 }
 
+/* ---- rw_semaphore: a waiting writer blocks new readers ------------------ */
+
+static struct sim_rwsem rwsem;
+static volatile int trylock_failed, late_reader_after_writer, writer_done, contended_seen;
+
+static void long_reader(void *arg)
+{
+	sim_down_read(&rwsem, SIM_SITE());
+	spin_for(80);
+	sim_up_read(&rwsem, SIM_SITE());
+}
+
+static void writer(void *arg)
+{
+	spin_for(10);
+	sim_down_write(&rwsem, SIM_SITE());
+	spin_for(20);
+	writer_done = 1;
+	sim_up_write(&rwsem, SIM_SITE());
+}
+
+static void late_reader(void *arg)
+{
+	spin_for(30);	/* the writer is queued by now */
+	contended_seen = sim_rwsem_is_contended(&rwsem);
+	trylock_failed = !sim_down_read_trylock(&rwsem, SIM_SITE());
+	sim_down_read(&rwsem, SIM_SITE());
+	late_reader_after_writer = writer_done;
+	sim_up_read(&rwsem, SIM_SITE());
+}
+
+TEST(rwsem_waiting_writer_blocks_new_readers)
+{
+	writer_done = trylock_failed = late_reader_after_writer = contended_seen = 0;
+	ASSERT_EQ(boot(3, 4), 0);
+	sim_rwsem_init(&rwsem, "rwsem", SIM_SITE());
+	sim_spawn(0, "reader", long_reader, NULL);
+	sim_spawn(1, "writer", writer, NULL);
+	sim_spawn(2, "late", late_reader, NULL);
+	ASSERT_EQ(sim_run(), SIM_DONE);
+	ASSERT_EQ(contended_seen, 1);
+	ASSERT_EQ(trylock_failed, 1);
+	ASSERT_EQ(late_reader_after_writer, 1);
+	ASSERT_TRUE(count_kind(SIM_EV_LOCK_TRYFAIL) == 1);
+	sim_fini();
+	return 0;
+}
+
+static volatile int in_together, max_together;
+
+static void queued_reader(void *arg)
+{
+	spin_for(30);	/* the writer has the lock by now */
+	sim_down_read(&rwsem, SIM_SITE());
+	in_together++;
+	if (in_together > max_together)
+		max_together = in_together;
+	spin_for(400);	/* long enough for the others' wake-ups to land */
+	in_together--;
+	sim_up_read(&rwsem, SIM_SITE());
+}
+
+static void holding_writer(void *arg)
+{
+	sim_down_write(&rwsem, SIM_SITE());
+	spin_for(60);
+	sim_up_write(&rwsem, SIM_SITE());
+}
+
+TEST(rwsem_lets_waiting_readers_in_together)
+{
+	in_together = max_together = 0;
+	ASSERT_EQ(boot(4, 4), 0);
+	sim_rwsem_init(&rwsem, "rwsem", SIM_SITE());
+	sim_spawn(0, "writer", holding_writer, NULL);
+	for (int cpu = 1; cpu < 4; cpu++)
+		sim_spawn(cpu, "reader", queued_reader, NULL);
+	ASSERT_EQ(sim_run(), SIM_DONE);
+	ASSERT_EQ(max_together, 3);
+	sim_fini();
+	return 0;
+}
+
+/* ---- SRCU: synchronize_srcu() waits only for readers of the old index --- */
+
+static struct sim_srcu srcu;
+static volatile int old_reader_out, new_reader_out, sync_saw_old_out, sync_saw_new_out, new_idx;
+
+static void old_reader(void *arg)
+{
+	int idx = sim_srcu_read_lock(&srcu, SIM_SITE());
+
+	spin_for(60);
+	old_reader_out = 1;
+	sim_srcu_read_unlock(&srcu, idx, SIM_SITE());
+}
+
+static void synchronizer(void *arg)
+{
+	spin_for(5);
+	sim_synchronize_srcu(&srcu, SIM_SITE());
+	sync_saw_old_out = old_reader_out;
+	sync_saw_new_out = new_reader_out;
+}
+
+static void new_reader(void *arg)
+{
+	int idx;
+
+	spin_for(20);	/* after the flip */
+	idx = sim_srcu_read_lock(&srcu, SIM_SITE());
+	new_idx = idx;
+	spin_for(3000);
+	new_reader_out = 1;
+	sim_srcu_read_unlock(&srcu, idx, SIM_SITE());
+}
+
+TEST(synchronize_srcu_waits_only_for_the_old_index)
+{
+	old_reader_out = new_reader_out = sync_saw_old_out = sync_saw_new_out = 0;
+	new_idx = -1;
+	ASSERT_EQ(boot(3, 6), 0);
+	sim_srcu_init(&srcu, "test_srcu");
+	sim_spawn(0, "old", old_reader, NULL);
+	sim_spawn(1, "sync", synchronizer, NULL);
+	sim_spawn(2, "new", new_reader, NULL);
+	ASSERT_EQ(sim_run(), SIM_DONE);
+	ASSERT_EQ(new_idx, 1);
+	ASSERT_EQ(sync_saw_old_out, 1);
+	ASSERT_EQ(sync_saw_new_out, 0);
+	ASSERT_EQ(count_kind(SIM_EV_SRCU_GP_END), 1);
+	sim_fini();
+	return 0;
+}
+
+/* ---- reports ---------------------------------------------------------------- */
+
+static struct sim_lock lock_a, lock_b;
+static int ab_line, ba_line, sleep_line, rcu_line;
+
+static int find_report(int type, const char **text)
+{
+	for (int i = 0; i < sim_nr_reports(); i++) {
+		int ty, ev;
+		const char *title;
+
+		sim_report_info(i, &ty, &ev, &title, text);
+		if (ty == type)
+			return i;
+	}
+	return -1;
+}
+
+static void ab(void *arg)
+{
+	sim_mutex_lock(&lock_a, SIM_SITE());
+	ab_line = __LINE__ + 1;
+	sim_mutex_lock(&lock_b, SIM_SITE());
+	sim_mutex_unlock(&lock_b, SIM_SITE());
+	sim_mutex_unlock(&lock_a, SIM_SITE());
+}
+
+static void ba(void *arg)
+{
+	spin_for(200);	/* after ab() is done: no deadlock happens, lockdep still sees it */
+	sim_mutex_lock(&lock_b, SIM_SITE());
+	ba_line = __LINE__ + 1;
+	sim_mutex_lock(&lock_a, SIM_SITE());
+	sim_mutex_unlock(&lock_a, SIM_SITE());
+	sim_mutex_unlock(&lock_b, SIM_SITE());
+}
+
+TEST(lockdep_reports_a_lock_order_inversion_with_both_chains)
+{
+	const char *text;
+	char line[64];
+
+	ASSERT_EQ(boot(2, 1), 0);
+	sim_lock_init(&lock_a, "lock_a", SIM_LOCK_MUTEX, SIM_SITE());
+	sim_lock_init(&lock_b, "lock_b", SIM_LOCK_MUTEX, SIM_SITE());
+	sim_spawn(0, "ab", ab, NULL);
+	sim_spawn(1, "ba", ba, NULL);
+	ASSERT_EQ(sim_run(), SIM_DONE);
+	ASSERT_TRUE(find_report(SIM_REPORT_LOCKDEP, &text) >= 0);
+	ASSERT_TRUE(strstr(text, "possible circular locking dependency detected") != NULL);
+	ASSERT_TRUE(strstr(text, "ba/") && strstr(text, "is trying to acquire lock:\n  (lock_a)"));
+	/* both chains name their lines in this file: ab() took b holding a, ba() a holding b */
+	snprintf(line, sizeof(line), "test_runtime.c:%d ab()", ab_line);
+	ASSERT_TRUE(strstr(text, line) != NULL);
+	snprintf(line, sizeof(line), "test_runtime.c:%d ba()", ba_line);
+	ASSERT_TRUE(strstr(text, line) != NULL);
+	sim_fini();
+	return 0;
+}
+
+static void sleeps_in_rcu(void *arg)
+{
+	rcu_line = __LINE__ + 1;
+	sim_rcu_read_lock(SIM_SITE());
+	sleep_line = __LINE__ + 1;
+	sim_mutex_lock(&lock_a, SIM_SITE());	/* BUG: might sleep inside rcu_read_lock() */
+	sim_mutex_unlock(&lock_a, SIM_SITE());
+	sim_rcu_read_unlock(SIM_SITE());
+}
+
+TEST(sleeping_inside_rcu_read_lock_is_reported)
+{
+	const char *text;
+	char line[80];
+
+	ASSERT_EQ(boot(1, 1), 0);
+	sim_lock_init(&lock_a, "lock_a", SIM_LOCK_MUTEX, SIM_SITE());
+	sim_spawn(0, "sleeper", sleeps_in_rcu, NULL);
+	ASSERT_EQ(sim_run(), SIM_DONE);
+	ASSERT_TRUE(find_report(SIM_REPORT_SLEEP_IN_ATOMIC, &text) >= 0);
+	snprintf(line, sizeof(line), "called from invalid context at wasm/tests/test_runtime.c:%d", sleep_line);
+	ASSERT_TRUE(strstr(text, line) != NULL);
+	ASSERT_TRUE(strstr(text, "RCU nest depth: 1, expected: 0") != NULL);
+	snprintf(line, sizeof(line), "rcu_read_lock() taken at wasm/tests/test_runtime.c:%d", rcu_line);
+	ASSERT_TRUE(strstr(text, line) != NULL);
+	sim_fini();
+	return 0;
+}
+
+static void srcu_sleeper(void *arg)
+{
+	int idx = sim_srcu_read_lock(&srcu, SIM_SITE());
+
+	sim_mutex_lock(&lock_a, SIM_SITE());	/* fine: SRCU readers may sleep */
+	sim_mutex_unlock(&lock_a, SIM_SITE());
+	sim_srcu_read_unlock(&srcu, idx, SIM_SITE());
+}
+
+TEST(srcu_readers_may_sleep)
+{
+	const char *text;
+
+	ASSERT_EQ(boot(1, 1), 0);
+	sim_srcu_init(&srcu, "test_srcu");
+	sim_lock_init(&lock_a, "lock_a", SIM_LOCK_MUTEX, SIM_SITE());
+	sim_spawn(0, "srcu", srcu_sleeper, NULL);
+	ASSERT_EQ(sim_run(), SIM_DONE);
+	ASSERT_EQ(find_report(SIM_REPORT_SLEEP_IN_ATOMIC, &text), -1);
+	sim_fini();
+	return 0;
+}
+
+static void long_holder(void *arg)
+{
+	sim_mutex_lock(&lock_a, SIM_SITE());
+	for (int i = 0; i < 40; i++)
+		sim_cond_resched(SIM_SITE());
+	spin_for(2000);
+	sim_mutex_unlock(&lock_a, SIM_SITE());
+}
+
+static void blocked_waiter(void *arg)
+{
+	spin_for(30);	/* the holder has the lock by now */
+	sim_mutex_lock(&lock_a, SIM_SITE());
+	sim_mutex_unlock(&lock_a, SIM_SITE());
+}
+
+TEST(a_task_blocked_too_long_is_reported)
+{
+	struct sim_config cfg = { .nr_cpus = 2, .nr_nodes = 1, .seed = 1, .hung_task_ns = 5000 };
+	const char *text;
+
+	ASSERT_EQ(sim_init(&cfg), 0);
+	sim_lock_init(&lock_a, "lock_a", SIM_LOCK_MUTEX, SIM_SITE());
+	sim_spawn(0, "holder", long_holder, NULL);
+	sim_spawn(1, "waiter", blocked_waiter, NULL);
+	ASSERT_EQ(sim_run(), SIM_DONE);
+	ASSERT_TRUE(find_report(SIM_REPORT_HUNG_TASK, &text) >= 0);
+	ASSERT_TRUE(strstr(text, "INFO: task waiter:") != NULL);
+	ASSERT_TRUE(strstr(text, "blocked_waiter()") != NULL);
+	sim_fini();
+	return 0;
+}
+
 /* ---- virtual time never runs backwards in the log ---------------------- */
 
 TEST(log_is_in_time_order)
@@ -440,6 +720,13 @@ int main(void)
 		RUN(round_robin_takes_turns),
 		RUN(a_manual_prefix_is_followed_then_the_policy_decides),
 		RUN(an_impossible_choice_is_reported_and_the_policy_takes_over),
+		RUN(rwsem_waiting_writer_blocks_new_readers),
+		RUN(rwsem_lets_waiting_readers_in_together),
+		RUN(synchronize_srcu_waits_only_for_the_old_index),
+		RUN(lockdep_reports_a_lock_order_inversion_with_both_chains),
+		RUN(sleeping_inside_rcu_read_lock_is_reported),
+		RUN(srcu_readers_may_sleep),
+		RUN(a_task_blocked_too_long_is_reported),
 	};
 
 	return run_tests("runtime", tests, sizeof(tests) / sizeof(tests[0]));

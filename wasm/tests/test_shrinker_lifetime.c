@@ -59,6 +59,13 @@ static int check_log(unsigned long long seed, int policy, const struct lab_resul
 		FAIL("run ended %s", sim_status_str(res->status));
 	if (res->live_objects)
 		FAIL("%lu objects leaked", res->live_objects);
+	if (sim_nr_reports()) {
+		int type, event;
+		const char *title, *text;
+
+		sim_report_info(0, &type, &event, &title, &text);
+		FAIL("a report where no bug was planted: %s\n%s", title, text);
+	}
 
 	for (i = 0; i < n; i++) {
 		const struct sim_event *ev = &e[i];

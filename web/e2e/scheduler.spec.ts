@@ -46,3 +46,19 @@ test('the scheduling policy can be switched and is kept in the link', async ({ p
   await expect(page.getByTestId('run.facts')).toContainText('rr policy');
   expect(await lab.currentStep()).toBe(0);
 });
+
+test('the planted bugs show kernel-style reports naming their lines', async ({ page }) => {
+  const lab = new Lab(page);
+  await lab.open('?scene=planted-bugs&seed=1&step=0');
+  const reports = page.getByTestId('reports');
+  await expect(reports).toContainText('3 reports in this run');
+  await reports.getByRole('button', { name: /possible circular locking dependency/ }).click();
+  await expect(page.getByTestId('reports.text')).toContainText('WARNING: possible circular locking dependency detected');
+  await expect(page.getByTestId('reports.text')).toContainText('(lock_a), at: wasm/scenarios/planted_bugs.c:');
+  await reports.getByRole('button', { name: /KASAN/ }).click();
+  await expect(page.getByTestId('reports.text')).toContainText('BUG: KASAN: slab-use-after-free');
+  await expect(page.getByTestId('reports.text')).toContainText('Freed by task freer/3');
+  // The report's event is the current step, and its line is in the code pane.
+  const ev = await page.evaluate(() => (window as unknown as { __lab: { event(): { kindName: string } } }).__lab.event());
+  expect(ev.kindName).toBe('REPORT');
+});

@@ -2,8 +2,8 @@
 // The patch series behind a scene, from kernel-tree/manifest.json.
 import { findSeries, loreUrl } from './manifest';
 
-export function SeriesCard({ seriesId }: { seriesId: string }) {
-  const s = findSeries(seriesId);
+export function SeriesCard({ seriesId }: { seriesId: string | null }) {
+  const s = seriesId ? findSeries(seriesId) : undefined;
   if (!s) return null;
   const fate =
     s.fate.status === 'merged'

@@ -70,6 +70,12 @@ export function describe(log: EventLog, i: number, labels: Labels): string {
     case EventKind.SHRINKER_SCAN: return `scan_objects on ${o(0)}: scanned up to ${a(2)}, freed ${a(3)}`;
     case EventKind.WARN: return `WARNING: ${log.name(a(0))}`;
     case EventKind.BUG: return `BUG: ${log.name(a(0))}`;
+    case EventKind.REPORT: return `reports: ${log.name(a(1))}`;
+    case EventKind.LOCK_TRYFAIL: return `fails to take ${log.name(a(1))} (trylock)`;
+    case EventKind.SRCU_READ_LOCK: return `srcu_read_lock(${log.name(a(0))}): reader of index ${a(1)} (${a(2)} now)`;
+    case EventKind.SRCU_READ_UNLOCK: return `srcu_read_unlock(${log.name(a(0))}): ${a(2)} readers of index ${a(1)} left`;
+    case EventKind.SRCU_GP_START: return `synchronize_srcu(${log.name(a(0))}): flips to index ${1 - a(1)}, waits for ${a(2)} readers of index ${a(1)}`;
+    case EventKind.SRCU_GP_END: return `SRCU grace period ${a(1)} of ${log.name(a(0))} ends`;
     case EventKind.PRINTK: return `printk: ${log.name(a(0))}`;
   }
   return log.meta.kinds[log.kind[i]]?.name ?? 'event';

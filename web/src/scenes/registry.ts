@@ -2,9 +2,10 @@
 // Every scene, one line each. The first is the one the app opens.
 import type { SceneDef } from './types';
 import { shrinkerLifetime } from './shrinker-lifetime';
+import { plantedBugs } from './planted-bugs';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const SCENES: SceneDef<any>[] = [shrinkerLifetime];
+export const SCENES: SceneDef<any>[] = [shrinkerLifetime, plantedBugs];
 
 export function findScene(id: string | null) {
   return SCENES.find((s) => s.id === id) ?? null;

@@ -20,7 +20,7 @@ export interface SceneDef<S> {
   id: string; // as in the URL
   title: string;
   scenario: string; // the C scenario it runs (wasm/scenarios)
-  series: string; // id in kernel-tree/manifest.json
+  series: string | null; // id in kernel-tree/manifest.json, if the scene is about a series
   blurb: string;
   reducer: Reducer<S>;
   View: ComponentType<SceneViewProps<S>>;
