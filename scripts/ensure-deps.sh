@@ -12,11 +12,12 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 #   linux-source-6.1, linux-source-6.12  the kernel sources (kernel-tree/linux)
 #   emscripten                           emcc for the wasm build
 #   clang-14, libclang-rt-14-dev         native builds with ASan + UBSan
-#   gcc-multilib                         32-bit C library for -m32 native builds
+#   gcc-multilib, lib32stdc++-12-dev     32-bit C (and, for libFuzzer, C++) libraries
+#                                        for -m32 native builds
 #   chromium                             the browser the end-to-end tests drive
 #   git, xz-utils, make                  building the kernel tree
 packages=(linux-source-6.1 linux-source-6.12 emscripten clang-14 libclang-rt-14-dev
-	  gcc-multilib chromium git xz-utils make)
+	  gcc-multilib lib32stdc++-12-dev chromium git xz-utils make)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -16,9 +16,10 @@
 
 TREE_V612   := build/kernel/v6.12
 KERNEL_LIST := wasm/kernel-files-v6.12.txt
-KERNEL_SRCS := mm/shrinker.c mm/list_lru.c lib/xarray.c
+KERNEL_SRCS := mm/shrinker.c mm/list_lru.c lib/xarray.c lib/list_debug.c
 GLUE_SRCS   := wasm/glue/memcg.c wasm/glue/radix_tree.c
-SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c
+SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
+               wasm/scenarios/fuzz_ops.c
 HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/strbuf.c \
@@ -69,7 +70,8 @@ $(TREE_V612)/.stamp: $(KERNEL_LIST) kernel-tree/linux/.git/reclaim-lab-tree-key 
 CC_native := $(NATIVE_CC) $(NATIVE_FLAGS)
 CC_bench  := $(NATIVE_CC) -O2 -g
 CC_wasm   := $(EMCC) $(WASM_FLAGS)
-FLAVOURS  := native bench wasm
+CC_fuzz   := $(NATIVE_CC) $(NATIVE_FLAGS) -fsanitize=fuzzer-no-link
+FLAVOURS  := native bench wasm fuzz
 
 KOBJ = $(addprefix build/$(1)/obj/k-,$(notdir $(KERNEL_SRCS:.c=.o))) \
        $(addprefix build/$(1)/obj/p-,$(notdir $(GLUE_SRCS:.c=.o) $(SCEN_SRCS:.c=.o)))
@@ -99,7 +101,9 @@ build/$(1)/obj/h-$(notdir $(2:.c=.o)): $(2) $(HOST_DEPS)
 	@$$(CC_$(1)) $(HCFLAGS) -c $(2) -o $$@
 endef
 HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/tests/test_runtime.c \
-              wasm/tests/test_shrinker_lifetime.c wasm/tests/test_planted_bugs.c
+              wasm/tests/test_shrinker_lifetime.c wasm/tests/test_planted_bugs.c \
+              wasm/tests/test_kernel_api.c wasm/tests/test_fuzz_ops.c wasm/fuzz/fuzz_shrinkers.c
+$(eval $(call project_rule,native,wasm/tests/litmus_kernel.c))
 $(foreach f,$(FLAVOURS),$(foreach s,$(KERNEL_SRCS),$(eval $(call kernel_rule,$(f),$(s)))))
 $(foreach f,$(FLAVOURS),$(foreach s,$(GLUE_SRCS) $(SCEN_SRCS),$(eval $(call project_rule,$(f),$(s)))))
 $(foreach f,$(FLAVOURS),$(foreach s,$(HOST_SRCS) $(HOST_PROGS),$(eval $(call host_rule,$(f),$(s)))))
@@ -156,16 +160,28 @@ build/native/test_planted_bugs: $(KOBJ_NATIVE) $(HOBJ_NATIVE) build/native/obj/h
 	@echo "  LD [native] $@"
 	@$(CC_native) $^ -o $@
 
-NATIVE_TESTS := build/native/test_runtime build/native/test_shrinker_lifetime \
-                build/native/test_planted_bugs
+build/native/test_kernel_api: $(filter-out build/native/obj/h-registry.o,$(HOBJ_NATIVE)) \
+		build/native/obj/p-litmus_kernel.o build/native/obj/h-test_kernel_api.o
+	@echo "  LD [native] $@"
+	@$(CC_native) $^ -o $@
 
-.PHONY: test-native test-determinism
+build/native/test_fuzz_ops: $(KOBJ_NATIVE) $(HOBJ_NATIVE) build/native/obj/h-test_fuzz_ops.o
+	@echo "  LD [native] $@"
+	@$(CC_native) $^ -o $@
+
+NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
+                build/native/test_shrinker_lifetime build/native/test_planted_bugs \
+                build/native/test_fuzz_ops
+
+.PHONY: test-native test-determinism determinism
 test-native: $(NATIVE_TESTS)
 	@for t in $(NATIVE_TESTS); do ASAN_OPTIONS=detect_leaks=0 $$t || exit 1; done
 
 # The same seed gives the same log natively and in wasm under Node.
 test-determinism: build/native/labrun build/wasm/labrun.cjs
 	@wasm/tests/determinism.sh 20
+determinism: build/native/labrun build/wasm/labrun.cjs
+	@wasm/tests/determinism.sh 100
 
 # The files the code pane shows: each kernel file the build reads, exactly
 # as it is on its branch (not the overlay), and the project's own files
@@ -182,3 +198,17 @@ web/public/kernel/.stamp: $(TREE_V612)/.stamp $(GLUE_SRCS) $(SCEN_SRCS)
 build/fixtures/shrinker-lifetime-1/events.bin: build/native/labrun
 	@mkdir -p $(@D)
 	@ASAN_OPTIONS=detect_leaks=0 build/native/labrun --scenario shrinker-lifetime --seed 1 --dump $(@D) 2>/dev/null
+
+# libFuzzer (clang's, from Debian): random programs and schedules against
+# the real shrinker and list_lru code. make fuzz FUZZ_SECONDS=600
+FUZZ_SECONDS ?= 60
+build/fuzz/fuzz_shrinkers: $(call KOBJ,fuzz) $(call HOBJ,fuzz) build/fuzz/obj/h-fuzz_shrinkers.o
+	@echo "  LD [fuzz] $@"
+	@$(CC_fuzz) -fsanitize=fuzzer $^ -o $@
+
+.PHONY: fuzz
+fuzz: build/fuzz/fuzz_shrinkers
+	@mkdir -p build/fuzz/corpus build/fuzz/crashes
+	@echo "[fuzz] $(FUZZ_SECONDS) s; corpus in build/fuzz/corpus, crashes in build/fuzz/crashes"
+	@ASAN_OPTIONS=detect_leaks=0 build/fuzz/fuzz_shrinkers -max_total_time=$(FUZZ_SECONDS) \
+		-max_len=256 -artifact_prefix=build/fuzz/crashes/ -print_final_stats=1 build/fuzz/corpus

@@ -101,9 +101,11 @@ void sim_memcg_offline(struct mem_cgroup *memcg)
 {
 	struct mem_cgroup *parent = parent_mem_cgroup(memcg);
 
-	/* memcg_offline_kmem() */
-	if (!mem_cgroup_is_root(memcg))
+	/* memcg_offline_kmem(): objcgs, then list_lrus, move to the parent */
+	if (!mem_cgroup_is_root(memcg)) {
+		sim_slab_recharge(memcg, parent ? parent : root_mem_cgroup);
 		memcg_reparent_list_lrus(memcg, parent ? parent : root_mem_cgroup);
+	}
 	reparent_shrinker_deferred(memcg);
 	/* offline_css() clears CSS_ONLINE after ->css_offline() */
 	WRITE_ONCE(memcg->online, false);

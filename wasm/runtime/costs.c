@@ -26,6 +26,7 @@ static const struct {
 } costs[SIM_NR_COSTS] = {
 	[SIM_COST_NONE]          = { "none", 0 },
 	[SIM_COST_ATOMIC]        = { "atomic read-modify-write", 8 },
+	[SIM_COST_BARRIER]       = { "memory barrier", 6 },
 	[SIM_COST_BITOP]         = { "atomic bit operation", 8 },
 	[SIM_COST_LIST]          = { "list link or unlink", 6 },
 	[SIM_COST_RCU_READ]      = { "rcu_read_lock/unlock", 2 },

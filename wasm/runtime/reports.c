@@ -162,6 +162,18 @@ void sim_warn(const char *cond, const struct sim_site *site)
 	sim_event(SIM_EV_WARN, site, sim_name(cond), id, 0, 0);
 }
 
+/* WARN(cond, fmt, ...): the message is the report's condition line. */
+void sim_warnf(const struct sim_site *site, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	sim_warn(msg, site);
+}
+
 int sim_bug_report(const char *cond, const struct sim_site *site)
 {
 	return splat(SIM_REPORT_BUG, cond, site);

@@ -79,6 +79,7 @@ enum sim_report_type {
 enum sim_cost {
 	SIM_COST_NONE,
 	SIM_COST_ATOMIC,
+	SIM_COST_BARRIER,
 	SIM_COST_BITOP,
 	SIM_COST_LIST,
 	SIM_COST_RCU_READ,
@@ -211,9 +212,11 @@ unsigned long sim_ksize(const void *p);
 int sim_obj_node(const void *p);
 void *sim_obj_memcg(const void *p);
 void sim_set_alloc_memcg(void *memcg);	/* objects allocated from now on are charged to it */
+void sim_slab_recharge(void *from, void *to);	/* objcg reparenting: from's objects now count for to */
 
 /* Reports */
 void sim_warn(const char *cond, const struct sim_site *site);
+void sim_warnf(const struct sim_site *site, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sim_bug(const char *cond, const struct sim_site *site) __attribute__((noreturn));
 void sim_printk(const struct sim_site *site, const char *fmt, ...);
 void sim_might_sleep(const struct sim_site *site);

@@ -145,6 +145,15 @@ void sim_set_alloc_memcg(void *memcg)
 		sim_current->active_memcg = memcg;
 }
 
+void sim_slab_recharge(void *from, void *to)
+{
+	size_t i;
+
+	for (i = 0; i < objs.n; i++)
+		if (objs.v[i].memcg == from)
+			objs.v[i].memcg = to;
+}
+
 static int cpu_node(int cpu)
 {
 	return cpu * sim_nr_nodes / sim_ncpus;

@@ -6,10 +6,12 @@
 
 extern const struct scenario scenario_shrinker_lifetime;
 extern const struct scenario scenario_planted_bugs;
+extern const struct scenario scenario_fuzz_ops;
 
 const struct scenario *const sim_scenarios[] = {
 	&scenario_shrinker_lifetime,
 	&scenario_planted_bugs,
+	&scenario_fuzz_ops,
 	NULL,
 };
 

@@ -12,6 +12,8 @@ struct scenario_params {
 	unsigned long long seed;
 	int rounds;		/* mount/unmount cycles, reclaim passes... */
 	int objects;		/* objects per cache */
+	const unsigned char *program;	/* operations, for scenarios that take them */
+	unsigned long program_len;
 };
 
 struct scenario {

@@ -13,6 +13,8 @@
 #define CONFIG_MMU 1
 #define CONFIG_PREEMPT_NONE 1
 #define CONFIG_NR_CPUS 64
-/* CONFIG_SHRINKER_DEBUG, CONFIG_LOCKDEP, CONFIG_DEBUG_*: not set */
+#define CONFIG_DEBUG_LIST 1	/* the real lib/list_debug.c checks every list operation */
+#define CONFIG_LIST_HARDENED 1	/* selected by CONFIG_DEBUG_LIST */
+/* CONFIG_SHRINKER_DEBUG, CONFIG_LOCKDEP (the runtime has its own), other CONFIG_DEBUG_*: not set */
 
 #endif /* __LINUX_AUTOCONF_H */

@@ -18,8 +18,22 @@
 	unlikely(__ret_warn_on);					\
 })
 #define WARN_ON_ONCE(condition)	WARN_ON(condition)
-#define WARN(condition, format...) WARN_ON(condition)
-#define WARN_ONCE(condition, format...) WARN_ON(condition)
+#define WARN(condition, format...) ({					\
+	int __ret_warn = !!(condition);					\
+	if (unlikely(__ret_warn))					\
+		sim_warnf(SIM_SITE_EXPR(#condition), format);		\
+	unlikely(__ret_warn);						\
+})
+#define WARN_ONCE(condition, format...) WARN(condition, format)
+
+/* Duplicated from include/linux/bug.h, with CONFIG_BUG_ON_DATA_CORRUPTION=n. */
+#define CHECK_DATA_CORRUPTION(condition, fmt, ...)			\
+	({								\
+		bool corruption = unlikely(condition);			\
+		if (corruption)						\
+			WARN(1, fmt, ##__VA_ARGS__);			\
+		corruption;						\
+	})
 #define BUG() sim_bug("BUG()", SIM_SITE())
 #define BUG_ON(condition) do {						\
 	if (unlikely(condition))					\

@@ -18,6 +18,7 @@ export function collectLabels(log: EventLog): Labels {
 const REFCOUNT_OPS = ['', 'refcount_set', 'refcount_inc_not_zero', 'refcount_dec_and_test', 'refcount_inc', 'refcount_dec'];
 const ATOMIC_OPS = ['', 'xchg', 'add_return', 'add', 'cmpxchg', 'inc', 'dec'];
 const BIT_OPS = ['', 'set_bit', 'clear_bit', 'test_and_set_bit', 'test_and_clear_bit'];
+const BARRIERS = ['', 'smp_mb()', 'smp_rmb()', 'smp_wmb()', 'smp_mb__before_atomic()', 'smp_mb__after_atomic()', 'smp_store_release()', 'smp_load_acquire()'];
 const LIST_OPS = ['', 'list_add_rcu', 'list_add_tail_rcu', 'list_del_rcu'];
 const BLOCK_REASONS = ['', 'a mutex', 'a completion', 'a grace period', 'work'];
 
@@ -58,6 +59,7 @@ export function describe(log: EventLog, i: number, labels: Labels): string {
     case EventKind.ATOMIC: return `atomic ${ATOMIC_OPS[a(3)] ?? 'op'} on ${expr || o(0)}: ${a(1)} → ${a(2)}`;
     case EventKind.BIT: return `${BIT_OPS[a(3)] ?? 'bitop'}(${a(1)}, ${expr}) in ${o(0)}`;
     case EventKind.LIST: return `${LIST_OPS[a(2)] ?? 'list op'}(${expr}): ${o(0)}`;
+    case EventKind.BARRIER: return `${BARRIERS[a(0)] ?? 'a barrier'}`;
     case EventKind.RCU_ASSIGN: return `rcu_assign_pointer(${expr}, ${o(1)})`;
     case EventKind.KMALLOC: return `allocates ${o(0)}, ${a(1)} bytes`;
     case EventKind.KFREE: return `frees ${o(0)}`;
