@@ -59,7 +59,7 @@ test-e2e: web
 test: build test-native test-determinism typecheck test-unit test-e2e
 	@echo "make test: every suite passed"
 
-bench: build build/bench/labrun
+bench: build build/bench/v6.12/labrun
 	@wasm/bench.sh
 
 clean:

@@ -14,8 +14,8 @@ best() {
 }
 echo "benchmark: scenario shrinker-lifetime, --rounds $rounds (mount/unmount cycles), 2 simulated CPUs"
 for seed in 1 2 3; do
-	events=$(build/bench/labrun --seed "$seed" --rounds "$rounds" --summary | sed -n 's/.*: done, \([0-9]*\) events.*/\1/p')
-	n=$(best build/bench/labrun --seed "$seed" --rounds "$rounds")
-	w=$(best node --no-experimental-fetch build/wasm/labrun.cjs --seed "$seed" --rounds "$rounds")
+	events=$(build/bench/v6.12/labrun --seed "$seed" --rounds "$rounds" --summary | sed -n 's/.*: done, \([0-9]*\) events.*/\1/p')
+	n=$(best build/bench/v6.12/labrun --seed "$seed" --rounds "$rounds")
+	w=$(best node --no-experimental-fetch build/wasm/v6.12/labrun.cjs --seed "$seed" --rounds "$rounds")
 	echo "seed $seed: $events events; native $n events/s, wasm (Node $(node --version)) $w events/s, wasm/native $(awk "BEGIN{printf \"%.2f\", $w/$n}")"
 done

@@ -1,45 +1,68 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # The C side: real kernel files from kernel-tree/linux, the shim, the
-# runtime and the scenarios, built three ways from the same sources:
+# runtime and the scenarios.
 #
-#   build/native/   clang-14 -m32 with AddressSanitizer + UBSan (tests, labrun)
-#   build/wasm/     emcc for Node: labrun.cjs, the same CLI as wasm
-#   web/src/engine/generated/  emcc for the browser worker, events.ts
+# Variants. A variant is a kernel: the files read from one branch of
+# kernel-tree/linux (compiled whole, or extracted function by function),
+# plus the project glue that variant needs. Each variant is its own
+# program: build/<flavour>/<variant>/labrun natively, and its own wasm
+# module (build/wasm/<variant>/labrun.cjs for Node,
+# web/src/engine/generated/reclaimlab-<variant>.mjs for the browser), so
+# two kernels' symbols never meet.
 #
-# Native builds use clang-14 -m32: the same front end as emcc 3.1.6 (so
-# __LINE__ inside a macro call spanning lines names the same line: clang
-# names the closing line, gcc the opening one), and a 32-bit target because
-# wasm32 is a 32-bit kernel (BITS_PER_LONG 32, so
-# SHRINKER_UNIT_BITS 32); the native build must run the same code to give
-# the same event log.
+# Flavours: native (clang-14 -m32, AddressSanitizer + UBSan: tests, labrun),
+# bench (optimised, no sanitizers: make bench), fuzz (libFuzzer) and wasm
+# (emcc). Native builds use clang-14 -m32: the same front end as emcc 3.1.6
+# (so __LINE__ inside a macro call spanning lines names the same line:
+# clang names the closing line, gcc the opening one), and a 32-bit target
+# because wasm32 is a 32-bit kernel (BITS_PER_LONG 32, so SHRINKER_UNIT_BITS
+# 32); the native build must run the same code to give the same event log.
 
-TREE_V612   := build/kernel/v6.12
-KERNEL_LIST := wasm/kernel-files-v6.12.txt
-KERNEL_SRCS := mm/shrinker.c mm/list_lru.c lib/xarray.c lib/list_debug.c
-GLUE_SRCS   := wasm/glue/memcg.c wasm/glue/radix_tree.c
+VARIANTS := v6.12 v6.1
+
+# v6.12: mm/shrinker.c, refcount + RCU (the series merged in 6.7)
+v6.12_BRANCH  := v6.12
+v6.12_FILES   := wasm/kernel-files-v6.12.txt
+v6.12_SRCS    := mm/shrinker.c mm/list_lru.c lib/xarray.c lib/list_debug.c
+v6.12_EXTRACT :=
+v6.12_GLUE    := wasm/glue/v6.12/api.c
+v6.12_DEFS    := -DLINUX_VERSION_CODE=0x060c00
+
+# v6.1: the shrinker code in mm/vmscan.c under shrinker_rwsem
+v6.1_BRANCH   := v6.1
+v6.1_FILES    := wasm/kernel-files-v6.1.txt
+v6.1_SRCS     := mm/list_lru.c lib/xarray.c lib/list_debug.c
+v6.1_EXTRACT  := wasm/extract/v6.1-vmscan.txt
+v6.1_GLUE     := wasm/glue/v6.1/api.c
+v6.1_DEFS     := -DLINUX_VERSION_CODE=0x060100
+
+COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
                wasm/scenarios/fuzz_ops.c
 HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/strbuf.c \
-               wasm/runtime/kasan.c \
-               wasm/runtime/lab.c wasm/scenarios/registry.c
+               wasm/runtime/kasan.c wasm/runtime/lab.c
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') \
-               wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk
+               wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk \
+               wasm/scenarios/scenario.h wasm/glue/glue.h
 HOST_DEPS   := $(wildcard wasm/runtime/*.h) wasm/runtime/events.def \
                wasm/scenarios/scenario.h wasm/build.mk
 
 # Kernel-side code: the kernel's own flags, the shim first (-nostdinc).
 # __FILE__ becomes the path inside the tree (mm/shrinker.c), or inside
-# this repository for project code (wasm/scenarios/...).
-KCFLAGS = -std=gnu11 -nostdinc -D__KERNEL__ -Iwasm/include -Iwasm/runtime \
-          -I$(TREE_V612)/include -I$(TREE_V612)/include/uapi \
+# this repository for project code (wasm/scenarios/...). $(1): variant.
+tree = build/kernel/$(1)
+kcflags = -std=gnu11 -nostdinc -D__KERNEL__ $($(1)_DEFS) -DSIM_KERNEL_TREE='"$($(1)_BRANCH)"' \
+          -Iwasm/include -Iwasm/runtime \
+          -I$(tree)/include -I$(tree)/include/uapi -I$(tree) \
           -include linux/kconfig.h -include linux/compiler_types.h \
           -fno-strict-aliasing -fno-strict-overflow -fno-common -fno-delete-null-pointer-checks \
           -Wall -Wno-unused-function -Wno-address -Wno-pointer-sign \
-          -ffile-prefix-map=$(CURDIR)/$(TREE_V612)/= -ffile-prefix-map=$(TREE_V612)/= \
-          -ffile-prefix-map=$(CURDIR)/= -fdebug-compilation-dir=.
+          -ffile-prefix-map=$(CURDIR)/$(tree)/= -ffile-prefix-map=$(tree)/= \
+          -ffile-prefix-map=$(CURDIR)/= -fdebug-compilation-dir=. \
+          $(KASAN_FLAGS)
 HCFLAGS = -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
 # KASAN for kernel-side code: outline instrumentation whose callbacks are
 # the runtime's (wasm/runtime/kasan.c), in every flavour.
@@ -52,68 +75,96 @@ NATIVE_FLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
                 -fno-sanitize-recover=undefined
 EMCC         := NODE_PATH=/usr/share/nodejs EM_FROZEN_CACHE= emcc
 WASM_FLAGS   := -O2
-
-# The kernel sources and headers the build reads, from branch v6.12.
-$(TREE_V612)/.stamp: $(KERNEL_LIST) kernel-tree/linux/.git/reclaim-lab-tree-key \
-		$(shell find wasm/overlay -type f)
-	@echo "[wasm] reading $$(grep -cv '^#\|^$$' $(KERNEL_LIST)) files from branch v6.12 of kernel-tree/linux"
-	@rm -rf $(TREE_V612) && mkdir -p $(TREE_V612)
-	@grep -v '^#' $(KERNEL_LIST) | grep . | xargs git -C kernel-tree/linux archive v6.12 -- \
-		| tar -x -C $(TREE_V612)
-	@cp -r wasm/overlay/v6.12/. $(TREE_V612)/
-	@touch $@
-
-# Objects: build/<flavour>/obj/<k|p|h>-<name>.o, for kernel files (k, from
-# the tree), project code compiled as kernel code (p) and host code (h).
-# Flavours: native (ASan + UBSan, for tests), bench (optimised, no
-# sanitizers, for measuring) and wasm.
 CC_native := $(NATIVE_CC) $(NATIVE_FLAGS)
 CC_bench  := $(NATIVE_CC) -O2 -g
 CC_wasm   := $(EMCC) $(WASM_FLAGS)
 CC_fuzz   := $(NATIVE_CC) $(NATIVE_FLAGS) -fsanitize=fuzzer-no-link
 FLAVOURS  := native bench wasm fuzz
 
-KOBJ = $(addprefix build/$(1)/obj/k-,$(notdir $(KERNEL_SRCS:.c=.o))) \
-       $(addprefix build/$(1)/obj/p-,$(notdir $(GLUE_SRCS:.c=.o) $(SCEN_SRCS:.c=.o)))
-HOBJ = $(addprefix build/$(1)/obj/h-,$(notdir $(HOST_SRCS:.c=.o)))
-KOBJ_NATIVE = $(call KOBJ,native)
-HOBJ_NATIVE = $(call HOBJ,native)
-KOBJ_WASM   = $(call KOBJ,wasm)
-HOBJ_WASM   = $(call HOBJ,wasm)
+# ---- the kernel sources a variant reads ------------------------------------
+# $(1): variant. Files come out of the branch with git archive; overlay
+# headers go next to the compiled files; extraction specs make .c files.
+define tree_rule
+$(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) wasm/tools/extract.py \
+		kernel-tree/linux/.git/reclaim-lab-tree-key $(shell find wasm/overlay -type f)
+	@echo "[wasm] reading $$$$(grep -cv '^#\|^$$$$' $($(1)_FILES)) files from branch $($(1)_BRANCH) of kernel-tree/linux"
+	@rm -rf $(tree) && mkdir -p $(tree)
+	@grep -v '^#' $($(1)_FILES) | grep . | xargs git -C kernel-tree/linux archive $($(1)_BRANCH) -- \
+		| tar -x -C $(tree)
+	@if [ -d wasm/overlay/$(1) ]; then cp -r wasm/overlay/$(1)/. $(tree)/; fi
+	@for spec in $($(1)_EXTRACT); do \
+		out=$(tree)/$$$$(sed -n 's/^file //p' $$$$spec | sed 's/\.c$$$$/-extract.c/'); \
+		python3 wasm/tools/extract.py $$$$spec $(tree) $$$$out || exit 1; \
+		echo "  EXTRACT $$$$spec -> $$$$out"; \
+	done
+	@touch $$@
+endef
+$(foreach v,$(VARIANTS),$(eval $(call tree_rule,$(v))))
 
-# $(1) flavour, $(2) source
+# ---- objects ---------------------------------------------------------------------
+# build/<flavour>/<variant>/<k|p>-<name>.o for kernel files (k, from the
+# tree) and project code built as kernel code (p); build/<flavour>/host/
+# for the runtime, shared by every variant.
+kobjs = $(addprefix build/$(1)/$(2)/k-,$(notdir $($(2)_SRCS:.c=.o))) \
+        $(addprefix build/$(1)/$(2)/p-,$(notdir $(COMMON_GLUE:.c=.o) $($(2)_GLUE:.c=.o) $(SCEN_SRCS:.c=.o)))
+hobjs = $(addprefix build/$(1)/host/,$(notdir $(HOST_SRCS:.c=.o)))
+
+# $(1) flavour, $(2) variant, $(3) source
 define kernel_rule
-build/$(1)/obj/k-$(notdir $(2:.c=.o)): $(TREE_V612)/.stamp $(SHIM_DEPS)
+build/$(1)/$(2)/k-$(notdir $(3:.c=.o)): build/kernel/$(2)/.stamp $(SHIM_DEPS)
 	@mkdir -p $$(@D)
-	@echo "  CC [$(1)] $(2) (v6.12)"
-	@$$(CC_$(1)) $(KCFLAGS) $(KASAN_FLAGS) -DSIM_TREE='"v6.12"' -c $(TREE_V612)/$(2) -o $$@
+	@echo "  CC [$(1)] $(3) ($(2))"
+	@$$(CC_$(1)) $$(call kcflags,$(2)) -c build/kernel/$(2)/$(3) -o $$@
 endef
 define project_rule
-build/$(1)/obj/p-$(notdir $(2:.c=.o)): $(2) $(TREE_V612)/.stamp $(SHIM_DEPS) wasm/scenarios/scenario.h wasm/glue/glue.h
+build/$(1)/$(2)/p-$(notdir $(3:.c=.o)): $(3) build/kernel/$(2)/.stamp $(SHIM_DEPS)
 	@mkdir -p $$(@D)
-	@echo "  CC [$(1)] $(2)"
-	@$$(CC_$(1)) $(KCFLAGS) $(KASAN_FLAGS) -DSIM_TREE='"project"' -c $(2) -o $$@
+	@echo "  CC [$(1)] $(3) ($(2))"
+	@$$(CC_$(1)) $$(call kcflags,$(2)) -c $(3) -o $$@
 endef
 define host_rule
-build/$(1)/obj/h-$(notdir $(2:.c=.o)): $(2) $(HOST_DEPS)
+build/$(1)/host/$(notdir $(2:.c=.o)): $(2) $(HOST_DEPS)
 	@mkdir -p $$(@D)
 	@echo "  CC [$(1)] $(2)"
 	@$$(CC_$(1)) $(HCFLAGS) -c $(2) -o $$@
 endef
-HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/tests/test_runtime.c \
-              wasm/tests/test_shrinker_lifetime.c wasm/tests/test_planted_bugs.c \
-              wasm/tests/test_kernel_api.c wasm/tests/test_fuzz_ops.c wasm/fuzz/fuzz_shrinkers.c
-$(eval $(call project_rule,native,wasm/tests/litmus_kernel.c))
-$(foreach f,$(FLAVOURS),$(foreach s,$(KERNEL_SRCS),$(eval $(call kernel_rule,$(f),$(s)))))
-$(foreach f,$(FLAVOURS),$(foreach s,$(GLUE_SRCS) $(SCEN_SRCS),$(eval $(call project_rule,$(f),$(s)))))
+# Programs: the CLI, the tests, the fuzzer, the browser bridge.
+HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
+              wasm/tests/test_runtime.c wasm/tests/test_shrinker_lifetime.c \
+              wasm/tests/test_planted_bugs.c wasm/tests/test_kernel_api.c \
+              wasm/tests/test_fuzz_ops.c wasm/fuzz/fuzz_shrinkers.c
+$(foreach f,$(FLAVOURS),$(foreach v,$(VARIANTS),\
+	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
+	$(foreach s,$(COMMON_GLUE) $($(v)_GLUE) $(SCEN_SRCS),$(eval $(call project_rule,$(f),$(v),$(s))))))
 $(foreach f,$(FLAVOURS),$(foreach s,$(HOST_SRCS) $(HOST_PROGS),$(eval $(call host_rule,$(f),$(s)))))
+$(eval $(call project_rule,native,v6.12,wasm/tests/litmus_kernel.c))
 
-build/native/labrun: $(KOBJ_NATIVE) $(HOBJ_NATIVE) build/native/obj/h-labrun.o
-	@echo "  LD [native] $@"
-	@$(CC_native) $^ -o $@
-build/bench/labrun: $(call KOBJ,bench) $(call HOBJ,bench) build/bench/obj/h-labrun.o
-	@echo "  LD [bench] $@"
-	@$(CC_bench) $^ -o $@
+# ---- programs ----------------------------------------------------------------------
+# The CLI per variant, natively and optimised; the same as wasm for Node.
+define program_rules
+build/native/$(1)/labrun: $(call kobjs,native,$(1)) $(call hobjs,native) build/native/host/labrun.o build/native/host/registry.o
+	@echo "  LD [native] $$@"
+	@$(CC_native) $$^ -o $$@
+build/bench/$(1)/labrun: $(call kobjs,bench,$(1)) $(call hobjs,bench) build/bench/host/labrun.o build/bench/host/registry.o
+	@echo "  LD [bench] $$@"
+	@$(CC_bench) $$^ -o $$@
+build/wasm/$(1)/labrun.cjs: $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/labrun.o build/wasm/host/registry.o
+	@echo "  LD [wasm] $$@ (Node)"
+	@$(EMCC) $(WASM_FLAGS) $(WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 $$^ -o $$@
+web/src/engine/generated/reclaimlab-$(1).mjs: $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/bridge.o \
+		build/wasm/host/registry.o wasm/bridge/exports.json
+	@mkdir -p $$(@D)
+	@echo "  LD [wasm] $$@ (browser worker)"
+	@$(EMCC) $(WASM_FLAGS) $(WASM_LINK) -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_ES6=1 \
+		-sEXPORT_NAME=createReclaimLab -sEXIT_RUNTIME=0 \
+		-sEXPORTED_FUNCTIONS='$(WASM_EXPORTS)' \
+		-sEXPORTED_RUNTIME_METHODS='["UTF8ToString","stringToUTF8","lengthBytesUTF8"]' \
+		$$(filter %.o,$$^) -o $$@
+endef
+WASM_EXPORTS := $(shell tr -d ' \n' < wasm/bridge/exports.json)
+WASM_LINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sALLOW_MEMORY_GROWTH=1 \
+             -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576
+$(foreach v,$(VARIANTS),$(eval $(call program_rules,$(v))))
 
 # The event ABI for TypeScript, generated from events.def by a C program.
 build/native/gen_events_ts: wasm/tools/gen_events_ts.c $(HOST_DEPS)
@@ -124,50 +175,41 @@ web/src/engine/generated/events.ts: build/native/gen_events_ts
 	@$< > $@.tmp && mv $@.tmp $@
 	@echo "  GEN $@"
 
-# wasm: every exported function of the bridge, listed once.
-WASM_EXPORTS := $(shell tr -d ' \n' < wasm/bridge/exports.json)
-WASM_LINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sALLOW_MEMORY_GROWTH=1 \
-             -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576
+# The files the code pane shows: each kernel file the builds read, exactly
+# as it is on its branch (not the overlay), and the project's own files
+# events can point into, under web/public/kernel/<tree>/<path>.
+web/public/kernel/.stamp: $(foreach v,$(VARIANTS),build/kernel/$(v)/.stamp) $(COMMON_GLUE) \
+		$(foreach v,$(VARIANTS),$($(v)_GLUE)) $(SCEN_SRCS)
+	@rm -rf web/public/kernel && mkdir -p web/public/kernel/project \
+		$(foreach v,$(VARIANTS),web/public/kernel/$($(v)_BRANCH))
+	@$(foreach v,$(VARIANTS),grep -v '^#' $($(v)_FILES) | grep . | xargs git -C kernel-tree/linux archive $($(v)_BRANCH) -- \
+		| tar -x -C web/public/kernel/$($(v)_BRANCH) &&) true
+	@cp --parents $(COMMON_GLUE) $(foreach v,$(VARIANTS),$($(v)_GLUE)) $(SCEN_SRCS) web/public/kernel/project/
+	@touch $@
+	@echo "  GEN web/public/kernel (sources for the code pane)"
 
-build/wasm/labrun.cjs: $(KOBJ_WASM) $(HOBJ_WASM) build/wasm/obj/h-labrun.o
-	@echo "  LD [wasm]   $@ (Node)"
-	@$(EMCC) $(WASM_FLAGS) $(WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 \
-		-sNODERAWFS=0 $^ -o $@
-
-web/src/engine/generated/reclaimlab.mjs: $(KOBJ_WASM) $(HOBJ_WASM) build/wasm/obj/h-bridge.o wasm/bridge/exports.json
-	@mkdir -p $(@D)
-	@echo "  LD [wasm]   $@ (browser worker)"
-	@$(EMCC) $(WASM_FLAGS) $(WASM_LINK) -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_ES6=1 \
-		-sEXPORT_NAME=createReclaimLab -sEXIT_RUNTIME=0 \
-		-sEXPORTED_FUNCTIONS='$(WASM_EXPORTS)' \
-		-sEXPORTED_RUNTIME_METHODS='["UTF8ToString","stringToUTF8","lengthBytesUTF8"]' \
-		$(filter %.o,$^) -o $@
+NATIVE_PROGS := $(foreach v,$(VARIANTS),build/native/$(v)/labrun)
+WASM_PROGS   := $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs web/src/engine/generated/reclaimlab-$(v).mjs)
 
 .PHONY: native wasm
-native: build/native/labrun
-wasm: build/wasm/labrun.cjs web/src/engine/generated/reclaimlab.mjs web/src/engine/generated/events.ts \
-      web/public/kernel/.stamp
+native: $(NATIVE_PROGS)
+wasm: $(WASM_PROGS) web/src/engine/generated/events.ts web/public/kernel/.stamp
 
-# Native tests, with AddressSanitizer and UBSan.
-build/native/test_runtime: $(filter-out build/native/obj/h-registry.o,$(HOBJ_NATIVE)) build/native/obj/h-test_runtime.o
+# ---- tests ---------------------------------------------------------------------------
+# Native tests, with AddressSanitizer and UBSan, on v6.12 unless named.
+build/native/test_runtime: $(call hobjs,native) build/native/host/test_runtime.o
 	@echo "  LD [native] $@"
 	@$(CC_native) $^ -o $@
-build/native/test_shrinker_lifetime: $(KOBJ_NATIVE) $(HOBJ_NATIVE) build/native/obj/h-test_shrinker_lifetime.o
+build/native/test_kernel_api: $(call hobjs,native) build/native/v6.12/p-litmus_kernel.o \
+		build/native/host/test_kernel_api.o
 	@echo "  LD [native] $@"
 	@$(CC_native) $^ -o $@
-
-build/native/test_planted_bugs: $(KOBJ_NATIVE) $(HOBJ_NATIVE) build/native/obj/h-test_planted_bugs.o
-	@echo "  LD [native] $@"
-	@$(CC_native) $^ -o $@
-
-build/native/test_kernel_api: $(filter-out build/native/obj/h-registry.o,$(HOBJ_NATIVE)) \
-		build/native/obj/p-litmus_kernel.o build/native/obj/h-test_kernel_api.o
-	@echo "  LD [native] $@"
-	@$(CC_native) $^ -o $@
-
-build/native/test_fuzz_ops: $(KOBJ_NATIVE) $(HOBJ_NATIVE) build/native/obj/h-test_fuzz_ops.o
-	@echo "  LD [native] $@"
-	@$(CC_native) $^ -o $@
+define scenario_test
+build/native/$(1): $(call kobjs,native,v6.12) $(call hobjs,native) build/native/host/registry.o build/native/host/$(1).o
+	@echo "  LD [native] $$@"
+	@$(CC_native) $$^ -o $$@
+endef
+$(foreach t,test_shrinker_lifetime test_planted_bugs test_fuzz_ops,$(eval $(call scenario_test,$(t))))
 
 NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
                 build/native/test_shrinker_lifetime build/native/test_planted_bugs \
@@ -178,31 +220,21 @@ test-native: $(NATIVE_TESTS)
 	@for t in $(NATIVE_TESTS); do ASAN_OPTIONS=detect_leaks=0 $$t || exit 1; done
 
 # The same seed gives the same log natively and in wasm under Node.
-test-determinism: build/native/labrun build/wasm/labrun.cjs
-	@wasm/tests/determinism.sh 20
-determinism: build/native/labrun build/wasm/labrun.cjs
-	@wasm/tests/determinism.sh 100
-
-# The files the code pane shows: each kernel file the build reads, exactly
-# as it is on its branch (not the overlay), and the project's own files
-# events can point into, under web/public/kernel/<tree>/<path>.
-web/public/kernel/.stamp: $(TREE_V612)/.stamp $(GLUE_SRCS) $(SCEN_SRCS)
-	@rm -rf web/public/kernel && mkdir -p web/public/kernel/v6.12 web/public/kernel/project
-	@grep -v '^#' $(KERNEL_LIST) | grep . | xargs git -C kernel-tree/linux archive v6.12 -- \
-		| tar -x -C web/public/kernel/v6.12
-	@cp --parents $(GLUE_SRCS) $(SCEN_SRCS) web/public/kernel/project/
-	@touch $@
-	@echo "  GEN web/public/kernel (sources for the code pane)"
+test-determinism: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)
+	@wasm/tests/determinism.sh 20 $(VARIANTS)
+determinism: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)
+	@wasm/tests/determinism.sh 100 $(VARIANTS)
 
 # Real runs for the web engine's unit tests, written by the native CLI.
-build/fixtures/shrinker-lifetime-1/events.bin: build/native/labrun
+build/fixtures/shrinker-lifetime-1/events.bin: build/native/v6.12/labrun
 	@mkdir -p $(@D)
-	@ASAN_OPTIONS=detect_leaks=0 build/native/labrun --scenario shrinker-lifetime --seed 1 --dump $(@D) 2>/dev/null
+	@ASAN_OPTIONS=detect_leaks=0 $< --scenario shrinker-lifetime --seed 1 --dump $(@D) 2>/dev/null
 
 # libFuzzer (clang's, from Debian): random programs and schedules against
 # the real shrinker and list_lru code. make fuzz FUZZ_SECONDS=600
 FUZZ_SECONDS ?= 60
-build/fuzz/fuzz_shrinkers: $(call KOBJ,fuzz) $(call HOBJ,fuzz) build/fuzz/obj/h-fuzz_shrinkers.o
+build/fuzz/fuzz_shrinkers: $(call kobjs,fuzz,v6.12) $(call hobjs,fuzz) build/fuzz/host/registry.o \
+		build/fuzz/host/fuzz_shrinkers.o
 	@echo "  LD [fuzz] $@"
 	@$(CC_fuzz) -fsanitize=fuzzer $^ -o $@
 

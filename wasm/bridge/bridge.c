@@ -40,8 +40,8 @@ EMSCRIPTEN_KEEPALIVE char *lab_bridge_scenarios(void)
 	if (!s)
 		return NULL;
 	n += (size_t)snprintf(s + n, cap - n, "[");
-	for (i = 0; sim_scenarios[i] && n < cap; i++) {
-		const struct scenario *sc = sim_scenarios[i];
+	for (i = 0; sim_scenario_at(i) && n < cap; i++) {
+		const struct scenario *sc = sim_scenario_at(i);
 
 		n += (size_t)snprintf(s + n, cap - n,
 				      "%s{\"name\":\"%s\",\"title\":\"%s\",\"tree\":\"%s\",\"cpus\":%d,"

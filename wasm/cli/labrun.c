@@ -109,10 +109,10 @@ int main(int argc, char **argv)
 		const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
 
 		if (!strcmp(a, "--list")) {
-			for (n = 0; sim_scenarios[n]; n++)
-				printf("%s\t%s\t(%s, %d CPUs)\n", sim_scenarios[n]->name,
-				       sim_scenarios[n]->title, sim_scenarios[n]->tree,
-				       sim_scenarios[n]->nr_cpus);
+			for (n = 0; sim_scenario_at((int)n); n++)
+				printf("%s\t%s\t(%s, %d CPUs)\n", sim_scenario_at((int)n)->name,
+				       sim_scenario_at((int)n)->title, sim_scenario_at((int)n)->tree,
+				       sim_scenario_at((int)n)->nr_cpus);
 			return 0;
 		} else if (!strcmp(a, "--scenario") && next) {
 			name = next;

@@ -16,4 +16,26 @@ void sim_memcg_offline(struct mem_cgroup *memcg);
 /* mem_cgroup_css_free() */
 void sim_memcg_free(struct mem_cgroup *memcg);
 
+/*
+ * One interface to the shrinker and list_lru API of the variant's kernel
+ * (wasm/glue/<variant>/api.c): 6.1 embeds a caller-allocated shrinker and
+ * registers it with prealloc_shrinker()/register_shrinker_prepared(); 6.7
+ * and later allocate it with shrinker_alloc(). Scenarios use these, so one
+ * scenario runs on every variant.
+ */
+struct shrinker;
+struct shrink_control;
+struct list_lru;
+struct list_head;
+typedef unsigned long (*lab_shrinker_fn)(struct shrinker *, struct shrink_control *);
+
+struct shrinker *lab_shrinker_alloc(unsigned int flags, const char *name);
+void lab_shrinker_register(struct shrinker *s, lab_shrinker_fn count, lab_shrinker_fn scan,
+			   void *private_data);
+void *lab_shrinker_private(struct shrinker *s);
+void lab_shrinker_free(struct shrinker *s);
+int lab_list_lru_add(struct list_lru *lru, struct list_head *item);
+int lab_list_lru_del(struct list_lru *lru, struct list_head *item);
+unsigned long lab_shrink_slab(unsigned int gfp_mask, int nid, struct mem_cgroup *memcg, int priority);
+
 #endif /* SIM_GLUE_H */

@@ -81,6 +81,9 @@ int sim_site_id(const struct sim_site *site)
 	if (!s)
 		return 0;
 	if (s->id < 0) {
+		/* A line of the project's own code, even when built into a variant. */
+		if (!strncmp(s->file, "wasm/", 5))
+			s->tree = "project";
 		if (sites.n == sites.cap) {
 			sites.cap = sites.cap ? sites.cap * 2 : 256;
 			sites.v = xrealloc(sites.v, sites.cap * sizeof(*sites.v));

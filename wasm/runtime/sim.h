@@ -14,15 +14,16 @@
 #ifndef SIM_SIM_H
 #define SIM_SIM_H
 
-#ifndef SIM_TREE
-#define SIM_TREE "project"
+/* The branch of kernel-tree/linux the variant being built reads. */
+#ifndef SIM_KERNEL_TREE
+#define SIM_KERNEL_TREE "project"
 #endif
 
 typedef unsigned long long sim_u64;
 typedef unsigned int sim_u32;
 
 struct sim_site {
-	const char *tree;	/* branch of kernel-tree/linux, or "project" */
+	const char *tree;	/* branch of kernel-tree/linux; "project" for wasm/ files */
 	const char *file;	/* path inside that tree */
 	const char *func;
 	const char *expr;	/* the primitive's argument as written, or 0 */
@@ -32,7 +33,7 @@ struct sim_site {
 
 #define SIM_SITE_EXPR(e) ({						\
 	static struct sim_site __sim_site = {				\
-		SIM_TREE, __FILE__, __func__, e, __LINE__, -1		\
+		SIM_KERNEL_TREE, __FILE__, __func__, e, __LINE__, -1	\
 	};								\
 	&__sim_site;							\
 })

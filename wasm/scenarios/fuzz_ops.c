@@ -2,23 +2,24 @@
 /*
  * Scenario "fuzz-ops": a program of operations, from a fuzzer's input or a
  * seed, run by several tasks at once against the real shrinker and list_lru
- * code: mounting and unmounting filesystem-like caches (a shrinker over a
+ * code of any variant (through the lab's interface to its API, glue.h): mounting and unmounting filesystem-like caches (a shrinker over a
  * list_lru each), adding and deleting their objects in memcgs, creating and
  * offlining memcgs, reclaiming through shrink_slab() for the root and for
  * memcgs, and waiting for grace periods.
  *
  * The scenario keeps the rules a filesystem and the memcg code keep: a
  * cache's table entry and its objects are touched only under fs_lock, and
- * its shrinker is freed (shrinker_free() waits for shrink_slab) before its
+ * its shrinker is freed (which waits for a running shrink_slab) before its
  * objects and list_lru go; memcgs are created and offlined under
  * memcg_lock, objects charged to an offlined memcg move to its parent (as
  * objcg reparenting does), and memcgs are freed at teardown. Within those
  * rules anything may interleave. Whatever the program and the schedule,
  * the run must end with nothing allocated and no report (lockdep, KASAN,
  * list corruption from CONFIG_DEBUG_LIST's real lib/list_debug.c, refcount
- * warnings, a shrinker called after shrinker_free()).
+ * warnings, a shrinker called after it was freed).
  */
 #include <linux/kernel.h>
+#include <linux/mm.h>
 #include <linux/shrinker.h>
 #include <linux/list_lru.h>
 #include <linux/memcontrol.h>
@@ -29,7 +30,6 @@
 #include "scenario.h"
 #include "../glue/glue.h"
 
-unsigned long shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgroup *memcg, int priority);
 
 #define MAX_FS 4
 #define MAX_MEMCGS 4
@@ -70,7 +70,7 @@ static struct program programs[MAX_TASKS];
 
 static unsigned long fs_count(struct shrinker *s, struct shrink_control *sc)
 {
-	struct fs *fs = s->private_data;	/* after shrinker_free() returned: KASAN */
+	struct fs *fs = lab_shrinker_private(s);	/* after the shrinker is freed: KASAN */
 	unsigned long n;
 
 	n = list_lru_shrink_count(&fs->lru, sc);
@@ -86,7 +86,7 @@ static enum lru_status fs_isolate(struct list_head *item, struct list_lru_one *l
 
 static unsigned long fs_scan(struct shrinker *s, struct shrink_control *sc)
 {
-	struct fs *fs = s->private_data;
+	struct fs *fs = lab_shrinker_private(s);
 
 	/* Only take objects off the LRU: freeing them needs fs_lock (teardown does it). */
 	return list_lru_shrink_walk(&fs->lru, sc, fs_isolate, NULL);
@@ -114,21 +114,18 @@ static void op_mount(int slot)
 		goto out;
 	INIT_LIST_HEAD(&fs->objects);
 	snprintf(name, sizeof(name), "fuzz-%d", slot);
-	fs->shrinker = shrinker_alloc(SHRINKER_NUMA_AWARE | SHRINKER_MEMCG_AWARE, "%s", name);
+	fs->shrinker = lab_shrinker_alloc(SHRINKER_NUMA_AWARE | SHRINKER_MEMCG_AWARE, name);
 	if (!fs->shrinker) {
 		kfree(fs);
 		goto out;
 	}
 	SCENARIO_LABEL(fs->shrinker, LABEL_SHRINKER, name);
 	if (list_lru_init_memcg(&fs->lru, fs->shrinker)) {
-		shrinker_free(fs->shrinker);
+		lab_shrinker_free(fs->shrinker);
 		kfree(fs);
 		goto out;
 	}
-	fs->shrinker->count_objects = fs_count;
-	fs->shrinker->scan_objects = fs_scan;
-	fs->shrinker->private_data = fs;
-	shrinker_register(fs->shrinker);
+	lab_shrinker_register(fs->shrinker, fs_count, fs_scan, fs);
 	fs_table[slot] = fs;
 out:
 	mutex_unlock(&fs_lock);
@@ -139,9 +136,9 @@ static void fs_destroy(struct fs *fs)
 {
 	struct fs_object *obj, *next;
 
-	shrinker_free(fs->shrinker);
+	lab_shrinker_free(fs->shrinker);
 	list_for_each_entry_safe(obj, next, &fs->objects, all) {
-		list_lru_del_obj(&fs->lru, &obj->lru);
+		lab_list_lru_del(&fs->lru, &obj->lru);
 		list_del(&obj->all);
 		kfree(obj);
 	}
@@ -181,7 +178,7 @@ static void op_add(int slot, int memcg)
 	INIT_LIST_HEAD(&obj->lru);
 	list_add_tail(&obj->all, &fs->objects);
 	fs->nr_objects++;
-	list_lru_add_obj(&fs->lru, &obj->lru);
+	lab_list_lru_add(&fs->lru, &obj->lru);
 out:
 	mutex_unlock(&fs_lock);
 	mutex_unlock(&memcg_lock);
@@ -196,7 +193,7 @@ static void op_del(int slot)
 	fs = fs_table[slot];
 	if (fs && !list_empty(&fs->objects)) {
 		obj = list_first_entry(&fs->objects, struct fs_object, all);
-		list_lru_del_obj(&fs->lru, &obj->lru);
+		lab_list_lru_del(&fs->lru, &obj->lru);
 		list_del(&obj->all);
 		fs->nr_objects--;
 		kfree(obj);
@@ -242,7 +239,7 @@ static void run_program(void *arg)
 		case OP_SHRINK: {
 			struct mem_cgroup *m = a & 1 ? memcg_at(a >> 1) : root_mem_cgroup;
 
-			shrink_slab(GFP_KERNEL, 0, m, (a >> 3) % 13);
+			lab_shrink_slab(GFP_KERNEL, 0, m, (a >> 3) % 13);
 			break;
 		}
 		case OP_UMOUNT: op_umount(a % MAX_FS); break;
@@ -336,7 +333,7 @@ static void init_task(void *arg)
 const struct scenario scenario_fuzz_ops = {
 	.name = "fuzz-ops",
 	.title = "Random operations on shrinkers, list_lrus and memcgs (fuzzing)",
-	.tree = "v6.12",
+	.tree = SIM_KERNEL_TREE,
 	.nr_cpus = 3,
 	.nr_nodes = 1,
 	.defaults = { .seed = 1, .rounds = 1, .objects = 0 },

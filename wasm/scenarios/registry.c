@@ -1,24 +1,48 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Every scenario, one line each. */
+/*
+ * Every scenario, one line each. A scenario that does not apply to a
+ * variant's kernel is not compiled into it (its file says which kernels it
+ * needs), so the references are weak and the list skips what is missing.
+ */
 #include <stddef.h>
 #include <string.h>
 #include "scenario.h"
 
-extern const struct scenario scenario_shrinker_lifetime;
-extern const struct scenario scenario_planted_bugs;
-extern const struct scenario scenario_fuzz_ops;
+extern const struct scenario scenario_shrinker_lifetime __attribute__((weak));
+extern const struct scenario scenario_planted_bugs __attribute__((weak));
+extern const struct scenario scenario_fuzz_ops __attribute__((weak));
 
-const struct scenario *const sim_scenarios[] = {
+static const struct scenario *const all[] = {
 	&scenario_shrinker_lifetime,
 	&scenario_planted_bugs,
 	&scenario_fuzz_ops,
-	NULL,
 };
+
+#define NR_ALL (sizeof(all) / sizeof(all[0]))
+const struct scenario *sim_scenarios[NR_ALL + 1];
+
+static void fill(void)
+{
+	size_t i, n = 0;
+
+	if (sim_scenarios[0])
+		return;
+	for (i = 0; i < NR_ALL; i++)
+		if (all[i])
+			sim_scenarios[n++] = all[i];
+}
+
+const struct scenario *sim_scenario_at(int i)
+{
+	fill();
+	return i >= 0 && i < (int)NR_ALL ? sim_scenarios[i] : NULL;
+}
 
 const struct scenario *sim_scenario_find(const char *name)
 {
 	int i;
 
+	fill();
 	for (i = 0; sim_scenarios[i]; i++)
 		if (!strcmp(sim_scenarios[i]->name, name))
 			return sim_scenarios[i];

@@ -26,7 +26,8 @@ struct scenario {
 	void (*init)(void *params);	/* the init task, on CPU 0 */
 };
 
-extern const struct scenario *const sim_scenarios[];
+/* The scenarios this variant's program holds; NULL past the last. */
+const struct scenario *sim_scenario_at(int i);
 const struct scenario *sim_scenario_find(const char *name);
 
 /* Scenario helpers: events for the calls the scenario makes. */

@@ -21,14 +21,19 @@
  * (20230911094444.68966-1-zhengqi.arch@bytedance.com).
  */
 #include <linux/kernel.h>
+#include <linux/mm.h>
 #include <linux/shrinker.h>
 #include <linux/list_lru.h>
 #include <linux/memcontrol.h>
 #include <linux/slab.h>
 #include <linux/completion.h>
+#include <linux/version.h>
 #include <sim.h>
 #include "scenario.h"
 #include "../glue/glue.h"
+
+/* This scene is about the refcount + RCU design: kernels from 6.7 on. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
 
 unsigned long shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgroup *memcg, int priority);
 
@@ -225,3 +230,4 @@ const struct scenario scenario_shrinker_lifetime = {
 	.defaults = { .seed = 1, .rounds = 3, .objects = 6 },
 	.init = init_task,
 };
+#endif /* 6.7 and later */

@@ -62,3 +62,12 @@ test('the planted bugs show kernel-style reports naming their lines', async ({ p
   const ev = await page.evaluate(() => (window as unknown as { __lab: { event(): { kindName: string } } }).__lab.event());
   expect(ev.kindName).toBe('REPORT');
 });
+
+test('the same scene runs on another kernel, named in the link', async ({ page }) => {
+  const lab = new Lab(page);
+  await lab.open('?scene=planted-bugs&seed=1&step=0');
+  await page.getByTestId('scene.variant').selectOption('v6.1');
+  await expect(page).toHaveURL(/variant=v6\.1/);
+  await expect(page.getByTestId('run.facts')).toContainText('Kernel v6.1');
+  await expect(page.getByTestId('reports')).toContainText('3 reports in this run');
+});

@@ -11,6 +11,7 @@
 #define _LINUX_MEMCONTROL_H
 
 #include <linux/types.h>
+#include <linux/atomic.h>
 #include <linux/compiler.h>
 #include <linux/container_of.h>
 #include <linux/nodemask.h>
@@ -21,10 +22,21 @@
 #include <linux/idr.h>
 #include <linux/rcupdate.h>
 #include <linux/string.h>
+#include <linux/version.h>
 #include <sim.h>
 
-struct shrinker_info;
 struct mem_cgroup_reclaim_cookie;
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 7, 0)
+/* Duplicated from v6.1's include/linux/memcontrol.h (6.7 moved it to shrinker.h). */
+struct shrinker_info {
+	struct rcu_head rcu;
+	atomic_long_t *nr_deferred;
+	unsigned long *map;
+};
+#else
+struct shrinker_info;
+#endif
 
 struct cgroup {
 	int level;		/* depth: the root cgroup is 0 */
@@ -54,6 +66,7 @@ extern struct mem_cgroup *root_mem_cgroup;
 static inline bool mem_cgroup_disabled(void) { return false; }
 static inline bool mem_cgroup_kmem_disabled(void) { return false; }
 static inline bool memcg_kmem_online(void) { return true; }
+static inline bool memcg_kmem_enabled(void) { return true; }	/* its name before 6.7 */
 
 static inline bool mem_cgroup_is_root(struct mem_cgroup *memcg)
 {

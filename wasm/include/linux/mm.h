@@ -11,6 +11,7 @@
 #include <linux/slab.h>
 #include <linux/gfp.h>
 #include <linux/nodemask.h>
+#include <linux/atomic.h>	/* the real header brings it in on the way */
 #include <sim.h>
 
 struct page;

@@ -13,10 +13,13 @@
 #include <sim.h>
 
 struct rw_semaphore {
-	struct sim_rwsem s;
+	union {
+		struct sim_rwsem s;
+		struct sim_lock l;	/* s.l, for lockdep_is_held() and friends */
+	};
 };
 
-#define __RWSEM_INITIALIZER(name)	{ .s = SIM_RWSEM_INIT(#name) }
+#define __RWSEM_INITIALIZER(name)	{ { .s = SIM_RWSEM_INIT(#name) } }
 #define DECLARE_RWSEM(name)	struct rw_semaphore name = __RWSEM_INITIALIZER(name)
 #define init_rwsem(sem)		sim_rwsem_init(&(sem)->s, #sem, SIM_SITE_EXPR(#sem))
 #define down_read(sem)		sim_down_read(&(sem)->s, SIM_SITE_EXPR(#sem))

@@ -33,6 +33,7 @@ struct kmem_cache {
 #define kvmalloc(size, gfp)	kmalloc(size, gfp)
 #define kvzalloc(size, gfp)	kzalloc(size, gfp)
 #define kvzalloc_node(size, gfp, nid)	kzalloc_node(size, gfp, nid)
+#define kvmalloc_node(size, gfp, nid)	kmalloc_node(size, gfp, nid)
 #define kmalloc_array(n, size, gfp)	sim_kmalloc(size_mul(n, size), !!((gfp) & __GFP_ZERO), NUMA_NO_NODE, SIM_SITE())
 #define kcalloc(n, size, gfp)	sim_kmalloc(size_mul(n, size), 1, NUMA_NO_NODE, SIM_SITE())
 #define kfree(p)		sim_kfree(p, SIM_SITE_EXPR(#p))

@@ -20,6 +20,7 @@ import { SeriesCard } from './SeriesCard';
 import { formatUrl, parseUrl, type PolicyName } from './url';
 
 interface Run {
+  variant: string;
   seed: number;
   policy: PolicyName;
   sched: string;
@@ -52,6 +53,9 @@ function sharedClient(): SimClient {
 export function App() {
   const initial = useMemo(() => parseUrl(window.location.search), []);
   const scene = findScene(initial.scene) ?? SCENES[0];
+  const [variant, setVariant] = useState(
+    initial.variant && scene.variants.includes(initial.variant) ? initial.variant : scene.variants[0],
+  );
   const [seed, setSeed] = useState(initial.seed);
   const [policy, setPolicy] = useState<PolicyName>(initial.policy);
   const [sched, setSched] = useState(initial.sched);
@@ -63,6 +67,9 @@ export function App() {
   const [notes] = useState<string[]>(() => [
     ...initial.errors,
     ...(initial.scene && !findScene(initial.scene) ? [`There is no scene "${initial.scene}"; showing "${scene.title}".`] : []),
+    ...(initial.variant && !scene.variants.includes(initial.variant)
+      ? [`This scene does not run on "${initial.variant}"; showing ${scene.variants[0]}.`]
+      : []),
   ]);
   const client = useMemo(sharedClient, []);
   // Where to stand once the next run is in: the permalink's step at first,
@@ -74,7 +81,7 @@ export function App() {
     let live = true;
     setError(null);
     setPlaying(false);
-    client.run(scene.scenario, seed, { policy: Policy[policy], schedule: sched }).then(
+    client.run(scene.scenario, seed, { variant, policy: Policy[policy], schedule: sched }).then(
       ({ log, decisions, wallMs }) => {
         if (!live) return;
         if (log.length === 0) {
@@ -82,7 +89,7 @@ export function App() {
           return;
         }
         const history = new History(log, scene.reducer);
-        setRun({ seed, policy, sched, log, decisions, history, timeline: buildTimeline(log), labels: collectLabels(log), wallMs });
+        setRun({ variant, seed, policy, sched, log, decisions, history, timeline: buildTimeline(log), labels: collectLabels(log), wallMs });
         const target = stepAfterRun.current;
         stepAfterRun.current = 0;
         setStep(Math.min(target, log.length - 1));
@@ -92,7 +99,7 @@ export function App() {
     return () => {
       live = false;
     };
-  }, [client, scene, seed, policy, sched]);
+  }, [client, scene, variant, seed, policy, sched]);
 
   const last = run ? run.log.length - 1 : 0;
   const seek = useCallback((s: number) => setStep(Math.max(0, Math.min(last, s))), [last]);
@@ -124,7 +131,14 @@ export function App() {
   // The permalink follows the state.
   useEffect(() => {
     if (!run) return;
-    const url = formatUrl({ scene: scene.id, seed: run.seed, policy: run.policy, sched: run.sched, step });
+    const url = formatUrl({
+      scene: scene.id,
+      variant: run.variant === scene.variants[0] ? null : run.variant,
+      seed: run.seed,
+      policy: run.policy,
+      sched: run.sched,
+      step,
+    });
     if (url !== window.location.search) window.history.replaceState(null, '', url);
   }, [run, scene, step]);
 
@@ -160,6 +174,7 @@ export function App() {
       ready: !!run,
       error,
       scene: scene.id,
+      variant: run?.variant ?? variant,
       seed: run?.seed ?? seed,
       policy: run?.policy ?? policy,
       sched: run?.sched ?? sched,
@@ -178,7 +193,7 @@ export function App() {
       },
       goTo: (s: number) => seek(s),
     };
-  }, [run, step, state, error, scene, seed, policy, sched, seek]);
+  }, [run, step, state, error, scene, variant, seed, policy, sched, seek]);
 
   const View = scene.View;
   const log = run?.log;
@@ -215,6 +230,13 @@ export function App() {
           stepAfterRun.current = 0;
           setSched('');
           setSeed(s);
+        }}
+        variants={scene.variants}
+        variant={variant}
+        onVariant={(v) => {
+          stepAfterRun.current = 0;
+          setSched('');
+          setVariant(v);
         }}
         policy={policy}
         onPolicy={(p) => {
@@ -259,7 +281,7 @@ export function App() {
             <EventPanel log={log} step={step} labels={run.labels} onSeek={seek} />
             <ReportsPanel log={log} step={step} onSeek={seek} />
             <p className="run-facts" data-testid="run.facts">
-              Seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}: {log.length} events over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs
+              Kernel {run.variant}, seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}: {log.length} events over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs
               ({log.meta.status}, {log.meta.live_objects} objects left at teardown); simulated in {run.wallMs.toFixed(0)} ms.
               Virtual time follows the cost model in wasm/runtime/costs.c.
             </p>

@@ -17,6 +17,9 @@ interface Props {
   onSeed: (s: number) => void;
   policy: PolicyName;
   onPolicy: (p: PolicyName) => void;
+  variants: string[];
+  variant: string;
+  onVariant: (v: string) => void;
 }
 
 const POLICY_LABELS: Record<PolicyName, string> = {
@@ -82,6 +85,18 @@ export function Controls(p: Props) {
           ))}
         </select>
       </label>
+      {p.variants.length > 1 && (
+        <label>
+          kernel{' '}
+          <select value={p.variant} onChange={(e) => p.onVariant(e.target.value)} data-testid="scene.variant">
+            {p.variants.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <label>
         scheduler{' '}
         <select value={p.policy} onChange={(e) => p.onPolicy(e.target.value as PolicyName)} data-testid="scene.policy">

@@ -8,6 +8,7 @@ export type PolicyName = (typeof POLICIES)[number];
 
 export interface UrlState {
   scene: string | null;
+  variant: string | null; // null: the scene's default kernel
   seed: number;
   step: number;
   policy: PolicyName;
@@ -40,12 +41,21 @@ export function parseUrl(search: string): UrlState & { errors: string[] } {
     errors.push(`Ignored sched=${sched}: a schedule is runs like 0x12.1.0x3.`);
     sched = '';
   }
-  return { scene: q.get('scene'), seed: num('seed', 1, MAX_SEED), step: num('step', 0, 1e9), policy, sched, errors };
+  return {
+    scene: q.get('scene'),
+    variant: q.get('variant'),
+    seed: num('seed', 1, MAX_SEED),
+    step: num('step', 0, 1e9),
+    policy,
+    sched,
+    errors,
+  };
 }
 
 export function formatUrl(s: UrlState): string {
   const q = new URLSearchParams();
   if (s.scene) q.set('scene', s.scene);
+  if (s.variant) q.set('variant', s.variant);
   q.set('seed', String(s.seed));
   if (s.policy !== 'timed') q.set('policy', s.policy);
   if (s.sched) q.set('sched', s.sched);

@@ -17,6 +17,7 @@ export interface RunOutcome {
 }
 
 export interface RunOptions {
+  variant?: string;
   policy?: Policy;
   schedule?: string;
   maxEvents?: number;
@@ -51,8 +52,8 @@ export class SimClient {
     });
   }
 
-  async scenarios(): Promise<ScenarioInfo[]> {
-    const r = await this.request({ type: MsgType.Scenarios });
+  async scenarios(variant: string): Promise<ScenarioInfo[]> {
+    const r = await this.request({ type: MsgType.Scenarios, variant });
     if (r.type !== MsgType.ScenariosReply) throw new Error(`unexpected reply ${r.type}`);
     return r.scenarios;
   }
@@ -60,6 +61,7 @@ export class SimClient {
   async run(scenario: string, seed: number, opts: RunOptions = {}): Promise<RunOutcome> {
     const r = await this.request({
       type: MsgType.Run,
+      variant: opts.variant ?? 'v6.12',
       scenario,
       seed,
       maxEvents: opts.maxEvents ?? 200_000,

@@ -15,11 +15,13 @@ export enum MsgType {
 export interface ScenariosRequest {
   type: MsgType.Scenarios;
   id: number;
+  variant: string;
 }
 
 export interface RunRequest {
   type: MsgType.Run;
   id: number;
+  variant: string; // the kernel: one wasm module per variant (wasm/build.mk)
   scenario: string;
   seed: number;
   maxEvents: number;

@@ -2,6 +2,7 @@
 // Types of the Emscripten module built from wasm/bridge/bridge.c; its
 // exported functions are listed once, in wasm/bridge/exports.json.
 declare module '*/generated/reclaimlab.mjs' {
+  // The modules are generated/reclaimlab-<variant>.mjs; this names their common type.
   export interface ReclaimLabModule {
     HEAPU8: Uint8Array;
     _malloc(size: number): number;

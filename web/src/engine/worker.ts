@@ -2,26 +2,41 @@
 // The simulation worker. The page never waits on the simulation: it asks
 // here, and gets back the whole event log of a run.
 //
-// Each run gets a fresh instance of the compiled module: one run is one
-// boot, since the real kernel files keep static state between calls
-// (shrinker_idr, shrinker_nr_max...), as a booted kernel does.
-import createReclaimLab, { type ReclaimLabModule } from './generated/reclaimlab.mjs';
-import wasmUrl from './generated/reclaimlab.wasm?url';
+// Each variant (a kernel: v6.12, v6.1...) is its own module. Each run gets
+// a fresh instance of the compiled module: one run is one boot, since the
+// real kernel files keep static state between calls (shrinker_idr,
+// shrinker_nr_max...), as a booted kernel does.
+import type { ModuleOptions, ReclaimLabModule } from './generated/reclaimlab.mjs';
 import { DECISION_SIZE, EVENT_SIZE } from './generated/events';
 import { MsgType, type Reply, type Request } from './protocol';
 import type { RunMeta, ScenarioInfo } from './meta';
 
-let compiled: Promise<WebAssembly.Module> | null = null;
+type Factory = (options?: ModuleOptions) => Promise<ReclaimLabModule>;
+const factories = import.meta.glob<{ default: Factory }>('./generated/reclaimlab-*.mjs');
+const wasmUrls = import.meta.glob<string>('./generated/reclaimlab-*.wasm', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
+const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
-async function boot(): Promise<ReclaimLabModule> {
-  compiled ??= fetch(wasmUrl).then(async (r) => {
-    if (!r.ok) throw new Error(`cannot load ${wasmUrl}: HTTP ${r.status}`);
-    return WebAssembly.compile(await r.arrayBuffer());
-  });
-  const module = await compiled;
+async function boot(variant: string): Promise<ReclaimLabModule> {
+  const load = factories[`./generated/reclaimlab-${variant}.mjs`];
+  const wasmUrl = wasmUrls[`./generated/reclaimlab-${variant}.wasm`];
+  if (!load || !wasmUrl) throw new Error(`no kernel variant "${variant}" in this build`);
+  let module = compiled.get(variant);
+  if (!module) {
+    module = fetch(wasmUrl).then(async (r) => {
+      if (!r.ok) throw new Error(`cannot load ${wasmUrl}: HTTP ${r.status}`);
+      return WebAssembly.compile(await r.arrayBuffer());
+    });
+    compiled.set(variant, module);
+    module.catch(() => compiled.delete(variant));
+  }
+  const [wasm, { default: createReclaimLab }] = await Promise.all([module, load()]);
   return createReclaimLab({
     instantiateWasm(imports, receive) {
-      WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
+      WebAssembly.instantiate(wasm, imports).then((instance) => receive(instance, wasm));
       return {};
     },
     print: () => {},
@@ -36,8 +51,8 @@ function takeString(m: ReclaimLabModule, ptr: number): string {
   return s;
 }
 
-async function scenarios(): Promise<ScenarioInfo[]> {
-  const m = await boot();
+async function scenarios(variant: string): Promise<ScenarioInfo[]> {
+  const m = await boot(variant);
   return JSON.parse(takeString(m, m._lab_bridge_scenarios())) as ScenarioInfo[];
 }
 
@@ -50,7 +65,7 @@ function cString(m: ReclaimLabModule, s: string): number {
 
 async function run(req: Extract<Request, { type: MsgType.Run }>) {
   const t0 = performance.now();
-  const m = await boot();
+  const m = await boot(req.variant);
   const name = cString(m, req.scenario);
   const schedule = cString(m, req.schedule);
   const seed = Math.max(0, Math.floor(req.seed));
@@ -79,7 +94,7 @@ self.onmessage = async (ev: MessageEvent<Request>) => {
   try {
     switch (req.type) {
       case MsgType.Scenarios:
-        reply({ type: MsgType.ScenariosReply, id: req.id, scenarios: await scenarios() });
+        reply({ type: MsgType.ScenariosReply, id: req.id, scenarios: await scenarios(req.variant) });
         break;
       case MsgType.Run: {
         const r = await run(req);

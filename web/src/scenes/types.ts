@@ -20,6 +20,7 @@ export interface SceneDef<S> {
   id: string; // as in the URL
   title: string;
   scenario: string; // the C scenario it runs (wasm/scenarios)
+  variants: string[]; // the kernels it runs on (wasm/build.mk VARIANTS); the first is the default
   series: string | null; // id in kernel-tree/manifest.json, if the scene is about a series
   blurb: string;
   reducer: Reducer<S>;

@@ -7,6 +7,7 @@ export const shrinkerLifetime: SceneDef<LifetimeState> = {
   id: 'shrinker-lifetime',
   title: 'Shrinker lifetime (v6.12, refcount + RCU)',
   scenario: 'shrinker-lifetime',
+  variants: ['v6.12'],
   series: 'refcount-rcu-shrinkers',
   blurb:
     'CPU0 (kswapd0) walks the shrinkers in shrink_slab() under rcu_read_lock(), pinning each with ' +

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The lab's shrinker and list_lru interface (glue.h) on v6.12: shrinkers
+ * are allocated by shrinker_alloc() and freed by shrinker_free().
+ */
+#include <linux/kernel.h>
+#include <linux/shrinker.h>
+#include <linux/list_lru.h>
+#include <linux/memcontrol.h>
+#include "../glue.h"
+
+/* mm/internal.h declares it; the shim's stand-in for that file does not. */
+unsigned long shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgroup *memcg, int priority);
+
+struct shrinker *lab_shrinker_alloc(unsigned int flags, const char *name)
+{
+	return shrinker_alloc(flags, "%s", name);
+}
+
+void lab_shrinker_register(struct shrinker *s, lab_shrinker_fn count, lab_shrinker_fn scan,
+			   void *private_data)
+{
+	s->count_objects = count;
+	s->scan_objects = scan;
+	s->private_data = private_data;
+	shrinker_register(s);
+}
+
+void *lab_shrinker_private(struct shrinker *s)
+{
+	return s->private_data;
+}
+
+void lab_shrinker_free(struct shrinker *s)
+{
+	shrinker_free(s);
+}
+
+int lab_list_lru_add(struct list_lru *lru, struct list_head *item)
+{
+	return list_lru_add_obj(lru, item);
+}
+
+int lab_list_lru_del(struct list_lru *lru, struct list_head *item)
+{
+	return list_lru_del_obj(lru, item);
+}
+
+unsigned long lab_shrink_slab(unsigned int gfp_mask, int nid, struct mem_cgroup *memcg, int priority)
+{
+	return shrink_slab(gfp_mask, nid, memcg, priority);
+}
