@@ -6,6 +6,9 @@
 #
 #   branch v6.1   the whole 6.1 tree
 #   branch v6.12  the whole 6.12 tree, parent v6.1
+#   one branch per directory of kernel-tree/patches/: its series applied,
+#   in order, on the base manifest.json gives for it (as git am would, with
+#   each patch's author and date, so commit ids are reproducible)
 #
 # Commits carry fixed author, committer and dates, so the same package
 # versions always give the same commit ids on every machine.
@@ -38,7 +41,9 @@ pkg_version() {
 	dpkg-query -W -f='${Version}' "$1" 2>/dev/null || true
 }
 
-key_input() {
+# The base trees depend only on the package versions (and this script's
+# layout); the cache holds them. The patch series go on top in seconds.
+base_key_input() {
 	local line branch pkg date ver
 	for line in "${trees[@]}"; do
 		IFS=$'\t' read -r branch pkg date <<<"$line"
@@ -46,16 +51,36 @@ key_input() {
 		[ -n "$ver" ] || die "Debian package $pkg is not installed (apt-get install $pkg)"
 		printf '%s %s %s\n' "$branch" "$pkg" "$ver"
 	done
-	# Bump when a change to this script changes the repository it builds.
+	# Bump when a change to this script changes the trees it builds.
 	echo "layout 1"
 }
 
+# "<series> <base>" for each patch series, from manifest.json.
+series_bases() {
+	python3 - "$here/manifest.json" <<'PY'
+import json, sys
+for s in json.load(open(sys.argv[1]))["series"]:
+    code = s["code"]
+    if code.get("kind") == "project-port" and code.get("available"):
+        print(code["branch"], code["base"])
+PY
+}
+
+key_input() {
+	echo "base $base_key"
+	echo "series 1"
+	(cd "$here" && find patches -type f -print0 | sort -z | xargs -0 -r sha256sum)
+	series_bases
+}
+
+base_key=$(base_key_input | sha256sum | cut -c1-16)
 key=$(key_input | sha256sum | cut -c1-16)
 stamp=$out/.git/reclaim-lab-tree-key
+base_stamp=$out/.git/reclaim-lab-base-key
 
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ]; then
 	[ "${1:-}" = --check ] && exit 0
-	say "up to date ($(git -C "$out" rev-parse --short v6.1) v6.1, $(git -C "$out" rev-parse --short v6.12) v6.12)"
+	say "up to date ($(git -C "$out" for-each-ref --format='%(refname:short)' refs/heads | tr '\n' ' ' | sed 's/ $//'))"
 	exit 0
 fi
 [ "${1:-}" = --check ] && exit 1
@@ -95,6 +120,43 @@ commit_tree() {
 		-m "The whole tree of /usr/src/$pkg.tar.xz, as Debian ships it."
 }
 
+# Apply kernel-tree/patches/<series>/ onto its base without a checkout: a
+# scratch index, git apply --cached, and a commit carrying each patch's
+# author, date and message, as git am records them.
+apply_series() {
+	local name base dir patch parent tree commit info msg idx
+	while read -r name base; do
+		dir=$here/patches/$name
+		[ -f "$dir/series" ] || die "patches/$name has no series file"
+		say "$name: applying $(grep -c . "$dir/series") patches on $base ($(elapsed))"
+		idx=$(mktemp)
+		parent=$(gitc rev-parse "$base")
+		GIT_INDEX_FILE=$idx gitc read-tree "$parent"
+		while read -r patch; do
+			[ -n "$patch" ] || continue
+			info=$(mktemp)
+			msg=$(mktemp)
+			git mailinfo "$msg" /dev/null <"$dir/$patch" >"$info"
+			GIT_INDEX_FILE=$idx gitc apply --cached "$dir/$patch" ||
+				die "patches/$name/$patch does not apply on $base"
+			tree=$(GIT_INDEX_FILE=$idx gitc write-tree)
+			commit=$(
+				export GIT_AUTHOR_NAME="$(sed -n 's/^Author: //p' "$info")"
+				export GIT_AUTHOR_EMAIL="$(sed -n 's/^Email: //p' "$info")"
+				export GIT_AUTHOR_DATE="$(sed -n 's/^Date: //p' "$info")"
+				export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
+				export GIT_COMMITTER_DATE="$GIT_AUTHOR_DATE"
+				{ sed -n 's/^Subject: //p' "$info"; echo; cat "$msg"; } |
+					gitc commit-tree "$tree" -p "$parent"
+			)
+			parent=$commit
+			rm -f "$info" "$msg"
+		done <"$dir/series"
+		rm -f "$idx"
+		gitc update-ref "refs/heads/$name" "$parent"
+	done < <(series_bases)
+}
+
 from_cache() {
 	local cached=$1 line branch
 	say "reusing cached tree $cached"
@@ -129,23 +191,34 @@ from_packages() {
 }
 
 rm -rf "$tmp"
-cached=$cache_root/kernel-tree/$key.git
-if [ -d "$cached" ] && git -C "$cached" rev-parse -q --verify v6.12 >/dev/null; then
-	from_cache "$cached"
+if [ -f "$base_stamp" ] && [ "$(cat "$base_stamp")" = "$base_key" ]; then
+	# Only the series changed: redo them in place.
+	say "base trees up to date; reapplying the patch series"
+	tmp=$out
+	gitc for-each-ref --format='%(refname:short)' refs/heads |
+		grep -v -x -e v6.1 -e v6.12 | xargs -r git -C "$out" branch -q -D
+	apply_series
 else
-	say "building from Debian's packages (takes a minute or two; cached afterwards)"
-	from_packages
-	mkdir -p "$cache_root/kernel-tree"
-	rm -rf "$cached.tmp"
-	if git clone -q --bare --local "$tmp" "$cached.tmp"; then
-		mv "$cached.tmp" "$cached"
-		say "cached as $cached"
+	cached=$cache_root/kernel-tree/$base_key.git
+	if [ -d "$cached" ] && git -C "$cached" rev-parse -q --verify v6.12 >/dev/null; then
+		from_cache "$cached"
 	else
-		say "warning: could not write the cache at $cached"
+		say "building from Debian's packages (takes a minute or two; cached afterwards)"
+		from_packages
+		mkdir -p "$cache_root/kernel-tree"
+		rm -rf "$cached.tmp"
+		if git clone -q --bare --local "$tmp" "$cached.tmp"; then
+			mv "$cached.tmp" "$cached"
+			say "cached as $cached"
+		else
+			say "warning: could not write the cache at $cached"
+		fi
 	fi
+	apply_series
+	printf '%s\n' "$base_key" >"$tmp/.git/reclaim-lab-base-key"
+	rm -rf "$out"
+	mv "$tmp" "$out"
 fi
 
-printf '%s\n' "$key" >"$tmp/.git/reclaim-lab-tree-key"
-rm -rf "$out"
-mv "$tmp" "$out"
-say "done in $(elapsed): $(git -C "$out" log --oneline v6.12 | tr '\n' ';' | sed 's/;$//; s/;/; /')"
+printf '%s\n' "$key" >"$stamp"
+say "done in $(elapsed): $(git -C "$out" for-each-ref --format='%(refname:short) %(objectname:short)' refs/heads | tr '\n' ';' | sed 's/;$//; s/;/; /')"

@@ -19,7 +19,7 @@
 # because wasm32 is a 32-bit kernel (BITS_PER_LONG 32, so SHRINKER_UNIT_BITS
 # 32); the native build must run the same code to give the same event log.
 
-VARIANTS := v6.12 v6.1
+VARIANTS := v6.12 v6.1 srcu
 
 # v6.12: mm/shrinker.c, refcount + RCU (the series merged in 6.7)
 v6.12_BRANCH  := v6.12
@@ -36,6 +36,16 @@ v6.1_SRCS     := mm/list_lru.c lib/xarray.c lib/list_debug.c
 v6.1_EXTRACT  := wasm/extract/v6.1-vmscan.txt
 v6.1_GLUE     := wasm/glue/v6.1/api.c
 v6.1_DEFS     := -DLINUX_VERSION_CODE=0x060100
+
+# srcu: the project's port of the 2023 SRCU design onto v6.1
+# (kernel-tree/patches/srcu-shrinkers, merged for 6.4-rc1 and reverted)
+srcu_BRANCH   := srcu-shrinkers
+srcu_FILES    := wasm/kernel-files-v6.1.txt
+srcu_SRCS     := $(v6.1_SRCS)
+srcu_EXTRACT  := wasm/extract/srcu-vmscan.txt
+srcu_GLUE     := wasm/glue/v6.1/api.c
+srcu_DEFS     := -DLINUX_VERSION_CODE=0x060100 -DSIM_SHRINKER_INFO_MAP_NR_MAX
+srcu_OVERLAY  := wasm/overlay/v6.1
 
 COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
@@ -83,7 +93,8 @@ FLAVOURS  := native bench wasm fuzz
 
 # ---- the kernel sources a variant reads ------------------------------------
 # $(1): variant. Files come out of the branch with git archive; overlay
-# headers go next to the compiled files; extraction specs make .c files.
+# headers (wasm/overlay/<variant>, or <variant>_OVERLAY) go next to the
+# compiled files; extraction specs make .c files.
 define tree_rule
 $(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) wasm/tools/extract.py \
 		kernel-tree/linux/.git/reclaim-lab-tree-key $(shell find wasm/overlay -type f)
@@ -91,7 +102,8 @@ $(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) wasm/tools/extract.py \
 	@rm -rf $(tree) && mkdir -p $(tree)
 	@grep -v '^#' $($(1)_FILES) | grep . | xargs git -C kernel-tree/linux archive $($(1)_BRANCH) -- \
 		| tar -x -C $(tree)
-	@if [ -d wasm/overlay/$(1) ]; then cp -r wasm/overlay/$(1)/. $(tree)/; fi
+	@if [ -d $(or $($(1)_OVERLAY),wasm/overlay/$(1)) ]; then \
+		cp -r $(or $($(1)_OVERLAY),wasm/overlay/$(1))/. $(tree)/; fi
 	@for spec in $($(1)_EXTRACT); do \
 		out=$(tree)/$$$$(sed -n 's/^file //p' $$$$spec | sed 's/\.c$$$$/-extract.c/'); \
 		python3 wasm/tools/extract.py $$$$spec $(tree) $$$$out || exit 1; \
@@ -204,16 +216,18 @@ build/native/test_kernel_api: $(call hobjs,native) build/native/v6.12/p-litmus_k
 		build/native/host/test_kernel_api.o
 	@echo "  LD [native] $@"
 	@$(CC_native) $^ -o $@
+# $(1) test, $(2) variant
 define scenario_test
-build/native/$(1): $(call kobjs,native,v6.12) $(call hobjs,native) build/native/host/registry.o build/native/host/$(1).o
+build/native/$(2)/$(1): $(call kobjs,native,$(2)) $(call hobjs,native) build/native/host/registry.o build/native/host/$(1).o
 	@echo "  LD [native] $$@"
 	@$(CC_native) $$^ -o $$@
 endef
-$(foreach t,test_shrinker_lifetime test_planted_bugs test_fuzz_ops,$(eval $(call scenario_test,$(t))))
+$(foreach t,test_shrinker_lifetime test_planted_bugs,$(eval $(call scenario_test,$(t),v6.12)))
+$(foreach v,$(VARIANTS),$(eval $(call scenario_test,test_fuzz_ops,$(v))))
 
 NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
-                build/native/test_shrinker_lifetime build/native/test_planted_bugs \
-                build/native/test_fuzz_ops
+                build/native/v6.12/test_shrinker_lifetime build/native/v6.12/test_planted_bugs \
+                $(foreach v,$(VARIANTS),build/native/$(v)/test_fuzz_ops)
 
 .PHONY: test-native test-determinism determinism
 test-native: $(NATIVE_TESTS)

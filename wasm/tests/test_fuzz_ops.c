@@ -57,5 +57,9 @@ int main(void)
 		RUN(seeded_programs_run_clean_under_every_policy),
 	};
 
-	return run_tests("fuzz-ops", tests, sizeof(tests) / sizeof(tests[0]));
+	char suite[64];
+
+	/* The kernel this program was linked with, as its scenario names it. */
+	snprintf(suite, sizeof(suite), "fuzz-ops on %s", sim_scenario_find("fuzz-ops")->tree);
+	return run_tests(suite, tests, sizeof(tests) / sizeof(tests[0]));
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The shrinker code of v6.1's mm/vmscan.c, and the lab's shrinker and
- * list_lru interface (glue.h) on it.
+ * The shrinker code of v6.1's mm/vmscan.c (or of the srcu-shrinkers branch
+ * built on it), and the lab's shrinker and list_lru interface (glue.h) on it.
  *
  * mm/vmscan.c is too large to compile whole against the shim; the build
  * extracts its shrinker functions and declarations into
@@ -24,6 +24,8 @@
 #include <linux/idr.h>
 #include <linux/list_lru.h>
 #include <linux/debugfs.h>
+#include <linux/srcu.h>
+#include <linux/rculist.h>
 #include <trace/events/vmscan.h>
 #include "../glue.h"
 

@@ -28,11 +28,17 @@
 struct mem_cgroup_reclaim_cookie;
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 7, 0)
-/* Duplicated from v6.1's include/linux/memcontrol.h (6.7 moved it to shrinker.h). */
+/*
+ * Duplicated from v6.1's include/linux/memcontrol.h (6.7 moved it to
+ * shrinker.h); the srcu-shrinkers branch adds map_nr_max.
+ */
 struct shrinker_info {
 	struct rcu_head rcu;
 	atomic_long_t *nr_deferred;
 	unsigned long *map;
+#ifdef SIM_SHRINKER_INFO_MAP_NR_MAX
+	int map_nr_max;
+#endif
 };
 #else
 struct shrinker_info;

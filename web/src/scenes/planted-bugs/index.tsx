@@ -24,7 +24,7 @@ export const plantedBugs: SceneDef<PlantedState> = {
   id: 'planted-bugs',
   title: 'Planted bugs: what KASAN and lockdep report',
   scenario: 'planted-bugs',
-  variants: ['v6.12', 'v6.1'],
+  variants: ['v6.12', 'v6.1', 'srcu'],
   series: null,
   blurb:
     'Project code, not kernel code, using the kernel primitives through the shim: CPU0 frees an object ' +
