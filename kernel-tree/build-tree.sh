@@ -59,10 +59,13 @@ base_key_input() {
 series_bases() {
 	python3 - "$here/manifest.json" <<'PY'
 import json, sys
-for s in json.load(open(sys.argv[1]))["series"]:
+m = json.load(open(sys.argv[1]))
+for s in m["series"]:
     code = s["code"]
     if code.get("kind") == "project-port" and code.get("available"):
         print(code["branch"], code["base"])
+for b in m.get("breaks", []):
+    print(b["branch"], b["base"])
 PY
 }
 

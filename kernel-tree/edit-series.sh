@@ -25,9 +25,11 @@ patches=$here/patches/$series
 
 base=$(python3 - "$here/manifest.json" "$series" <<'PY'
 import json, sys
-for s in json.load(open(sys.argv[1]))["series"]:
-    if s["code"].get("branch") == sys.argv[2]:
-        print(s["code"]["base"])
+m = json.load(open(sys.argv[1]))
+for s in m["series"] + m.get("breaks", []):
+    code = s.get("code", s)
+    if code.get("branch") == sys.argv[2]:
+        print(code["base"])
 PY
 )
 [ -n "$base" ] || die "no series with branch $series in manifest.json"
@@ -40,7 +42,7 @@ open)
 	git -C "$dir" init -q
 	git -C "$dir" config user.name "Reclaim Lab"
 	git -C "$dir" config user.email "reclaim-lab@reclaim-lab.invalid"
-	files=$(cat "$patches"/*.patch 2>/dev/null | sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' | sort -u)
+	files=$(cat "$patches"/*.patch 2>/dev/null | sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' | sort -u || true)
 	[ -n "$files" ] || files=${FILES:-}
 	[ -n "$files" ] || die "no patches yet: name the files to start from in FILES=\"mm/... \""
 	for f in $files; do

@@ -19,7 +19,7 @@
 # because wasm32 is a 32-bit kernel (BITS_PER_LONG 32, so SHRINKER_UNIT_BITS
 # 32); the native build must run the same code to give the same event log.
 
-VARIANTS := v6.12 v6.1 srcu
+VARIANTS := v6.12 v6.1 srcu break-no-tryget break-no-wait
 
 # v6.12: mm/shrinker.c, refcount + RCU (the series merged in 6.7)
 v6.12_BRANCH  := v6.12
@@ -46,6 +46,18 @@ srcu_EXTRACT  := wasm/extract/srcu-vmscan.txt
 srcu_GLUE     := wasm/glue/v6.1/api.c
 srcu_DEFS     := -DLINUX_VERSION_CODE=0x060100 -DSIM_SHRINKER_INFO_MAP_NR_MAX
 srcu_OVERLAY  := wasm/overlay/v6.1
+
+# break-*: v6.12 with one guarantee removed on purpose (manifest.json "breaks")
+define break_variant
+$(1)_BRANCH  := $(1)
+$(1)_FILES   := $(v6.12_FILES)
+$(1)_SRCS    := $(v6.12_SRCS)
+$(1)_EXTRACT :=
+$(1)_GLUE    := $(v6.12_GLUE)
+$(1)_DEFS    := $(v6.12_DEFS)
+$(1)_OVERLAY := wasm/overlay/v6.12
+endef
+$(foreach b,break-no-tryget break-no-wait,$(eval $(call break_variant,$(b))))
 
 COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
@@ -222,11 +234,14 @@ build/native/$(2)/$(1): $(call kobjs,native,$(2)) $(call hobjs,native) build/nat
 	@echo "  LD [native] $$@"
 	@$(CC_native) $$^ -o $$@
 endef
-$(foreach t,test_shrinker_lifetime test_planted_bugs,$(eval $(call scenario_test,$(t),v6.12)))
+$(eval $(call scenario_test,test_planted_bugs,v6.12))
+LIFETIME_VARIANTS := v6.12 break-no-tryget break-no-wait
+$(foreach v,$(LIFETIME_VARIANTS),$(eval $(call scenario_test,test_shrinker_lifetime,$(v))))
 $(foreach v,$(VARIANTS),$(eval $(call scenario_test,test_fuzz_ops,$(v))))
 
 NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
-                build/native/v6.12/test_shrinker_lifetime build/native/v6.12/test_planted_bugs \
+                build/native/v6.12/test_planted_bugs \
+                $(foreach v,$(LIFETIME_VARIANTS),build/native/$(v)/test_shrinker_lifetime) \
                 $(foreach v,$(VARIANTS),build/native/$(v)/test_fuzz_ops)
 
 .PHONY: test-native test-determinism determinism

@@ -25,7 +25,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: labrun [--scenario NAME] [--seed N] [--rounds N] [--objects N]\n"
-		"              [--policy timed|rr|random] [--schedule S] [--max-events N]\n"
+		"              [--slow-ns N] [--policy timed|rr|random] [--schedule S] [--max-events N]\n"
 		"              [--hash | --meta | --summary | --schedule-out | --dump DIR] [--stats]\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
@@ -96,7 +96,7 @@ int main(int argc, char **argv)
 	struct scenario_params p;
 	struct lab_result res;
 	unsigned long long v, max_events = 1000000;	/* a runaway guard */
-	long long rounds = -1, objects = -1, seed = -1;
+	long long rounds = -1, objects = -1, seed = -1, slow = -1;
 	int hash = 0, meta = 0, summary = 0, stats = 0, sched_out = 0, i;
 	const char *dump = NULL;
 	struct lab_options opt = { .max_events = 1000000, .policy = SIM_POLICY_TIMED };
@@ -117,7 +117,7 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--scenario") && next) {
 			name = next;
 			i++;
-		} else if (!strcmp(a, "--seed") || !strcmp(a, "--rounds") ||
+		} else if (!strcmp(a, "--seed") || !strcmp(a, "--rounds") || !strcmp(a, "--slow-ns") ||
 			   !strcmp(a, "--objects") || !strcmp(a, "--max-events")) {
 			if (parse_num(a, next, &v))
 				return 2;
@@ -128,6 +128,8 @@ int main(int argc, char **argv)
 				rounds = (long long)v;
 			else if (!strcmp(a, "--objects"))
 				objects = (long long)v;
+			else if (!strcmp(a, "--slow-ns"))
+				slow = (long long)v;
 			else
 				max_events = v;
 		} else if (!strcmp(a, "--policy") && next) {
@@ -175,8 +177,10 @@ int main(int argc, char **argv)
 		p.rounds = (int)rounds;
 	if (objects >= 0)
 		p.objects = (int)objects;
-	if (p.rounds > 1000 || p.objects > 10000) {
-		fprintf(stderr, "labrun: --rounds is at most 1000 and --objects at most 10000\n");
+	if (slow >= 0)
+		p.slow_ns = (int)slow;
+	if (p.rounds > 1000 || p.objects > 10000 || p.slow_ns > 10000000) {
+		fprintf(stderr, "labrun: --rounds is at most 1000, --objects 10000, --slow-ns 10000000\n");
 		return 2;
 	}
 

@@ -9,8 +9,11 @@
  * and store calls in here with its address and size. An access that
  * touches an object in the slab quarantine (slab.c) is a
  * slab-use-after-free, reported once per object with the task and line of
- * the access, of the allocation and of the free; the run goes on, as with
- * KASAN's default (no panic_on_warn).
+ * the access, of the allocation and of the free. Then the run goes on, as
+ * with KASAN's default (kasan.fault=report), or, for a scenario booted
+ * with kasan.fault=panic, the machine stops (status "panic"). Scenarios
+ * whose kernel code would go on to chase pointers read from freed memory
+ * take panic: here, the poison in freed memory would be host addresses.
  *
  * The access's line: natively, the sanitizer runtime symbolizes the
  * caller's address from debug information. The wasm build has no
@@ -34,10 +37,12 @@
 
 static int reported[MAX_REPORTED];
 static int nreported;
+static int fault_panic;
 
-void sim_kasan_init(void)
+void sim_kasan_init(int panic)
 {
 	nreported = 0;
+	fault_panic = panic;
 }
 
 static int already_reported(int obj)
@@ -108,6 +113,8 @@ static void report(uintptr_t addr, size_t size, int write, void *pc, const struc
 	       (size_t)(addr - o->start), o->size);
 	sb_put(&b, "==================================================================\n");
 	sim_report_text(SIM_REPORT_KASAN, last, "KASAN: slab-use-after-free", b.s, o->id);
+	if (fault_panic)
+		sim_panic();
 }
 
 static void check(uintptr_t addr, size_t size, int write, void *pc)

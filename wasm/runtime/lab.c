@@ -24,6 +24,7 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 		.max_events = o->max_events,
 		.policy = o->policy,
 		.hung_task_ns = o->hung_task_ns,
+		.kasan_panic = sc->kasan_panic,
 	};
 	int i;
 

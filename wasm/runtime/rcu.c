@@ -69,6 +69,8 @@ void sim_rcu_fini(void)
 			free(cb);
 		}
 		sim_cpus[i].cb_head = sim_cpus[i].cb_tail = NULL;
+		free(sim_cpus[i].cb_running);	/* a run stopped inside a callback */
+		sim_cpus[i].cb_running = NULL;
 	}
 	cbs_pending = 0;
 }
@@ -293,12 +295,14 @@ void sim_rcuc_fn(void *arg)
 		c->cb_head = cb->next;
 		if (!c->cb_head)
 			c->cb_tail = NULL;
+		c->cb_running = cb;
 		sim_event(SIM_EV_RCU_CALLBACK, cb->site, cb->obj, (int)cb->gp, cb->name, 0);
 		if (cb->func)
 			cb->func(cb->head);
 		else
 			sim_kfree(cb->ptr, cb->site);
 		cbs_pending--;
+		c->cb_running = NULL;
 		free(cb);
 		sim_step(NULL, SIM_COST_CALL_RCU);
 	}

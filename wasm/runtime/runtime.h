@@ -68,6 +68,7 @@ struct sim_cpu {
 	struct sim_task *rcuc;
 	int dead;			/* stopped by BUG() */
 	struct sim_rcu_cb *cb_head, *cb_tail;
+	struct sim_rcu_cb *cb_running;	/* taken off the list, being invoked */
 };
 
 enum sim_status {
@@ -75,6 +76,7 @@ enum sim_status {
 	SIM_EVENT_LIMIT = 1,	/* stopped at the configured number of events */
 	SIM_DEADLOCK = 2,	/* tasks sleep (or spin) and nothing can wake them */
 	SIM_STUCK = 3,		/* no end within the decision limit (a livelock) */
+	SIM_PANIC = 4,		/* a report stopped the machine (kasan.fault=panic) */
 };
 
 enum sim_policy {
@@ -94,6 +96,7 @@ struct sim_config {
 	const unsigned char *schedule;	/* choices to follow first (CPU ids) */
 	size_t schedule_len;
 	sim_u64 hung_task_ns;		/* 0: the default threshold */
+	int kasan_panic;		/* boot with kasan.fault=panic */
 };
 
 /*
@@ -141,6 +144,8 @@ extern int sim_boot;			/* counts sim_init() calls */
 void sim_core_init(uint64_t seed, unsigned long max_events);
 void sim_core_fini(void);
 int sim_stop_requested(void);
+/* Stop the whole machine now, from the current task (sched.c). */
+void sim_panic(void) __attribute__((noreturn));
 void sim_request_stop(void);
 extern int sim_running;
 uint64_t sim_random(void);
@@ -178,7 +183,7 @@ void sim_check_hung_tasks(sim_u64 now);
 void sim_hung_task_watch(sim_u64 since);
 int sim_bug_report(const char *cond, const struct sim_site *site);
 int sim_report_text(int type, const struct sim_site *site, const char *title, char *text, int obj);
-void sim_kasan_init(void);
+void sim_kasan_init(int panic);
 int sim_nr_reports(void);
 int sim_report_info(int id, int *type, int *event, const char **title, const char **text);
 void sim_lockdep_init(void);

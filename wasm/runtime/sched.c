@@ -51,6 +51,7 @@ static const unsigned char *given;	/* schedule to follow first */
 static size_t given_len, given_pos;
 static long diverged_at;		/* first given choice that could not be followed */
 static int pending_next;		/* decided by a task before it yielded */
+static int panicked;			/* sim_panic(): no task runs again */
 
 static struct {
 	struct sim_decision *v;
@@ -361,6 +362,13 @@ void sim_sleep_until(sim_u64 when, int reason, int name, const struct sim_site *
 	sim_block(reason, name, site);
 }
 
+void sim_sleep_ns(unsigned int ns, const struct sim_site *site)
+{
+	if (sim_current)
+		sim_sleep_until(sim_cpus[sim_current->cpu].clock + ns, SIM_BLOCK_TIMER,
+				sim_name("a timer"), site);
+}
+
 static int sleeper_due(sim_u64 now)
 {
 	int i, best = -1;
@@ -464,6 +472,7 @@ int sim_init(const struct sim_config *cfg)
 	sleepers.n = 0;
 	decisions.n = 0;
 	steps = 0;
+	panicked = 0;
 	ntasks = 0;
 	sim_current = NULL;
 	sim_event_cpu = 0;
@@ -478,7 +487,7 @@ int sim_init(const struct sim_config *cfg)
 	sim_rcu_init();
 	sim_locks_init();
 	sim_reports_init(cfg->hung_task_ns);
-	sim_kasan_init();
+	sim_kasan_init(cfg->kasan_panic);
 	for (i = 0; i < sim_ncpus; i++) {
 		char name[24];
 
@@ -525,16 +534,25 @@ static int run_loop(void)
 	for (;;) {
 		struct sim_cpu *c;
 		struct sim_task *t;
+		sim_u64 now;
 		int i, next;
 
+		if (panicked)
+			return SIM_PANIC;
 		if (sim_stop_requested())
 			return steps > max_steps ? SIM_STUCK : SIM_EVENT_LIMIT;
-		/* A grace period's end, or a sleeper's timer, is due before anyone's next step. */
-		if (sim_rcu_timer_due(min_runnable_clock())) {
+		/*
+		 * A grace period's end, or a sleeper's timer, is due before
+		 * anyone's next step: the earlier fires first (the grace period
+		 * on a tie), so that time never runs backwards.
+		 */
+		now = min_runnable_clock();
+		i = sleeper_due(now);
+		if (sim_rcu_timer_due(i >= 0 ? sleepers.task[i]->timer : now)) {
 			sim_rcu_timer_fire();
 			continue;
 		}
-		if ((i = sleeper_due(min_runnable_clock())) >= 0) {
+		if (i >= 0) {
 			fire_sleeper(i);
 			continue;
 		}
@@ -609,6 +627,7 @@ const char *sim_status_str(int status)
 	case SIM_EVENT_LIMIT: return "event-limit";
 	case SIM_DEADLOCK: return "deadlock";
 	case SIM_STUCK: return "stuck";
+	case SIM_PANIC: return "panic";
 	}
 	return "?";
 }
@@ -626,6 +645,22 @@ int sim_policy_from_name(const char *name)
 		if (!strcmp(name, sim_policy_name(p)))
 			return p;
 	return -1;
+}
+
+/*
+ * The machine stops where it is: no task runs again (KASAN's report with
+ * kasan.fault=panic).
+ */
+void sim_panic(void)
+{
+	struct sim_task *t = sim_current;
+
+	if (!t)
+		abort();
+	panicked = 1;
+	sim_current = NULL;
+	sim_fiber_switch(&t->fiber, &sched_fiber, 0);
+	abort();
 }
 
 void sim_bug(const char *cond, const struct sim_site *site)

@@ -64,6 +64,7 @@ enum sim_block_reason {
 	SIM_BLOCK_COMPLETION = 2,
 	SIM_BLOCK_GP = 3,
 	SIM_BLOCK_IDLE = 4,
+	SIM_BLOCK_TIMER = 5,
 };
 
 /* Kinds of report (REPORT's, WARN's and BUG's report table entries). */
@@ -150,6 +151,9 @@ void sim_step(const struct sim_site *site, int cost);
 int sim_obj_of(const volatile void *addr);
 int sim_name(const char *str);
 int sim_site_id(const struct sim_site *site);
+
+/* Sleep for ns of virtual time (a scenario's simulated work: I/O, a slow shrinker). */
+void sim_sleep_ns(unsigned int ns, const struct sim_site *site);
 
 /* Tasks: start fn(arg) as a new task on a CPU's run queue. */
 int sim_spawn(int cpu, const char *name, void (*fn)(void *), void *arg);

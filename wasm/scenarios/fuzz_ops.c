@@ -336,6 +336,7 @@ const struct scenario scenario_fuzz_ops = {
 	.tree = SIM_KERNEL_TREE,
 	.nr_cpus = 3,
 	.nr_nodes = 1,
+	.kasan_panic = 1,
 	.defaults = { .seed = 1, .rounds = 1, .objects = 0 },
 	.init = init_task,
 };

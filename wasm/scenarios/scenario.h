@@ -12,6 +12,7 @@ struct scenario_params {
 	unsigned long long seed;
 	int rounds;		/* mount/unmount cycles, reclaim passes... */
 	int objects;		/* objects per cache */
+	int slow_ns;		/* fault injection: shrinkers take this long (and sleep) */
 	const unsigned char *program;	/* operations, for scenarios that take them */
 	unsigned long program_len;
 };
@@ -22,6 +23,7 @@ struct scenario {
 	const char *tree;	/* the branch of kernel-tree/linux it runs */
 	int nr_cpus;
 	int nr_nodes;
+	int kasan_panic;	/* boot with kasan.fault=panic: stop at the first report */
 	struct scenario_params defaults;
 	void (*init)(void *params);	/* the init task, on CPU 0 */
 };

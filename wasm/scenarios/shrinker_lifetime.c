@@ -54,8 +54,12 @@ static struct scenario_params params;
 static unsigned long fs_count_objects(struct shrinker *shrinker, struct shrink_control *sc)
 {
 	struct fs_cache *fs = shrinker->private_data;
-	unsigned long n = list_lru_shrink_count(&fs->lru, sc);
+	unsigned long n;
 
+	/* Fault injection: a shrinker that takes its time, and sleeps doing so. */
+	if (params.slow_ns)
+		sim_sleep_ns(params.slow_ns, SIM_SITE());
+	n = list_lru_shrink_count(&fs->lru, sc);
 	sim_event(SIM_EV_SHRINKER_COUNT, SIM_SITE(), sim_obj_of(shrinker),
 		  sim_obj_of(sc->memcg), sc->nid, (int)n);
 	sim_step(SIM_SITE(), SIM_COST_OBJECT_COUNT);
@@ -224,9 +228,10 @@ static void init_task(void *arg)
 const struct scenario scenario_shrinker_lifetime = {
 	.name = "shrinker-lifetime",
 	.title = "Shrinker lifetime (v6.12, refcount + RCU)",
-	.tree = "v6.12",
+	.tree = SIM_KERNEL_TREE,
 	.nr_cpus = 2,
 	.nr_nodes = 1,
+	.kasan_panic = 1,
 	.defaults = { .seed = 1, .rounds = 3, .objects = 6 },
 	.init = init_task,
 };

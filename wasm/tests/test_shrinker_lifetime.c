@@ -12,6 +12,11 @@
  *    whose end no read-side section older than the grace period was open;
  *  - shrinker_try_get() never revives a zero refcount;
  *  - nothing is left allocated when the scenario has torn down.
+ *
+ * Built for a break-* variant (v6.12 with one guarantee removed, see
+ * kernel-tree/manifest.json), it checks the opposite: with slow shrinkers
+ * (the slow_ns fault injection), every seed ends in KASAN's report of the
+ * file system's memory read by kernel code after the unmount freed it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,7 +38,42 @@ static int name_is(int id, const char *s)
 struct run_facts {
 	int waited_for_readers;	/* shrinker_free() slept in wait_for_completion() */
 	int freed_by_rcu;
+	int caught;		/* break variants: the use-after-free was reported */
 };
+
+static int expect(const char *text, const char *what, unsigned long long seed)
+{
+	if (strstr(text, what))
+		return 1;
+	fprintf(stderr, "seed %llu: expected \"%s\" in:\n%s\n", seed, what, text);
+	return 0;
+}
+
+/* A break variant's run: stopped by one KASAN report, of the right object. */
+static int check_caught(unsigned long long seed, const struct lab_result *res, struct run_facts *f)
+{
+	int type, event;
+	const char *title, *text;
+
+	memset(f, 0, sizeof(*f));
+	if (res->status == SIM_DONE && !sim_nr_reports())
+		return 0;	/* this seed did not hit the window */
+	if (res->status != SIM_PANIC)
+		FAIL("run ended %s, not by KASAN's panic", sim_status_str(res->status));
+	if (sim_nr_reports() != 1)
+		FAIL("%d reports; expected KASAN's alone", sim_nr_reports());
+	sim_report_info(0, &type, &event, &title, &text);
+	if (type != SIM_REPORT_KASAN)
+		FAIL("report \"%s\" is not KASAN's", title);
+	/* Kernel code (mm/) read memory that the unmount freed. */
+	if (!expect(text, "BUG: KASAN: slab-use-after-free in ", seed) ||
+	    !expect(text, " mm/", seed) ||
+	    !expect(text, "Freed by task mount/", seed) ||
+	    !expect(text, " fs_umount()\n", seed))
+		return 1;
+	f->caught = 1;
+	return 0;
+}
 
 static int check_log(unsigned long long seed, int policy, const struct lab_result *res,
 		     struct run_facts *f)
@@ -168,7 +208,12 @@ static int check_log(unsigned long long seed, int policy, const struct lab_resul
 }
 
 /* Run one seed in a child; the exit status carries the verdict and facts. */
-static int run_seed(unsigned long long seed, int policy, struct run_facts *f)
+static int is_break(const struct scenario *sc)
+{
+	return !strncmp(sc->tree, "break-", 6);
+}
+
+static int run_seed(unsigned long long seed, int policy, int slow_ns, struct run_facts *f)
 {
 	int fds[2], status;
 	pid_t pid;
@@ -189,9 +234,13 @@ static int run_seed(unsigned long long seed, int policy, struct run_facts *f)
 
 		close(fds[0]);
 		p.seed = seed;
+		p.slow_ns = slow_ns;
 		if (lab_run(sc, &p, &o, &res, err, sizeof(err)))
 			_exit(2);
-		bad = check_log(seed, policy, &res, &facts);
+		if (is_break(sc))
+			bad = check_caught(seed, &res, &facts);
+		else
+			bad = check_log(seed, policy, &res, &facts);
 		if (write(fds[1], &facts, sizeof(facts)) != sizeof(facts))
 			_exit(2);
 		sim_fini();
@@ -214,7 +263,7 @@ static int all_seeds(int policy, int seeds, int min_raced)
 	int raced = 0, freed = 0;
 
 	for (unsigned long long seed = 1; seed <= (unsigned long long)seeds; seed++) {
-		ASSERT_EQ(run_seed(seed, policy, &f), 0);
+		ASSERT_EQ(run_seed(seed, policy, 0, &f), 0);
 		raced += f.waited_for_readers;
 		freed += f.freed_by_rcu;
 	}
@@ -226,17 +275,61 @@ static int all_seeds(int policy, int seeds, int min_raced)
 	return 0;
 }
 
+/*
+ * Slow shrinkers (each count_objects sleeps SLOW_NS of virtual time) hold
+ * the window between shrinker_free() and the last reader wide open: the
+ * intact design must still hold, and each break must be caught.
+ */
+#define SLOW_NS 3000
+
+static int slow_seeds(int policy, int seeds)
+{
+	struct run_facts f;
+	int caught = 0, freed = 0;
+	const struct scenario *sc = sim_scenario_find("shrinker-lifetime");
+
+	for (unsigned long long seed = 1; seed <= (unsigned long long)seeds; seed++) {
+		ASSERT_EQ(run_seed(seed, policy, SLOW_NS, &f), 0);
+		caught += f.caught;
+		freed += f.freed_by_rcu;
+	}
+	if (is_break(sc)) {
+		printf("  %s, slow shrinkers: KASAN caught %s on %d of %d seeds\n",
+		       sim_policy_name(policy), sc->tree, caught, seeds);
+		/* The schedule is a function of the seed: the figure is exact, not a rate. */
+		ASSERT_EQ(caught, seeds);
+	} else {
+		printf("  %s, slow shrinkers: %d of %d seeds clean, %d shrinkers freed by RCU callbacks\n",
+		       sim_policy_name(policy), seeds, seeds, freed);
+		ASSERT_EQ(freed, seeds * 3);
+	}
+	return 0;
+}
+
 TEST(invariants_hold_on_every_seed) { return all_seeds(SIM_POLICY_TIMED, SEEDS, SEEDS / 4); }
 TEST(invariants_hold_round_robin) { return all_seeds(SIM_POLICY_RR, 10, 0); }
 TEST(invariants_hold_random_schedules) { return all_seeds(SIM_POLICY_RANDOM, SEEDS, 1); }
+TEST(slow_shrinkers_timed) { return slow_seeds(SIM_POLICY_TIMED, 20); }
+TEST(slow_shrinkers_random) { return slow_seeds(SIM_POLICY_RANDOM, 20); }
 
 int main(void)
 {
-	static const struct test tests[] = {
+	static const struct test intact[] = {
 		RUN(invariants_hold_on_every_seed),
 		RUN(invariants_hold_round_robin),
 		RUN(invariants_hold_random_schedules),
+		RUN(slow_shrinkers_timed),
+		RUN(slow_shrinkers_random),
 	};
+	static const struct test broken[] = {
+		RUN(slow_shrinkers_timed),
+		RUN(slow_shrinkers_random),
+	};
+	const struct scenario *sc = sim_scenario_find("shrinker-lifetime");
+	char title[64];
 
-	return run_tests("shrinker-lifetime", tests, sizeof(tests) / sizeof(tests[0]));
+	snprintf(title, sizeof(title), "shrinker-lifetime on %s", sc->tree);
+	if (is_break(sc))
+		return run_tests(title, broken, sizeof(broken) / sizeof(broken[0]));
+	return run_tests(title, intact, sizeof(intact) / sizeof(intact[0]));
 }

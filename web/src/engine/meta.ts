@@ -26,7 +26,7 @@ export interface Report {
 }
 
 export interface RunMeta {
-  status: 'done' | 'event-limit' | 'deadlock' | 'stuck';
+  status: 'done' | 'event-limit' | 'deadlock' | 'stuck' | 'panic';
   policy: string;
   schedule: string; // every decision of the run, as lab_schedule_encode() writes it
   schedule_diverged_at: number; // -1: the given schedule was followed to its end
