@@ -61,11 +61,11 @@ $(foreach b,break-no-tryget break-no-wait,$(eval $(call break_variant,$(b))))
 
 COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
-               wasm/scenarios/fuzz_ops.c
+               wasm/scenarios/fuzz_ops.c wasm/scenarios/shrinker_churn.c
 HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/strbuf.c \
-               wasm/runtime/kasan.c wasm/runtime/lab.c
+               wasm/runtime/kasan.c wasm/runtime/lab.c wasm/runtime/stats.c
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') \
                wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk \
                wasm/scenarios/scenario.h wasm/glue/glue.h
@@ -156,7 +156,8 @@ endef
 HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
               wasm/tests/test_runtime.c wasm/tests/test_shrinker_lifetime.c \
               wasm/tests/test_planted_bugs.c wasm/tests/test_kernel_api.c \
-              wasm/tests/test_fuzz_ops.c wasm/fuzz/fuzz_shrinkers.c
+              wasm/tests/test_fuzz_ops.c wasm/tests/test_shrinker_churn.c \
+              wasm/tests/test_churn_figures.c wasm/fuzz/fuzz_shrinkers.c
 $(foreach f,$(FLAVOURS),$(foreach v,$(VARIANTS),\
 	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
 	$(foreach s,$(COMMON_GLUE) $($(v)_GLUE) $(SCEN_SRCS),$(eval $(call project_rule,$(f),$(v),$(s))))))
@@ -238,15 +239,25 @@ $(eval $(call scenario_test,test_planted_bugs,v6.12))
 LIFETIME_VARIANTS := v6.12 break-no-tryget break-no-wait
 $(foreach v,$(LIFETIME_VARIANTS),$(eval $(call scenario_test,test_shrinker_lifetime,$(v))))
 $(foreach v,$(VARIANTS),$(eval $(call scenario_test,test_fuzz_ops,$(v))))
+CHURN_VARIANTS := v6.1 srcu v6.12
+$(foreach v,$(CHURN_VARIANTS),$(eval $(call scenario_test,test_shrinker_churn,$(v))))
+build/native/test_churn_figures: build/native/host/test_churn_figures.o
+	@echo "  LD [native] $@"
+	@$(CC_native) $^ -o $@
 
 NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
                 build/native/v6.12/test_planted_bugs \
                 $(foreach v,$(LIFETIME_VARIANTS),build/native/$(v)/test_shrinker_lifetime) \
                 $(foreach v,$(VARIANTS),build/native/$(v)/test_fuzz_ops)
+CHURN_TESTS  := $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/test_shrinker_churn)
 
 .PHONY: test-native test-determinism determinism
-test-native: $(NATIVE_TESTS)
+test-native: $(NATIVE_TESTS) $(CHURN_TESTS) build/native/test_churn_figures
 	@for t in $(NATIVE_TESTS); do ASAN_OPTIONS=detect_leaks=0 $$t || exit 1; done
+	@for v in $(CHURN_VARIANTS); do \
+		ASAN_OPTIONS=detect_leaks=0 build/native/$$v/test_shrinker_churn \
+			build/native/$$v/churn-figures.txt || exit 1; done
+	@build/native/test_churn_figures $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/churn-figures.txt)
 
 # The same seed gives the same log natively and in wasm under Node.
 test-determinism: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)

@@ -60,8 +60,8 @@ EMSCRIPTEN_KEEPALIVE char *lab_bridge_scenarios(void)
  * lab_bridge_error(): no such scenario, a bad policy or schedule.
  */
 EMSCRIPTEN_KEEPALIVE int lab_bridge_run(const char *name, unsigned seed_lo, unsigned seed_hi,
-					int rounds, int objects, unsigned max_events,
-					int policy, const char *schedule)
+					int rounds, int objects, int slow_ns, int stress,
+					unsigned max_events, int policy, const char *schedule)
 {
 	const struct scenario *sc = sim_scenario_find(name);
 	struct lab_options o = { .max_events = max_events, .policy = policy, .schedule = schedule };
@@ -81,6 +81,9 @@ EMSCRIPTEN_KEEPALIVE int lab_bridge_run(const char *name, unsigned seed_lo, unsi
 		p.rounds = rounds;
 	if (objects > 0)
 		p.objects = objects;
+	if (slow_ns > 0)
+		p.slow_ns = slow_ns;
+	p.stress = !!stress;
 	if (lab_run(sc, &p, &o, &result, error, sizeof(error)))
 		return -1;
 	return result.status;

@@ -25,13 +25,16 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: labrun [--scenario NAME] [--seed N] [--rounds N] [--objects N]\n"
-		"              [--slow-ns N] [--policy timed|rr|random] [--schedule S] [--max-events N]\n"
+		"              [--slow-ns N] [--stress] [--policy timed|rr|random] [--schedule S]\n"
+		"              [--max-events N]\n"
 		"              [--hash | --meta | --summary | --schedule-out | --dump DIR] [--stats]\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
 		"kernel tree, file, line, function and arguments.\n"
 		"--schedule follows a recorded schedule (as --schedule-out prints it)\n"
-		"before the policy decides; the same seed and schedule replay a run.\n");
+		"before the policy decides; the same seed and schedule replay a run.\n"
+		"--slow-ns makes the scenario's shrinkers sleep that long in count_objects;\n"
+		"--stress measures: grace periods at real length, stand-in work included.\n");
 }
 
 static int parse_num(const char *opt, const char *s, unsigned long long *out)
@@ -97,7 +100,7 @@ int main(int argc, char **argv)
 	struct lab_result res;
 	unsigned long long v, max_events = 1000000;	/* a runaway guard */
 	long long rounds = -1, objects = -1, seed = -1, slow = -1;
-	int hash = 0, meta = 0, summary = 0, stats = 0, sched_out = 0, i;
+	int hash = 0, meta = 0, summary = 0, stats = 0, sched_out = 0, stress = 0, i;
 	const char *dump = NULL;
 	struct lab_options opt = { .max_events = 1000000, .policy = SIM_POLICY_TIMED };
 	char err[256];
@@ -155,6 +158,8 @@ int main(int argc, char **argv)
 			summary = 1;
 		} else if (!strcmp(a, "--stats")) {
 			stats = 1;
+		} else if (!strcmp(a, "--stress")) {
+			stress = 1;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
 			return 0;
@@ -179,6 +184,7 @@ int main(int argc, char **argv)
 		p.objects = (int)objects;
 	if (slow >= 0)
 		p.slow_ns = (int)slow;
+	p.stress = stress;
 	if (p.rounds > 1000 || p.objects > 10000 || p.slow_ns > 10000000) {
 		fprintf(stderr, "labrun: --rounds is at most 1000, --objects 10000, --slow-ns 10000000\n");
 		return 2;

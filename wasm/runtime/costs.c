@@ -10,13 +10,25 @@
  * jitter of up to half the base, which is what makes seeds differ: two
  * CPUs racing through the same code interleave differently.
  *
- * A grace period is compressed: real ones take milliseconds; here one ends
- * no earlier than SIM_COST_GP_LATENCY after it starts and no earlier than
- * the last CPU's quiescent state. The compression keeps a grace period
- * visible next to the operations it waits for. An SRCU grace period is
- * longer: Tree SRCU runs it from a workqueue and waits for readers of the
- * old index by polling with delays, so synchronize_srcu() takes several
- * times as long as an RCU grace period's shortest duration.
+ * A grace period ends no earlier than its latency after it starts, and no
+ * earlier than the last CPU's quiescent state (RCU) or the last reader of
+ * the old index (SRCU). Two time scales:
+ *
+ *  - for watching (the default), grace periods are compressed about a
+ *    thousandfold, to a few microseconds, so that one stays visible next
+ *    to the operations it waits for: 2 us for RCU, and 6 us for SRCU,
+ *    whose grace periods run from a workqueue and poll for readers;
+ *  - for measuring (real_gp, the stress modes), they take their real
+ *    length in jiffies at HZ=1000, read from the kernel tree: an RCU grace
+ *    period waits RCU_JIFFIES_TILL_FORCE_QS = 3 jiffies before forcing
+ *    quiescent states (kernel/rcu/tree.h); a non-expedited SRCU grace
+ *    period waits a jiffy before process_srcu() runs it
+ *    (srcu_funnel_gp_start(): queue_delayed_work(..., !!srcu_get_delay()))
+ *    and another before its callbacks run (srcu_gp_end(): cbdelay = 1),
+ *    2 jiffies. synchronize_srcu() is expedited only when SRCU looks idle
+ *    (srcu_might_be_idle()), which back-to-back callers never see.
+ *
+ * Every other cost is the same on both scales.
  */
 #include "runtime.h"
 
@@ -49,13 +61,38 @@ static const struct {
 	[SIM_COST_SCENARIO_STEP] = { "scenario bookkeeping", 50 },
 };
 
+#define JIFFY_NS 1000000u	/* HZ=1000 */
+
+static int real_gp;
+
+void sim_costs_real_gp(int real)
+{
+	real_gp = real;
+}
+
+int sim_costs_are_real_gp(void)
+{
+	return real_gp;
+}
+
+unsigned sim_cost_base(int cost)
+{
+	if (cost <= SIM_COST_NONE || cost >= SIM_NR_COSTS)
+		return 0;
+	if (real_gp && cost == SIM_COST_GP_LATENCY)
+		return 3 * JIFFY_NS;
+	if (real_gp && cost == SIM_COST_SRCU_GP_LATENCY)
+		return 2 * JIFFY_NS;
+	return costs[cost].ns;
+}
+
 unsigned sim_cost_of(int cost)
 {
 	unsigned base;
 
 	if (cost <= SIM_COST_NONE || cost >= SIM_NR_COSTS)
 		return 0;
-	base = costs[cost].ns;
+	base = sim_cost_base(cost);
 	if (cost == SIM_COST_GP_LATENCY || cost == SIM_COST_SRCU_GP_LATENCY)
 		return base;
 	return base + (unsigned)(sim_random() % (base / 2 + 1));
@@ -66,7 +103,3 @@ const char *sim_cost_name(int cost)
 	return cost > 0 && cost < SIM_NR_COSTS ? costs[cost].name : "none";
 }
 
-unsigned sim_cost_base(int cost)
-{
-	return cost > 0 && cost < SIM_NR_COSTS ? costs[cost].ns : 0;
-}

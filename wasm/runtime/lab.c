@@ -8,6 +8,7 @@
 #include <string.h>
 #include "lab.h"
 #include "kinds.h"
+#include "stats.h"
 #include "strbuf.h"
 
 
@@ -25,6 +26,7 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 		.policy = o->policy,
 		.hung_task_ns = o->hung_task_ns,
 		.kasan_panic = sc->kasan_panic,
+		.real_gp = p->stress,
 	};
 	int i;
 
@@ -182,9 +184,10 @@ char *lab_meta_json(const struct lab_result *res)
 	int i, k;
 
 	sb_put(&b, "{\"status\":\"%s\",\"events\":%zu,\"live_objects\":%lu,\"steps\":%lu,"
-		   "\"end_time\":%llu,\"cpus\":%d,\"nodes\":%d,\"policy\":\"%s\"",
+		   "\"end_time\":%llu,\"cpus\":%d,\"nodes\":%d,\"policy\":\"%s\",\"real_gp\":%s",
 	       sim_status_str(res->status), res->events, res->live_objects, res->steps,
-	       (unsigned long long)res->end_time, sim_ncpus, sim_nr_nodes, sim_policy_name(sim_policy()));
+	       (unsigned long long)res->end_time, sim_ncpus, sim_nr_nodes, sim_policy_name(sim_policy()),
+	       sim_costs_are_real_gp() ? "true" : "false");
 
 	sb_put(&b, ",\"kinds\":[");
 	for (k = 0; k < SIM_EV_NR_KINDS; k++) {
@@ -256,6 +259,8 @@ char *lab_meta_json(const struct lab_result *res)
 		sb_put(&b, ",\"schedule_diverged_at\":%ld", sim_schedule_diverged_at());
 	}
 
+	sb_put(&b, ",\"stats\":");
+	lab_stats_json(&b);
 	sb_put(&b, ",\"costs\":[");
 	for (i = 1; i < SIM_NR_COSTS; i++) {
 		sb_put(&b, "%s{\"name\":", i > 1 ? "," : "");

@@ -414,9 +414,14 @@ void sim_up_write(struct sim_rwsem *s, const struct sim_site *site)
 	sim_step(site, SIM_COST_MUTEX_UNLOCK);
 }
 
-int sim_rwsem_is_contended(struct sim_rwsem *s)
+int sim_rwsem_is_contended(struct sim_rwsem *s, const struct sim_site *site)
 {
-	return s->l.boot == sim_boot && s->l.waiters.head != NULL;
+	if (s->l.boot != sim_boot || !s->l.waiters.head)
+		return 0;
+	/* Seen: the caller (shrink_slab() in 6.1) is about to let go for a waiter. */
+	if (sim_current)
+		rwsem_event(SIM_EV_LOCK_CONTENDED, s, owner_cpu(&s->l), 0, site);
+	return 1;
 }
 
 int sim_rwsem_is_locked(struct sim_rwsem *s)

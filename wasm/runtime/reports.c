@@ -114,7 +114,9 @@ int sim_report_info(int id, int *type, int *event, const char **title, const cha
 
 void sim_reports_init(sim_u64 hung_task_ns)
 {
-	hung_ns = hung_task_ns ? hung_task_ns : HUNG_TASK_DEFAULT_NS;
+	/* On the real time scale (costs.c), a thousand times as long, as grace periods are. */
+	hung_ns = hung_task_ns ? hung_task_ns :
+		  sim_costs_are_real_gp() ? 1000 * HUNG_TASK_DEFAULT_NS : HUNG_TASK_DEFAULT_NS;
 	next_hung_check = 0;
 	reports.n = 0;
 	sim_lockdep_init();

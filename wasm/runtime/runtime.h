@@ -97,6 +97,7 @@ struct sim_config {
 	size_t schedule_len;
 	sim_u64 hung_task_ns;		/* 0: the default threshold */
 	int kasan_panic;		/* boot with kasan.fault=panic */
+	int real_gp;			/* grace periods at real length (costs.c) */
 };
 
 /*
@@ -159,6 +160,9 @@ void sim_wake_at(struct sim_task *t, sim_u64 when);
 void sim_sleep_until(sim_u64 when, int reason, int name, const struct sim_site *site);
 const char *sim_cost_name(int cost);
 unsigned sim_cost_base(int cost);
+/* Grace periods at their real length (1) or compressed for watching (0). */
+void sim_costs_real_gp(int real);
+int sim_costs_are_real_gp(void);
 void sim_waitq_add(struct sim_waitq *wq, struct sim_task *t);
 struct sim_task *sim_waitq_pop(struct sim_waitq *wq);
 void sim_event_at(int kind, int cpu, sim_u64 time, const struct sim_site *site,

@@ -320,6 +320,17 @@ void sim_step(const struct sim_site *site, int cost)
 	preempt_point(t);
 }
 
+void sim_busy_ns(unsigned int ns, const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	(void)site;
+	if (!t)
+		return;
+	sim_cpus[t->cpu].clock += ns;
+	preempt_point(t);
+}
+
 /* One turn of a spin loop. */
 void sim_spin_step(const struct sim_site *site)
 {
@@ -486,6 +497,7 @@ int sim_init(const struct sim_config *cfg)
 	sim_slab_init();
 	sim_rcu_init();
 	sim_locks_init();
+	sim_costs_real_gp(cfg->real_gp);
 	sim_reports_init(cfg->hung_task_ns);
 	sim_kasan_init(cfg->kasan_panic);
 	for (i = 0; i < sim_ncpus; i++) {

@@ -154,6 +154,8 @@ int sim_site_id(const struct sim_site *site);
 
 /* Sleep for ns of virtual time (a scenario's simulated work: I/O, a slow shrinker). */
 void sim_sleep_ns(unsigned int ns, const struct sim_site *site);
+/* Work ns of virtual time on this CPU: kernel work a scenario stands in for. */
+void sim_busy_ns(unsigned int ns, const struct sim_site *site);
 
 /* Tasks: start fn(arg) as a new task on a CPU's run queue. */
 int sim_spawn(int cpu, const char *name, void (*fn)(void *), void *arg);
@@ -182,7 +184,7 @@ void sim_up_read(struct sim_rwsem *s, const struct sim_site *site);
 void sim_down_write(struct sim_rwsem *s, const struct sim_site *site);
 int sim_down_write_trylock(struct sim_rwsem *s, const struct sim_site *site);
 void sim_up_write(struct sim_rwsem *s, const struct sim_site *site);
-int sim_rwsem_is_contended(struct sim_rwsem *s);
+int sim_rwsem_is_contended(struct sim_rwsem *s, const struct sim_site *site);
 int sim_rwsem_is_locked(struct sim_rwsem *s);
 
 /* SRCU (rcu.c) */

@@ -13,6 +13,7 @@ struct scenario_params {
 	int rounds;		/* mount/unmount cycles, reclaim passes... */
 	int objects;		/* objects per cache */
 	int slow_ns;		/* fault injection: shrinkers take this long (and sleep) */
+	int stress;		/* measuring: real-length grace periods and stand-in work */
 	const unsigned char *program;	/* operations, for scenarios that take them */
 	unsigned long program_len;
 };

@@ -3,7 +3,8 @@
 # Usage: determinism.sh SEEDS VARIANT...
 # Runs every scenario of each variant on seeds 1..SEEDS natively and as
 # wasm under Node, under the three scheduling policies in turn, and
-# compares the digests of their JSON-lines event logs.
+# compares the digests of their JSON-lines event logs. Every fourth seed
+# runs on the stress scale (--stress: real-length grace periods).
 set -eu
 seeds=$1
 shift
@@ -15,8 +16,10 @@ for variant in "$@"; do
 		same=0
 		for seed in $(seq 1 "$seeds"); do
 			case $((seed % 3)) in 0) policy=timed ;; 1) policy=rr ;; *) policy=random ;; esac
-			a=$(ASAN_OPTIONS=detect_leaks=0 $native --scenario "$scenario" --seed "$seed" --policy $policy --hash 2>/dev/null)
-			b=$($wasm --scenario "$scenario" --seed "$seed" --policy $policy --hash)
+			stress=
+			[ $((seed % 4)) -ne 0 ] || stress=--stress
+			a=$(ASAN_OPTIONS=detect_leaks=0 $native --scenario "$scenario" --seed "$seed" --policy $policy $stress --hash 2>/dev/null)
+			b=$($wasm --scenario "$scenario" --seed "$seed" --policy $policy $stress --hash)
 			if [ "$a" = "$b" ]; then
 				same=$((same + 1))
 			else

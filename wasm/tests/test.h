@@ -8,6 +8,9 @@
 #define SIM_TEST_H
 
 #include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 struct test {
 	const char *name;
@@ -47,6 +50,40 @@ static inline int run_tests(const char *suite, const struct test *tests, int n)
 	}
 	printf("%s: %d passed, %d failed\n", suite, n - failed, failed);
 	return failed ? 1 : 0;
+}
+
+/*
+ * Run fn(arg, out) in a child process (a simulation run is one boot: one
+ * per process) and copy its out[size] back. Returns fn's result, or -1 if
+ * the child could not run or died (a sanitizer's report, a crash).
+ */
+static inline int run_in_child(int (*fn)(void *arg, void *out), void *arg, void *out, size_t size)
+{
+	int fds[2], status;
+	pid_t pid;
+
+	if (pipe(fds))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		int r;
+
+		close(fds[0]);
+		memset(out, 0, size);
+		r = fn(arg, out);
+		if (write(fds[1], out, size) != (ssize_t)size)
+			_exit(2);
+		_exit(r);
+	}
+	close(fds[1]);
+	if (read(fds[0], out, size) != (ssize_t)size)
+		memset(out, 0, size);
+	close(fds[0]);
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
 }
 
 #endif /* SIM_TEST_H */

@@ -424,7 +424,7 @@ static void writer(void *arg)
 static void late_reader(void *arg)
 {
 	spin_for(30);	/* the writer is queued by now */
-	contended_seen = sim_rwsem_is_contended(&rwsem);
+	contended_seen = sim_rwsem_is_contended(&rwsem, SIM_SITE());
 	trylock_failed = !sim_down_read_trylock(&rwsem, SIM_SITE());
 	sim_down_read(&rwsem, SIM_SITE());
 	late_reader_after_writer = writer_done;

@@ -20,8 +20,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include "test.h"
 #include "../runtime/lab.h"
 
@@ -47,6 +45,11 @@ static int expect(const char *text, const char *what, unsigned long long seed)
 		return 1;
 	fprintf(stderr, "seed %llu: expected \"%s\" in:\n%s\n", seed, what, text);
 	return 0;
+}
+
+static int is_break(const struct scenario *sc)
+{
+	return !strncmp(sc->tree, "break-", 6);
 }
 
 /* A break variant's run: stopped by one KASAN report, of the right object. */
@@ -207,52 +210,40 @@ static int check_log(unsigned long long seed, int policy, const struct lab_resul
 	return 0;
 }
 
-/* Run one seed in a child; the exit status carries the verdict and facts. */
-static int is_break(const struct scenario *sc)
+struct seed_run {
+	unsigned long long seed;
+	int policy, slow_ns;
+};
+
+static int one_seed(void *arg, void *out)
 {
-	return !strncmp(sc->tree, "break-", 6);
+	const struct seed_run *r = arg;
+	const struct scenario *sc = sim_scenario_find("shrinker-lifetime");
+	struct scenario_params p = sc->defaults;
+	struct lab_result res;
+	struct lab_options o = { .policy = r->policy };
+	char err[256];
+	unsigned long long seed = r->seed;
+	int bad;
+
+	p.seed = seed;
+	p.slow_ns = r->slow_ns;
+	if (lab_run(sc, &p, &o, &res, err, sizeof(err)))
+		FAIL("%s", err);
+	if (is_break(sc))
+		bad = check_caught(seed, &res, out);
+	else
+		bad = check_log(seed, r->policy, &res, out);
+	sim_fini();
+	return bad;
 }
 
+/* Run one seed in a child; its exit status carries the verdict, out the facts. */
 static int run_seed(unsigned long long seed, int policy, int slow_ns, struct run_facts *f)
 {
-	int fds[2], status;
-	pid_t pid;
+	struct seed_run r = { seed, policy, slow_ns };
 
-	if (pipe(fds))
-		return -1;
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (!pid) {
-		const struct scenario *sc = sim_scenario_find("shrinker-lifetime");
-		struct scenario_params p = sc->defaults;
-		struct lab_result res;
-		struct lab_options o = { .policy = policy };
-		struct run_facts facts;
-		char err[256];
-		int bad;
-
-		close(fds[0]);
-		p.seed = seed;
-		p.slow_ns = slow_ns;
-		if (lab_run(sc, &p, &o, &res, err, sizeof(err)))
-			_exit(2);
-		if (is_break(sc))
-			bad = check_caught(seed, &res, &facts);
-		else
-			bad = check_log(seed, policy, &res, &facts);
-		if (write(fds[1], &facts, sizeof(facts)) != sizeof(facts))
-			_exit(2);
-		sim_fini();
-		_exit(bad);
-	}
-	close(fds[1]);
-	if (read(fds[0], f, sizeof(*f)) != sizeof(*f))
-		memset(f, 0, sizeof(*f));
-	close(fds[0]);
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
+	return run_in_child(one_seed, &r, f, sizeof(*f));
 }
 
 #define SEEDS 50

@@ -38,6 +38,9 @@ struct owned_shrinker {
 	bool registered;
 };
 
+const char lab_register_fn[] = "register_shrinker_prepared";
+const char lab_unregister_fn[] = "unregister_shrinker";
+
 struct shrinker *lab_shrinker_alloc(unsigned int flags, const char *name)
 {
 	struct owned_shrinker *o = kzalloc(sizeof(*o), GFP_KERNEL);

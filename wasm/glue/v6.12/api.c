@@ -12,6 +12,9 @@
 /* mm/internal.h declares it; the shim's stand-in for that file does not. */
 unsigned long shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgroup *memcg, int priority);
 
+const char lab_register_fn[] = "shrinker_register";
+const char lab_unregister_fn[] = "shrinker_free";
+
 struct shrinker *lab_shrinker_alloc(unsigned int flags, const char *name)
 {
 	return shrinker_alloc(flags, "%s", name);

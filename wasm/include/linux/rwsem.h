@@ -30,7 +30,7 @@ struct rw_semaphore {
 #define down_write_killable(sem) (sim_down_write(&(sem)->s, SIM_SITE_EXPR(#sem)), 0)
 #define down_write_trylock(sem)	sim_down_write_trylock(&(sem)->s, SIM_SITE_EXPR(#sem))
 #define up_write(sem)		sim_up_write(&(sem)->s, SIM_SITE_EXPR(#sem))
-#define rwsem_is_contended(sem)	sim_rwsem_is_contended(&(sem)->s)
+#define rwsem_is_contended(sem)	sim_rwsem_is_contended(&(sem)->s, SIM_SITE())
 #define rwsem_is_locked(sem)	sim_rwsem_is_locked(&(sem)->s)
 
 #endif /* _LINUX_RWSEM_H */

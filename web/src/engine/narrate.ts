@@ -73,7 +73,10 @@ export function describe(log: EventLog, i: number, labels: Labels): string {
     case EventKind.WARN: return `WARNING: ${log.name(a(0))}`;
     case EventKind.BUG: return `BUG: ${log.name(a(0))}`;
     case EventKind.REPORT: return `reports: ${log.name(a(1))}`;
-    case EventKind.LOCK_TRYFAIL: return `fails to take ${log.name(a(1))} (trylock)`;
+    case EventKind.LOCK_TRYFAIL: return a(3) === 3
+      ? `down_read_trylock(${log.name(a(1))}) fails: a writer holds it or waits`
+      : `fails to take ${log.name(a(1))} (trylock)`;
+    case EventKind.LOCK_CONTENDED: return `rwsem_is_contended(${log.name(a(1))}): someone waits, so it lets go`;
     case EventKind.SRCU_READ_LOCK: return `srcu_read_lock(${log.name(a(0))}): reader of index ${a(1)} (${a(2)} now)`;
     case EventKind.SRCU_READ_UNLOCK: return `srcu_read_unlock(${log.name(a(0))}): ${a(2)} readers of index ${a(1)} left`;
     case EventKind.SRCU_GP_START: return `synchronize_srcu(${log.name(a(0))}): flips to index ${1 - a(1)}, waits for ${a(2)} readers of index ${a(1)}`;

@@ -10,7 +10,7 @@ declare module '*/generated/reclaimlab.mjs' {
     _lab_bridge_scenarios(): number;
     _lab_bridge_run(
       name: number, seedLo: number, seedHi: number, rounds: number, objects: number,
-      maxEvents: number, policy: number, schedule: number,
+      slowNs: number, stress: number, maxEvents: number, policy: number, schedule: number,
     ): number;
     _lab_bridge_error(): number;
     _lab_bridge_event_count(): number;
