@@ -14,6 +14,7 @@ SHELL := /bin/bash
 NPX := npx --no-install
 
 include wasm/build.mk
+include kernel-tree/diffs.mk
 
 .PHONY: help deps kernel-tree build web start test test-unit test-e2e typecheck bench clean
 

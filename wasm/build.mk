@@ -218,7 +218,7 @@ WASM_PROGS   := $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs web/src/engin
 
 .PHONY: native wasm
 native: $(NATIVE_PROGS)
-wasm: $(WASM_PROGS) web/src/engine/generated/events.ts web/public/kernel/.stamp
+wasm: $(WASM_PROGS) web/src/engine/generated/events.ts web/public/kernel/.stamp web/public/kernel/diffs.json
 
 # ---- tests ---------------------------------------------------------------------------
 # Native tests, with AddressSanitizer and UBSan, on v6.12 unless named.

@@ -17,6 +17,16 @@ export class Lab {
   async open(query: string) {
     await this.page.goto(query);
     await expect(this.page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+    // The test handle is refreshed by an effect, just after the render that shows the run.
+    await expect
+      .poll(() => this.page.evaluate(() => (window as unknown as { __lab?: { ready: boolean } }).__lab?.ready ?? false))
+      .toBe(true);
+  }
+
+  /** Stand at event n, as a permalink or a click on the timeline would. */
+  async goTo(n: number) {
+    await this.page.evaluate((k) => (window as unknown as { __lab: { goTo(k: number): void } }).__lab.goTo(k), n);
+    await expect.poll(() => this.currentStep()).toBe(n);
   }
 
   step() {
@@ -41,7 +51,12 @@ export class Lab {
 
   /** Text of a line of a file on a branch of kernel-tree/linux. */
   static kernelLine(branch: string, file: string, line: number): string {
+    return Lab.kernelLines(branch, file, line)[line - 1];
+  }
+
+  /** Lines 1..upTo of a file on a branch of kernel-tree/linux. */
+  static kernelLines(branch: string, file: string, upTo: number): string[] {
     const text = execFileSync('git', ['-C', 'kernel-tree/linux', 'show', `${branch}:${file}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
-    return text.split('\n')[line - 1];
+    return text.split('\n').slice(0, upTo);
   }
 }

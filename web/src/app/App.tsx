@@ -12,6 +12,7 @@ import type { Decisions } from '../engine/decisions';
 import { Policy } from '../engine/generated/events';
 import { SCENES, findScene } from '../scenes/registry';
 import { CodePane } from '../ui/CodePane';
+import { DiffPanel } from '../ui/DiffPanel';
 import { EventPanel } from '../ui/EventPanel';
 import { NextStep } from '../ui/NextStep';
 import { ReportsPanel } from '../ui/ReportsPanel';
@@ -43,6 +44,35 @@ function scheduleLength(text: string): number {
   return text.split('.').reduce((n, run) => n + (run.includes('x') ? Number(run.split('x')[1]) : 1), 0);
 }
 
+/** The compared run's step at the same virtual time as the main run's step (lock-step). */
+function stepAtTime(log: EventLog, peak: Float64Array, t: number): number {
+  // peak[i] = the latest time among events 0..i: monotonic even when a policy interleaves clocks.
+  let lo = 0;
+  let hi = log.length - 1;
+  if (hi < 0 || peak[0] > t) return 0;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (peak[mid] <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function timePeaks(log: EventLog): Float64Array {
+  const p = new Float64Array(log.length);
+  for (let i = 0, m = 0; i < log.length; i++) p[i] = m = Math.max(m, log.time[i]);
+  return p;
+}
+
+interface Compared {
+  variant: string;
+  log: EventLog;
+  history: History<unknown>;
+  timeline: Timeline;
+  labels: Labels;
+  peaks: Float64Array;
+}
+
 // One worker for the page's lifetime (effects may run twice in development).
 let client: SimClient | null = null;
 function sharedClient(): SimClient {
@@ -59,6 +89,10 @@ export function App() {
   const [seed, setSeed] = useState(initial.seed);
   const [policy, setPolicy] = useState<PolicyName>(initial.policy);
   const [sched, setSched] = useState(initial.sched);
+  const [compare, setCompare] = useState<string | null>(
+    initial.compare && scene.variants.includes(initial.compare) ? initial.compare : null,
+  );
+  const [compared, setCompared] = useState<Compared | null>(null);
   const [run, setRun] = useState<Run | null>(null);
   const [step, setStep] = useState(initial.step);
   const [playing, setPlaying] = useState(false);
@@ -69,6 +103,9 @@ export function App() {
     ...(initial.scene && !findScene(initial.scene) ? [`There is no scene "${initial.scene}"; showing "${scene.title}".`] : []),
     ...(initial.variant && !scene.variants.includes(initial.variant)
       ? [`This scene does not run on "${initial.variant}"; showing ${scene.variants[0]}.`]
+      : []),
+    ...(initial.compare && !scene.variants.includes(initial.compare)
+      ? [`This scene cannot compare with "${initial.compare}"; it runs on ${scene.variants.join(', ')}.`]
       : []),
   ]);
   const client = useMemo(sharedClient, []);
@@ -81,7 +118,7 @@ export function App() {
     let live = true;
     setError(null);
     setPlaying(false);
-    client.run(scene.scenario, seed, { variant, policy: Policy[policy], schedule: sched }).then(
+    client.run(scene.scenario, seed, { variant, policy: Policy[policy], schedule: sched, slowNs: scene.slowNs?.(variant) ?? 0 }).then(
       ({ log, decisions, wallMs }) => {
         if (!live) return;
         if (log.length === 0) {
@@ -100,6 +137,30 @@ export function App() {
       live = false;
     };
   }, [client, scene, variant, seed, policy, sched]);
+
+  // The compared kernel: same scenario, seed and policy, no hand-made schedule.
+  useEffect(() => {
+    let live = true;
+    setCompared(null);
+    if (!compare || compare === variant) return;
+    client.run(scene.scenario, seed, { variant: compare, policy: Policy[policy], slowNs: scene.slowNs?.(compare) ?? 0 }).then(
+      ({ log }) => {
+        if (!live || log.length === 0) return;
+        setCompared({
+          variant: compare,
+          log,
+          history: new History(log, scene.reducer),
+          timeline: buildTimeline(log),
+          labels: collectLabels(log),
+          peaks: timePeaks(log),
+        });
+      },
+      (e: Error) => live && setError(`${compare}: ${e.message}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, scene, compare, variant, seed, policy]);
 
   const last = run ? run.log.length - 1 : 0;
   const seek = useCallback((s: number) => setStep(Math.max(0, Math.min(last, s))), [last]);
@@ -134,13 +195,14 @@ export function App() {
     const url = formatUrl({
       scene: scene.id,
       variant: run.variant === scene.variants[0] ? null : run.variant,
+      compare,
       seed: run.seed,
       policy: run.policy,
       sched: run.sched,
       step,
     });
     if (url !== window.location.search) window.history.replaceState(null, '', url);
-  }, [run, scene, step]);
+  }, [run, scene, step, compare]);
 
   // Keyboard: space plays, arrows step, Home/End jump (not while typing).
   useEffect(() => {
@@ -167,6 +229,8 @@ export function App() {
   }, [seek, step, last]);
 
   const state = run ? run.history.at(step) : null;
+  const step2 = run && compared ? stepAtTime(compared.log, compared.peaks, run.log.time[step] ?? 0) : 0;
+  const state2 = compared ? compared.history.at(step2) : null;
 
   // The test handle: tests read state through it, not through pixels alone.
   useEffect(() => {
@@ -192,8 +256,10 @@ export function App() {
         return d < 0 ? null : { index: d, event: run.decisions.event[d], cpu: run.decisions.cpu[d], runnable: run.decisions.runnableCpus(d) };
       },
       goTo: (s: number) => seek(s),
+      compared: () =>
+        compared ? { variant: compared.variant, step: step2, length: compared.log.length, state: state2, time: compared.log.time[step2] } : null,
     };
-  }, [run, step, state, error, scene, variant, seed, policy, sched, seek]);
+  }, [run, step, state, error, scene, variant, seed, policy, sched, seek, compared, step2, state2]);
 
   const View = scene.View;
   const log = run?.log;
@@ -208,7 +274,7 @@ export function App() {
         <h1>
           Reclaim Lab <span className="scene-title">{scene.title}</span>
         </h1>
-        <SeriesCard seriesId={scene.series} />
+        <SeriesCard seriesId={typeof scene.series === 'function' ? scene.series(run?.variant ?? variant) : scene.series} />
       </header>
       {notes.map((n) => (
         <p key={n} className="note" role="status">
@@ -237,7 +303,10 @@ export function App() {
           stepAfterRun.current = 0;
           setSched('');
           setVariant(v);
+          if (v === compare) setCompare(null);
         }}
+        compare={compare}
+        onCompare={setCompare}
         policy={policy}
         onPolicy={(p) => {
           stepAfterRun.current = 0;
@@ -259,7 +328,38 @@ export function App() {
         <main className="layout">
           <div className="left">
             <p className="blurb">{scene.blurb}</p>
-            <View log={log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={seek} />
+            {compared && state2 != null ? (
+              <div className="side-by-side" data-testid="compare">
+                <section aria-label={`kernel ${run.variant}`}>
+                  <h2 className="side-title">{run.variant}</h2>
+                  <View log={log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={seek} variant={run.variant} />
+                </section>
+                <section aria-label={`kernel ${compared.variant}, in lock-step`} data-testid="compare.other">
+                  <h2 className="side-title">
+                    {compared.variant}{' '}
+                    <span className="muted">
+                      event {step2} / {compared.log.length - 1}, at the same virtual time ({(compared.log.time[step2] / 1000).toFixed(1)} µs)
+                    </span>
+                  </h2>
+                  <View
+                    log={compared.log}
+                    timeline={compared.timeline}
+                    labels={compared.labels}
+                    state={state2}
+                    step={step2}
+                    onSeek={(s2) => {
+                      // Seeking in the compared run moves the main run to the same virtual time.
+                      const t = compared.log.time[Math.max(0, Math.min(s2, compared.log.length - 1))];
+                      seek(stepAtTime(run.log, timePeaks(run.log), t));
+                    }}
+                    variant={compared.variant}
+                  />
+                </section>
+              </div>
+            ) : (
+              <View log={log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={seek} variant={run.variant} />
+            )}
+            {compare && !compared && <p className="loading" role="status">Running {compare} beside it…</p>}
             <NextStep
               log={log}
               decisions={run.decisions}
@@ -280,14 +380,17 @@ export function App() {
             />
             <EventPanel log={log} step={step} labels={run.labels} onSeek={seek} />
             <ReportsPanel log={log} step={step} onSeek={seek} />
+            {scene.Measure && <scene.Measure sim={client} />}
             <p className="run-facts" data-testid="run.facts">
-              Kernel {run.variant}, seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}: {log.length} events over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs
+              Kernel {run.variant}, seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}
+              {scene.slowNs?.(run.variant) ? `, slow shrinkers (count_objects sleeps ${scene.slowNs(run.variant) / 1000} µs)` : ''}: {log.length} events over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs
               ({log.meta.status}, {log.meta.live_objects} objects left at teardown); simulated in {run.wallMs.toFixed(0)} ms.
               Virtual time follows the cost model in wasm/runtime/costs.c.
             </p>
           </div>
           <div className="right">
             <CodePane site={shownSite} context={context} />
+            <DiffPanel variant={run.variant} site={shownSite} />
           </div>
         </main>
       )}

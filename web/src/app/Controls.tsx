@@ -20,6 +20,8 @@ interface Props {
   variants: string[];
   variant: string;
   onVariant: (v: string) => void;
+  compare: string | null;
+  onCompare: (v: string | null) => void;
 }
 
 const POLICY_LABELS: Record<PolicyName, string> = {
@@ -94,6 +96,26 @@ export function Controls(p: Props) {
                 {v}
               </option>
             ))}
+          </select>
+        </label>
+      )}
+      {p.variants.length > 1 && (
+        <label>
+          beside it{' '}
+          <select
+            value={p.compare ?? ''}
+            onChange={(e) => p.onCompare(e.target.value || null)}
+            data-testid="scene.compare"
+            title="Run a second kernel with the same scenario, seed and policy, in lock-step by virtual time"
+          >
+            <option value="">nothing</option>
+            {p.variants
+              .filter((v) => v !== p.variant)
+              .map((v) => (
+                <option key={v} value={v}>
+                  {v}, in lock-step
+                </option>
+              ))}
           </select>
         </label>
       )}

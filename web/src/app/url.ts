@@ -9,6 +9,7 @@ export type PolicyName = (typeof POLICIES)[number];
 export interface UrlState {
   scene: string | null;
   variant: string | null; // null: the scene's default kernel
+  compare: string | null; // a second kernel run beside the first, in lock-step
   seed: number;
   step: number;
   policy: PolicyName;
@@ -44,6 +45,7 @@ export function parseUrl(search: string): UrlState & { errors: string[] } {
   return {
     scene: q.get('scene'),
     variant: q.get('variant'),
+    compare: q.get('compare'),
     seed: num('seed', 1, MAX_SEED),
     step: num('step', 0, 1e9),
     policy,
@@ -56,6 +58,7 @@ export function formatUrl(s: UrlState): string {
   const q = new URLSearchParams();
   if (s.scene) q.set('scene', s.scene);
   if (s.variant) q.set('variant', s.variant);
+  if (s.compare) q.set('compare', s.compare);
   q.set('seed', String(s.seed));
   if (s.policy !== 'timed') q.set('policy', s.policy);
   if (s.sched) q.set('sched', s.sched);

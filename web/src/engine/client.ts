@@ -21,6 +21,11 @@ export interface RunOptions {
   policy?: Policy;
   schedule?: string;
   maxEvents?: number;
+  rounds?: number;
+  objects?: number;
+  slowNs?: number;
+  stress?: boolean;
+  withEvents?: boolean; // false: only meta and statistics come back
 }
 
 export class SimClient {
@@ -67,6 +72,11 @@ export class SimClient {
       maxEvents: opts.maxEvents ?? 200_000,
       policy: opts.policy ?? Policy.timed,
       schedule: opts.schedule ?? '',
+      rounds: opts.rounds ?? 0,
+      objects: opts.objects ?? 0,
+      slowNs: opts.slowNs ?? 0,
+      stress: opts.stress ?? false,
+      withEvents: opts.withEvents ?? true,
     });
     if (r.type !== MsgType.RunReply) throw new Error(`unexpected reply ${r.type}`);
     return { log: new EventLog(r.events, r.meta), decisions: new Decisions(r.decisions), wallMs: r.wallMs };

@@ -43,6 +43,32 @@ export interface RunMeta {
   names: string[];
   tasks: TaskInfo[];
   costs: { name: string; ns: number }[];
+  real_gp: boolean; // grace periods at real length (the stress scale, wasm/runtime/costs.c)
+  stats: RunStats;
+}
+
+/** Read off the event log after the run (wasm/runtime/stats.c). */
+export interface RunStats {
+  calls: CallStats[];
+  locks: LockStats[];
+}
+
+export interface CallStats {
+  name: string; // a CALL/RETURN pair the scenario emits
+  calls: number;
+  returns: number;
+  total_ns: number; // over the calls that returned
+  asleep_ns: number; // of which the task slept
+  first: number; // the first call's start, virtual ns
+  last: number; // the last return
+}
+
+export interface LockStats {
+  name: string;
+  acquired: number;
+  contended: number; // slept or spun on it
+  tryfail: number;
+  let_go: number; // rwsem_is_contended() was true
 }
 
 export interface ScenarioInfo {

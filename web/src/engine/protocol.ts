@@ -27,6 +27,11 @@ export interface RunRequest {
   maxEvents: number;
   policy: number; // Policy in generated/events.ts
   schedule: string; // recorded choices to follow first, "" for none
+  rounds: number; // 0: the scenario's default
+  objects: number; // 0: the scenario's default
+  slowNs: number; // fault injection: shrinkers sleep this long (0: none)
+  stress: boolean; // the measuring scale: real-length grace periods
+  withEvents: boolean; // false: meta and statistics only (a measurement)
 }
 
 export type Request = ScenariosRequest | RunRequest;

@@ -70,15 +70,16 @@ async function run(req: Extract<Request, { type: MsgType.Run }>) {
   const schedule = cString(m, req.schedule);
   const seed = Math.max(0, Math.floor(req.seed));
   const status = m._lab_bridge_run(
-    name, seed >>> 0, Math.floor(seed / 2 ** 32) >>> 0, 0, 0, req.maxEvents, req.policy, schedule,
+    name, seed >>> 0, Math.floor(seed / 2 ** 32) >>> 0, req.rounds, req.objects, req.slowNs,
+    req.stress ? 1 : 0, req.maxEvents, req.policy, schedule,
   );
   m._free(name);
   m._free(schedule);
   if (status < 0) throw new Error(m.UTF8ToString(m._lab_bridge_error()));
-  const n = m._lab_bridge_event_count();
+  const n = req.withEvents ? m._lab_bridge_event_count() : 0;
   const ptr = m._lab_bridge_events();
   const events = m.HEAPU8.slice(ptr, ptr + n * EVENT_SIZE).buffer;
-  const nd = m._lab_bridge_decision_count();
+  const nd = req.withEvents ? m._lab_bridge_decision_count() : 0;
   const dp = m._lab_bridge_decisions();
   const decisions = m.HEAPU8.slice(dp, dp + nd * DECISION_SIZE).buffer;
   const meta = JSON.parse(takeString(m, m._lab_bridge_meta())) as RunMeta;

@@ -6,6 +6,7 @@ import type { EventLog } from '../engine/log';
 import type { Reducer } from '../engine/history';
 import type { Timeline } from '../engine/machine';
 import type { Labels } from '../engine/narrate';
+import type { SimClient } from '../engine/client';
 
 export interface SceneViewProps<S> {
   log: EventLog;
@@ -14,6 +15,7 @@ export interface SceneViewProps<S> {
   state: S;
   step: number;
   onSeek: (step: number) => void;
+  variant: string; // the kernel this log ran on
 }
 
 export interface SceneDef<S> {
@@ -21,8 +23,12 @@ export interface SceneDef<S> {
   title: string;
   scenario: string; // the C scenario it runs (wasm/scenarios)
   variants: string[]; // the kernels it runs on (wasm/build.mk VARIANTS); the first is the default
-  series: string | null; // id in kernel-tree/manifest.json, if the scene is about a series
+  series: string | null | ((variant: string) => string | null); // id in kernel-tree/manifest.json, if the scene is about a series
   blurb: string;
   reducer: Reducer<S>;
   View: ComponentType<SceneViewProps<S>>;
+  /** Fault injection for a kernel: count_objects sleeps this long (0: none). */
+  slowNs?: (variant: string) => number;
+  /** A measurement the scene offers beside the run (runs of its own in the worker). */
+  Measure?: ComponentType<{ sim: SimClient }>;
 }

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The code pane: the real file from its branch of kernel-tree/linux (or the
 // project's own file, labelled so), with the current event's line lit.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { fetchSource } from '../engine/sources';
 import type { Site } from '../engine/meta';
+
+/** Pixel geometry of .code-line and .code-body in styles.css (kept in step with it). */
+const LINE_HEIGHT = 18;
+const PAD = 4;
+const OVERSCAN = 40;
 
 interface Props {
   site: Site | null;
@@ -21,7 +26,7 @@ export function provenance(tree: string, file: string): string {
 export function CodePane({ site, context }: Props) {
   const [lines, setLines] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const current = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const tree = site?.tree ?? '';
   const file = site?.file ?? '';
 
@@ -38,9 +43,34 @@ export function CodePane({ site, context }: Props) {
     };
   }, [tree, file]);
 
-  useEffect(() => {
-    current.current?.scrollIntoView({ block: 'center' });
-  }, [lines, site?.line]);
+  // Only the lines near the view are in the DOM (files run to thousands of
+  // lines, and a step may change file): a fixed line height places them, and
+  // a step scrolls the pane, never the page.
+  const line = site?.line ?? 0;
+  const [center, setCenter] = useState(line);
+  const [height, setHeight] = useState(600);
+  useLayoutEffect(() => {
+    const el = body.current;
+    if (!el) return;
+    setHeight(el.clientHeight);
+    const ro = new ResizeObserver((entries) => setHeight(entries[0].contentRect.height));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  useLayoutEffect(() => {
+    const el = body.current;
+    if (!el || !lines) return;
+    el.scrollTop = PAD + (line - 1) * LINE_HEIGHT - el.clientHeight / 2 + LINE_HEIGHT / 2;
+    setCenter(line);
+  }, [lines, line]);
+  const onScroll = () => {
+    const el = body.current;
+    if (el) setCenter(Math.round((el.scrollTop - PAD + el.clientHeight / 2) / LINE_HEIGHT) + 1);
+  };
+  const total = lines?.length ?? 0;
+  const span = Math.ceil(height / LINE_HEIGHT) + 2 * OVERSCAN;
+  const first = Math.max(1, Math.min(center - Math.floor(span / 2), total - span + 1));
+  const last = Math.min(total, first + span - 1);
 
   if (!site) {
     return (
@@ -62,23 +92,26 @@ export function CodePane({ site, context }: Props) {
         </div>
       </header>
       {error && <p className="error">{error}</p>}
-      <div className="code-body" data-testid="code.body">
-        {lines?.map((text, k) => {
-          const n = k + 1;
-          const on = n === site.line;
-          return (
-            <div
-              key={n}
-              ref={on ? current : undefined}
-              className={on ? 'code-line current' : 'code-line'}
-              data-testid={on ? 'code.line.current' : undefined}
-              data-line={n}
-            >
-              <span className="ln">{n}</span>
-              <span className="src">{text || ' '}</span>
-            </div>
-          );
-        })}
+      <div className="code-body" data-testid="code.body" ref={body} onScroll={onScroll}>
+        <div className="code-lines" style={{ height: PAD * 2 + total * LINE_HEIGHT }}>
+          <div className="code-window" style={{ top: PAD + (first - 1) * LINE_HEIGHT }}>
+            {lines?.slice(first - 1, last).map((text, k) => {
+              const n = first + k;
+              const on = n === line;
+              return (
+                <div
+                  key={n}
+                  className={on ? 'code-line current' : 'code-line'}
+                  data-testid={on ? 'code.line.current' : undefined}
+                  data-line={n}
+                >
+                  <span className="ln">{n}</span>
+                  <span className="src">{text || ' '}</span>
+                </div>
+              );
+            })}
+          </div>
+        </div>
       </div>
     </section>
   );

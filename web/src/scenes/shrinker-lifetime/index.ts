@@ -7,13 +7,16 @@ export const shrinkerLifetime: SceneDef<LifetimeState> = {
   id: 'shrinker-lifetime',
   title: 'Shrinker lifetime (v6.12, refcount + RCU)',
   scenario: 'shrinker-lifetime',
-  variants: ['v6.12'],
+  variants: ['v6.12', 'break-no-tryget', 'break-no-wait'],
   series: 'refcount-rcu-shrinkers',
   blurb:
     'CPU0 (kswapd0) walks the shrinkers in shrink_slab() under rcu_read_lock(), pinning each with ' +
     'shrinker_try_get(); CPU1 mounts and unmounts, and its shrinker_free() drops the initial reference, ' +
     'sleeps until the last shrink_slab() reference is put, unlinks the shrinker and leaves its memory ' +
-    'to an RCU callback after a grace period.',
+    'to an RCU callback after a grace period. The break-* kernels remove one of those guarantees on purpose ' +
+    '(kernel-tree/patches/break-*) and run with slow shrinkers, whose count_objects sleeps 3 µs: watch KASAN catch it.',
+  // The breaks need the race window held open: slow shrinkers (wasm/scenarios/shrinker_lifetime.c).
+  slowNs: (variant) => (variant.startsWith('break-') ? 3000 : 0),
   reducer: lifetimeReducer,
   View: ShrinkerLifetimeView,
 };

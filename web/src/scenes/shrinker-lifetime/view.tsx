@@ -6,7 +6,7 @@
 import type { SceneViewProps } from '../types';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
-import { taskColor } from '../../ui/colors';
+import { TaskLegend } from '../../ui/TaskLegend';
 import { PHASES, type LifetimeState, type ShrinkerState } from './model';
 
 function ShrinkerCard({ s }: { s: ShrinkerState }) {
@@ -41,19 +41,7 @@ export function ShrinkerLifetimeView({ log, timeline, state, step, onSeek }: Sce
   return (
     <div className="scene">
       <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-      <div className="legend" aria-hidden="true">
-        {log.meta.tasks
-          .filter((t) => !t.rcuc || t.cpu === 0)
-          .map((t) => (
-            <span key={t.id} className="key task" style={{ ['--c' as string]: taskColor(t.name) }}>
-              {t.rcuc ? 'rcuc/N (RCU callbacks)' : t.name}
-            </span>
-          ))}
-        <span className="key spin">spinning</span>
-        <span className="key idle">idle</span>
-        <span className="key rcu">RCU read-side section</span>
-        <span className="key gp">grace period</span>
-      </div>
+      <TaskLegend log={log} />
       <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
       <div className="rcu-status" data-testid="rcu.status">
         {state.machine.gpActive !== null ? (

@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The "What changed" panel's data: real diffs between the branches of
+# kernel-tree/linux (v6.1..srcu-shrinkers, v6.1..v6.12 function by function,
+# v6.12..break-*), with the real line numbers of both sides. See the top of
+# kernel-tree/diffs.py for the JSON it writes.
+#
+# web/public/kernel/ is removed and remade by the rule for
+# web/public/kernel/.stamp (wasm/build.mk), so the stamp is a normal
+# prerequisite: when that directory is remade, so is this file.
+
+web/public/kernel/diffs.json: kernel-tree/diffs.py kernel-tree/linux/.git/reclaim-lab-tree-key \
+		web/public/kernel/.stamp
+	@python3 kernel-tree/diffs.py kernel-tree/linux $@
+	@echo "  GEN $@ (diffs for the What changed panel)"

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// "What changed": the real diff between the variant's branch and the
+// branches it is compared with, read from kernel-tree/linux by
+// kernel-tree/diffs.py. The hunk that holds the line the scene is at is lit,
+// and scrolled to inside the panel.
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  comparisonsFor,
+  fetchDiffs,
+  hunkAt,
+  lineAt,
+  type Comparison,
+  type Diffs,
+  type DiffSite,
+  type Hunk,
+  type HunkSide,
+  type Side,
+} from './diff';
+import './DiffPanel.css';
+
+interface Props {
+  variant: string;
+  site: DiffSite | null;
+}
+
+export function DiffPanel({ variant, site }: Props) {
+  const titleId = useId();
+  const selectId = useId();
+  const [diffs, setDiffs] = useState<Diffs | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetchDiffs().then(
+      (d) => live && (setDiffs(d), setError(null)),
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const comparisons = useMemo(() => (diffs ? comparisonsFor(diffs, variant) : []), [diffs, variant]);
+  const comparison = comparisons.find((c) => c.id === chosen) ?? comparisons[0] ?? null;
+
+  let body;
+  if (error) {
+    body = (
+      <p className="error" role="alert">
+        Cannot show what changed: {error}
+      </p>
+    );
+  } else if (!diffs) {
+    body = <p className="loading">Reading kernel/diffs.json…</p>;
+  } else if (!comparison) {
+    body = <p className="muted">No comparison between branches of kernel-tree/linux involves {variant}.</p>;
+  } else {
+    body = (
+      <>
+        <div className="diff-pick">
+          <label htmlFor={selectId}>Compare</label>
+          <select
+            id={selectId}
+            data-testid="diff.select"
+            value={comparison.id}
+            onChange={(e) => setChosen(e.target.value)}
+          >
+            {comparisons.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.from} → {c.to}
+                {hunkAt(c, site).index >= 0 ? ' (has the current line)' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <ComparisonView comparison={comparison} site={site} />
+      </>
+    );
+  }
+
+  return (
+    <section className="diff-panel" aria-labelledby={titleId} data-testid="diff.panel">
+      <h2 id={titleId}>What changed</h2>
+      {body}
+    </section>
+  );
+}
+
+function place(s: HunkSide): string {
+  return s.count ? `${s.file}:${s.start}` : `not in ${s.file}`;
+}
+
+function ComparisonView({ comparison: c, site }: { comparison: Comparison; site: DiffSite | null }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const target = useRef<HTMLDivElement>(null);
+  const { index, side } = hunkAt(c, site);
+  const hunk = index >= 0 ? c.hunks[index] : null;
+  const row = hunk && side && site ? lineAt(hunk, side, site.line) : -1;
+  const onTree = !!site && (site.tree === c.from || site.tree === c.to);
+
+  const scrollToCurrent = () => {
+    const box = scroller.current;
+    const el = target.current;
+    if (!box || !el) return;
+    // Within the panel only: the page does not move.
+    const top = el.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    const room = box.clientHeight - el.offsetHeight;
+    box.scrollTop = Math.max(0, top - (room > 0 ? room / 3 : 0));
+  };
+
+  useEffect(scrollToCurrent, [c.id, index, row]);
+
+  let where;
+  if (!site) where = 'The current event has no kernel line.';
+  else if (!onTree) where = `The current line (${site.tree} ${site.file}:${site.line}) is on neither branch.`;
+  else if (hunk)
+    where = (
+      <>
+        The current line, {site.file}:{site.line} on {site.tree}, is in hunk {index + 1} of {c.hunks.length} (
+        {hunk.func}).{' '}
+        <button type="button" className="diff-jump" onClick={scrollToCurrent}>
+          Show it
+        </button>
+      </>
+    );
+  else where = `The current line, ${site.file}:${site.line} on ${site.tree}, is in no hunk: it did not change here.`;
+
+  return (
+    <>
+      <p className="diff-title">{c.title}</p>
+      <p className="diff-caption">
+        Read from kernel-tree/linux by kernel-tree/diffs.py, the real branches {c.from} and {c.to}
+        {c.kind === 'per-function' ? (
+          <>
+            . The shrinker code moved from mm/vmscan.c ({c.from}) to mm/shrinker.c ({c.to}), so a file diff would show
+            everything removed and everything added: this compares the functions that matter one by one
+            {c.unchanged.length
+              ? `; ${c.unchanged.map((u) => u.func).join(', ')} moved without a change (${c.unchanged
+                  .map((u) => `${u.old.file}:${u.old.start} → ${u.new.file}:${u.new.start}`)
+                  .join(', ')})`
+              : ''}
+            .
+          </>
+        ) : (
+          <>
+            : <code>{c.command}</code>.
+          </>
+        )}
+      </p>
+      <p className="diff-where" data-testid="diff.where">
+        {where}
+      </p>
+      <div
+        className="diff-body"
+        ref={scroller}
+        tabIndex={0}
+        role="region"
+        aria-label={`Hunks of ${c.from} → ${c.to}`}
+      >
+        {c.hunks.length === 0 && <p className="muted">The two branches do not differ in these files.</p>}
+        {c.hunks.map((h, k) => (
+          <HunkView
+            key={k}
+            c={c}
+            hunk={h}
+            current={k === index}
+            side={k === index ? side : null}
+            row={k === index ? row : -1}
+            target={k === index ? target : undefined}
+          />
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** "shrink_slab()", "a() → b()", "shrinker_put() (new)"; structures and file scope as they are. */
+function funcLabel(f: string): string {
+  if (/^(struct|union|enum) |^file scope$/.test(f)) return f;
+  return f.replace(/([A-Za-z_]\w*)(?=$| →| \()/g, '$1()');
+}
+
+function HunkView({
+  c,
+  hunk: h,
+  current,
+  side,
+  row,
+  target,
+}: {
+  c: Comparison;
+  hunk: Hunk;
+  current: boolean;
+  side: Side | null;
+  row: number;
+  target?: RefObject<HTMLDivElement | null>;
+}) {
+  // Every hunk is a diff.hunk; the current one's content is also
+  // diff.current (the same box), so both test ids find what they say.
+  return (
+    <div
+      className={current ? 'diff-hunk current' : 'diff-hunk'}
+      data-testid="diff.hunk"
+      aria-current={current ? 'true' : undefined}
+    >
+      <div data-testid={current ? 'diff.current' : undefined} ref={current && row < 0 ? target : undefined}>
+        <div className="diff-hunk-head">
+          <span className="diff-func">{funcLabel(h.func)}</span>
+          <span className="diff-at">
+            <span className="diff-tree">{c.from}</span> {place(h.old)} → <span className="diff-tree">{c.to}</span>{' '}
+            {place(h.new)}
+          </span>
+        </div>
+        {h.lines.map(([op, o, n, text], i) => {
+          const here = i === row;
+          const cls = op === '-' ? 'del' : op === '+' ? 'add' : 'ctx';
+          return (
+            <div
+              key={i}
+              className={here ? `diff-line ${cls} here` : `diff-line ${cls}`}
+              ref={here ? target : undefined}
+              data-testid={here ? 'diff.line.current' : undefined}
+              data-side={here ? (side ?? undefined) : undefined}
+            >
+              <span className="ln">{o ?? ''}</span>
+              <span className="ln">{n ?? ''}</span>
+              <span className="op" aria-hidden="true">
+                {op}
+              </span>
+              {op === '-' ? (
+                <del className="src">{text || ' '}</del>
+              ) : op === '+' ? (
+                <ins className="src">{text || ' '}</ins>
+              ) : (
+                <span className="src">{text || ' '}</span>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
