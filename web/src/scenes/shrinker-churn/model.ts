@@ -37,7 +37,14 @@ export interface SrcuView {
   gps: number; // grace periods ended so far
 }
 
-export type ShrinkerPhase = 'allocated' | 'registering' | 'registered' | 'unregistering' | 'waiting for grace period' | 'freed';
+export type ShrinkerPhase =
+  | 'allocated'
+  | 'registering'
+  | 'registered'
+  | 'unregistering'
+  | 'waiting for readers'
+  | 'waiting for grace period'
+  | 'freed';
 
 export interface ShrinkerView {
   obj: number;
@@ -217,6 +224,13 @@ export const churnReducer = {
       case EventKind.REFCOUNT: {
         const sh = shrinker(a(0));
         if (sh) sh.refcount = a(2);
+        return;
+      }
+      case EventKind.COMPLETION: {
+        // v6.12: shrinker_free() waits on shrinker->done until shrink_slab() puts its last reference.
+        const sh = shrinker(a(0));
+        if (sh && a(2) === 2 && a(1) === 0) sh.phase = 'waiting for readers';
+        else if (sh && a(2) === 3 && sh.phase === 'waiting for readers') sh.phase = 'unregistering';
         return;
       }
       case EventKind.CALL_RCU: {

@@ -126,6 +126,7 @@ const PHASE_LABEL: Record<ShrinkerView['phase'], string> = {
   registering: 'registering',
   registered: 'registered',
   unregistering: 'unregistering',
+  'waiting for readers': 'unregistering: waits on shrinker->done for shrink_slab()',
   'waiting for grace period': 'freed after a grace period',
   freed: 'freed',
 };
