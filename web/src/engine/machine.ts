@@ -167,10 +167,20 @@ export interface GracePeriod extends Interval {
   gp: number;
 }
 
+/** A moment worth a mark on its CPU's lane: a lock given up, a report. */
+export interface Mark {
+  time: number;
+  cpu: number;
+  index: number;
+  kind: 'gave-up' | 'report';
+}
+
 export interface Timeline {
   cpuSegments: CpuSegment[];
   rcuSections: RcuSection[];
   gracePeriods: GracePeriod[];
+  srcuGracePeriods: GracePeriod[]; // synchronize_srcu(): flip to end
+  marks: Mark[];
 }
 
 /** One pass over the whole log: the intervals the time axis draws. */
@@ -182,6 +192,9 @@ export function buildTimeline(log: EventLog): Timeline {
   const open = s.cpus.map((c) => ({ mode: c.mode, task: c.task, start: 0, startIndex: 0 }));
   const sectionStart = new Map<number, { start: number; startIndex: number; cpu: number }>();
   const gpStart = new Map<number, { start: number; startIndex: number }>();
+  const srcuGracePeriods: GracePeriod[] = [];
+  const srcuStart = new Map<number, { start: number; startIndex: number }>();
+  const marks: Mark[] = [];
 
   for (let i = 0; i < log.length; i++) {
     const t = log.time[i];
@@ -208,6 +221,17 @@ export function buildTimeline(log: EventLog): Timeline {
       const o = gpStart.get(gp);
       if (o) gracePeriods.push({ gp, start: o.start, end: t, startIndex: o.startIndex, endIndex: i });
       gpStart.delete(gp);
+    } else if (kind === EventKind.SRCU_GP_START) {
+      srcuStart.set(log.arg(i, 3), { start: t, startIndex: i });
+    } else if (kind === EventKind.SRCU_GP_END) {
+      const gp = log.arg(i, 1);
+      const o = srcuStart.get(gp);
+      if (o) srcuGracePeriods.push({ gp, start: o.start, end: t, startIndex: o.startIndex, endIndex: i });
+      srcuStart.delete(gp);
+    } else if (kind === EventKind.LOCK_TRYFAIL || kind === EventKind.LOCK_CONTENDED) {
+      marks.push({ time: t, cpu: log.cpu[i], index: i, kind: 'gave-up' });
+    } else if (kind === EventKind.REPORT || kind === EventKind.WARN || kind === EventKind.BUG) {
+      marks.push({ time: t, cpu: log.cpu[i], index: i, kind: 'report' });
     }
   }
   const end = log.endTime;
@@ -217,5 +241,6 @@ export function buildTimeline(log: EventLog): Timeline {
   });
   for (const [task, o] of sectionStart) rcuSections.push({ cpu: o.cpu, task, start: o.start, end, startIndex: o.startIndex, endIndex: last });
   for (const [gp, o] of gpStart) gracePeriods.push({ gp, start: o.start, end, startIndex: o.startIndex, endIndex: last });
-  return { cpuSegments, rcuSections, gracePeriods };
+  for (const [gp, o] of srcuStart) srcuGracePeriods.push({ gp, start: o.start, end, startIndex: o.startIndex, endIndex: last });
+  return { cpuSegments, rcuSections, gracePeriods, srcuGracePeriods, marks };
 }

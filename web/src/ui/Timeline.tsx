@@ -92,6 +92,26 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
       .attr('y', (d) => gpLaneY + (d.gp % 2) * (LANE / 2) + LANE / 2 - 5)
       .text((d) => (x(d.end) - x(d.start) > 34 ? `GP ${d.gp}` : ''));
 
+    // SRCU grace periods share the lane, below RCU's.
+    const sgp = g.selectAll('g.srcu-gp').data(timeline.srcuGracePeriods).join('g').attr('class', 'srcu-gp');
+    sgp
+      .append('rect')
+      .attr('x', (d) => x(d.start))
+      .attr('y', gpLaneY + LANE - 4)
+      .attr('width', (d) => Math.max(1, x(d.end) - x(d.start)))
+      .attr('height', 5)
+      .append('title')
+      .text((d) => `SRCU grace period ${d.gp} (synchronize_srcu()): ${d.start}–${d.end} ns`);
+
+    // Marks above the lanes: a lock given up (failed trylock, rwsem_is_contended()), a report.
+    g.selectAll('path.mark')
+      .data(timeline.marks)
+      .join('path')
+      .attr('class', (d) => `mark mark-${d.kind}`)
+      .attr('d', (d) => `M${x(d.time) - 3},${laneY(d.cpu) - 5}h6l-3,5z`)
+      .append('title')
+      .text((d) => `event ${d.index}: ${d.kind === 'gave-up' ? 'gave up the lock' : log.meta.kinds[log.kind[d.index]].name.toLowerCase()} on CPU${d.cpu}`);
+
     const axis = d3
       .axisBottom(x)
       .ticks(Math.max(2, Math.floor(width / 110)))

@@ -27,6 +27,7 @@ export interface LockView {
   readers: number[]; // tasks holding it for reading
   waitingWriters: number[];
   waitingReaders: number[];
+  handedTo: number[]; // woken waiters the lock was handed to, not yet running
 }
 
 export interface SrcuView {
@@ -101,6 +102,7 @@ function lock(s: ChurnState, name: string, type: number): LockView {
       readers: [],
       waitingWriters: [],
       waitingReaders: [],
+      handedTo: [],
     };
   }
   return l;
@@ -151,8 +153,10 @@ export const churnReducer = {
         } else if (kind === EventKind.LOCK_ACQUIRE) {
           l.waitingWriters = without(l.waitingWriters, task);
           l.waitingReaders = without(l.waitingReaders, task);
+          const handed = l.handedTo.includes(task);
+          l.handedTo = without(l.handedTo, task);
           if (write) l.writer = task;
-          else l.readers = [...l.readers, task];
+          else if (!handed) l.readers = [...l.readers, task];
         } else if (kind === EventKind.LOCK_RELEASE) {
           if (type === LOCK_RWSEM_WRITE || type === LOCK_MUTEX) l.writer = null;
           else {
@@ -162,6 +166,22 @@ export const churnReducer = {
         } else {
           s.bailouts++;
           s.lastBailout = { step: i, task, how: kind === EventKind.LOCK_TRYFAIL ? 'trylock' : 'contended' };
+        }
+        return;
+      }
+      case EventKind.TASK_WAKE: {
+        // Unlocking hands the lock to the waiters it wakes (wasm/runtime/locks.c).
+        const woken = a(0);
+        for (const l of Object.values(s.locks)) {
+          if (l.waitingWriters.includes(woken)) {
+            l.waitingWriters = without(l.waitingWriters, woken);
+            l.writer = woken;
+            l.handedTo = [...l.handedTo, woken];
+          } else if (l.waitingReaders.includes(woken)) {
+            l.waitingReaders = without(l.waitingReaders, woken);
+            l.readers = [...l.readers, woken];
+            l.handedTo = [...l.handedTo, woken];
+          }
         }
         return;
       }

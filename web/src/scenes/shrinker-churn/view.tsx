@@ -40,12 +40,16 @@ function LockCard({ log, l, note }: { log: EventLog; l: LockView; note: string }
       </h3>
       <dl>
         <dt>{l.kind === 'rwsem' ? 'writer' : 'owner'}</dt>
-        <dd data-testid={`lock.${l.name}.writer`}>{l.writer !== null ? <Task log={log} id={l.writer} /> : <span className="muted">none</span>}</dd>
+        <dd data-testid={`lock.${l.name}.writer`}>
+          {l.writer !== null ? <Task log={log} id={l.writer} /> : <span className="muted">none</span>}
+          {l.writer !== null && l.handedTo.includes(l.writer) && <span className="muted">handed over, waking up</span>}
+        </dd>
         {l.kind === 'rwsem' && (
           <>
             <dt>readers</dt>
             <dd data-testid={`lock.${l.name}.readers`}>
               <Tasks log={log} ids={l.readers} none="none" />
+              {l.readers.some((r) => l.handedTo.includes(r)) && <span className="muted">some woken, not yet running</span>}
             </dd>
           </>
         )}
@@ -205,7 +209,7 @@ export function ShrinkerChurnView({ log, timeline, state, step, onSeek, variant 
   return (
     <div className="scene">
       <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-      <TaskLegend log={log} />
+      <TaskLegend log={log} timeline={timeline} />
       <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
       <ChurnDesign log={log} state={state} variant={variant} />
     </div>
