@@ -64,7 +64,7 @@ for s in m["series"]:
     code = s["code"]
     if code.get("kind") == "project-port" and code.get("available"):
         print(code["branch"], code["base"])
-for b in m.get("breaks", []):
+for b in m.get("breaks", []) + m.get("without", []):
     print(b["branch"], b["base"])
 PY
 }

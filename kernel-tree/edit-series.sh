@@ -26,7 +26,7 @@ patches=$here/patches/$series
 base=$(python3 - "$here/manifest.json" "$series" <<'PY'
 import json, sys
 m = json.load(open(sys.argv[1]))
-for s in m["series"] + m.get("breaks", []):
+for s in m["series"] + m.get("breaks", []) + m.get("without", []):
     code = s.get("code", s)
     if code.get("branch") == sys.argv[2]:
         print(code["base"])

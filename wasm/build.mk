@@ -19,7 +19,7 @@
 # because wasm32 is a 32-bit kernel (BITS_PER_LONG 32, so SHRINKER_UNIT_BITS
 # 32); the native build must run the same code to give the same event log.
 
-VARIANTS := v6.12 v6.1 srcu break-no-tryget break-no-wait
+VARIANTS := v6.12 v6.1 srcu break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap
 
 # v6.12: mm/shrinker.c, refcount + RCU (the series merged in 6.7)
 v6.12_BRANCH  := v6.12
@@ -47,7 +47,8 @@ srcu_GLUE     := wasm/glue/v6.1/api.c
 srcu_DEFS     := -DLINUX_VERSION_CODE=0x060100 -DSIM_SHRINKER_INFO_MAP_NR_MAX
 srcu_OVERLAY  := wasm/overlay/v6.1
 
-# break-*: v6.12 with one guarantee removed on purpose (manifest.json "breaks")
+# break-*: v6.12 with one guarantee removed on purpose (manifest.json "breaks");
+# no-shrinker-bitmap: v6.12 without a design, to measure it ("without").
 define break_variant
 $(1)_BRANCH  := $(1)
 $(1)_FILES   := $(v6.12_FILES)
@@ -57,11 +58,12 @@ $(1)_GLUE    := $(v6.12_GLUE)
 $(1)_DEFS    := $(v6.12_DEFS)
 $(1)_OVERLAY := wasm/overlay/v6.12
 endef
-$(foreach b,break-no-tryget break-no-wait,$(eval $(call break_variant,$(b))))
+$(foreach b,break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap,$(eval $(call break_variant,$(b))))
 
 COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
-               wasm/scenarios/fuzz_ops.c wasm/scenarios/shrinker_churn.c
+               wasm/scenarios/fuzz_ops.c wasm/scenarios/shrinker_churn.c \
+               wasm/scenarios/memcg_bitmap.c
 HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/strbuf.c \

@@ -26,7 +26,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: labrun [--scenario NAME] [--seed N] [--rounds N] [--objects N]\n"
 		"              [--slow-ns N] [--stress] [--policy timed|rr|random] [--schedule S]\n"
-		"              [--max-events N]\n"
+		"              [--max-events N] [--max-steps N]\n"
+		"              [--containers N --mounts N --memcgs N] [--quiet]\n"
 		"              [--hash | --meta | --summary | --schedule-out | --dump DIR] [--stats]\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
@@ -34,7 +35,9 @@ static void usage(FILE *f)
 		"--schedule follows a recorded schedule (as --schedule-out prints it)\n"
 		"before the policy decides; the same seed and schedule replay a run.\n"
 		"--slow-ns makes the scenario's shrinkers sleep that long in count_objects;\n"
-		"--stress measures: grace periods at real length, stand-in work included.\n");
+		"--stress measures: grace periods at real length, stand-in work included.\n"
+		"--containers, --mounts, --memcgs size memcg-bitmap's scale experiment;\n"
+		"--quiet records only the scenario's calls, tasks, labels and reports.\n");
 }
 
 static int parse_num(const char *opt, const char *s, unsigned long long *out)
@@ -99,7 +102,7 @@ int main(int argc, char **argv)
 	struct scenario_params p;
 	struct lab_result res;
 	unsigned long long v, max_events = 1000000;	/* a runaway guard */
-	long long rounds = -1, objects = -1, seed = -1, slow = -1;
+	long long rounds = -1, objects = -1, seed = -1, slow = -1, containers = -1, mounts = -1, memcgs = -1;
 	int hash = 0, meta = 0, summary = 0, stats = 0, sched_out = 0, stress = 0, i;
 	const char *dump = NULL;
 	struct lab_options opt = { .max_events = 1000000, .policy = SIM_POLICY_TIMED };
@@ -121,7 +124,8 @@ int main(int argc, char **argv)
 			name = next;
 			i++;
 		} else if (!strcmp(a, "--seed") || !strcmp(a, "--rounds") || !strcmp(a, "--slow-ns") ||
-			   !strcmp(a, "--objects") || !strcmp(a, "--max-events")) {
+			   !strcmp(a, "--objects") || !strcmp(a, "--max-events") || !strcmp(a, "--containers") ||
+			   !strcmp(a, "--mounts") || !strcmp(a, "--memcgs") || !strcmp(a, "--max-steps")) {
 			if (parse_num(a, next, &v))
 				return 2;
 			i++;
@@ -133,6 +137,14 @@ int main(int argc, char **argv)
 				objects = (long long)v;
 			else if (!strcmp(a, "--slow-ns"))
 				slow = (long long)v;
+			else if (!strcmp(a, "--containers"))
+				containers = (long long)v;
+			else if (!strcmp(a, "--mounts"))
+				mounts = (long long)v;
+			else if (!strcmp(a, "--memcgs"))
+				memcgs = (long long)v;
+			else if (!strcmp(a, "--max-steps"))
+				opt.max_steps = (unsigned long)v;
 			else
 				max_events = v;
 		} else if (!strcmp(a, "--policy") && next) {
@@ -160,6 +172,8 @@ int main(int argc, char **argv)
 			stats = 1;
 		} else if (!strcmp(a, "--stress")) {
 			stress = 1;
+		} else if (!strcmp(a, "--quiet")) {
+			opt.quiet = 1;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
 			return 0;
@@ -185,6 +199,16 @@ int main(int argc, char **argv)
 	if (slow >= 0)
 		p.slow_ns = (int)slow;
 	p.stress = stress;
+	if (containers >= 0)
+		p.containers = (int)containers;
+	if (mounts >= 0)
+		p.mounts = (int)mounts;
+	if (memcgs >= 0)
+		p.memcgs = (int)memcgs;
+	if (p.containers > 10000 || p.mounts > 100 || p.memcgs > 100) {
+		fprintf(stderr, "labrun: --containers is at most 10000, --mounts and --memcgs 100\n");
+		return 2;
+	}
 	if (p.rounds > 1000 || p.objects > 10000 || p.slow_ns > 10000000) {
 		fprintf(stderr, "labrun: --rounds is at most 1000, --objects 10000, --slow-ns 10000000\n");
 		return 2;

@@ -38,6 +38,9 @@ int lab_list_lru_add(struct list_lru *lru, struct list_head *item);
 int lab_list_lru_del(struct list_lru *lru, struct list_head *item);
 unsigned long lab_shrink_slab(unsigned int gfp_mask, int nid, struct mem_cgroup *memcg, int priority);
 
+/* Whether the shrinker's bit is set in memcg's shrinker_info for node nid. */
+bool lab_shrinker_bit(struct mem_cgroup *memcg, int nid, struct shrinker *s);
+
 /* The kernel functions lab_shrinker_register() and lab_shrinker_free() come down to. */
 extern const char lab_register_fn[];
 extern const char lab_unregister_fn[];

@@ -13,6 +13,8 @@
 static uint64_t rng_state, sched_rng_state;
 static int stop_requested;
 static unsigned long max_events;
+static int quiet;			/* record only the scenario's calls and the reports */
+static unsigned long long events_seen;
 int sim_running;		/* inside sim_run(): set-up events happen at time 0 */
 
 static struct {
@@ -174,6 +176,11 @@ void sim_event_at(int kind, int cpu, sim_u64 time, const struct sim_site *site,
 	struct sim_event *e;
 	struct sim_task *t = sim_current ? sim_current : sim_cpus[cpu].curr;
 
+	events_seen++;
+	if (quiet && kind != SIM_EV_CALL && kind != SIM_EV_RETURN && kind != SIM_EV_REPORT &&
+	    kind != SIM_EV_WARN && kind != SIM_EV_BUG && kind != SIM_EV_TASK_START &&
+	    kind != SIM_EV_TASK_EXIT && kind != SIM_EV_LABEL)
+		return;
 	if (log_.n == log_.cap) {
 		log_.cap = log_.cap ? log_.cap * 2 : 4096;
 		log_.v = xrealloc(log_.v, log_.cap * sizeof(*log_.v));
@@ -202,13 +209,20 @@ void sim_event(int kind, const struct sim_site *site, int a0, int a1, int a2, in
 	sim_event_at(kind, sim_event_cpu, t, site, a0, a1, a2, a3);
 }
 
-void sim_core_init(uint64_t seed, unsigned long limit)
+void sim_core_init(uint64_t seed, unsigned long limit, int quiet_run)
 {
 	rng_state = seed;
 	sched_rng_state = seed ^ 0x5ced5ced5ced5cedULL;
 	max_events = limit;
+	quiet = quiet_run;
+	events_seen = 0;
 	stop_requested = 0;
 	log_.n = 0;
+}
+
+unsigned long long sim_events_seen(void)
+{
+	return events_seen;
 }
 
 void sim_core_fini(void)

@@ -27,6 +27,8 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 		.hung_task_ns = o->hung_task_ns,
 		.kasan_panic = sc->kasan_panic,
 		.real_gp = p->stress,
+		.quiet = o->quiet,
+		.max_steps = o->max_steps,
 	};
 	int i;
 
@@ -184,10 +186,11 @@ char *lab_meta_json(const struct lab_result *res)
 	int i, k;
 
 	sb_put(&b, "{\"status\":\"%s\",\"events\":%zu,\"live_objects\":%lu,\"steps\":%lu,"
-		   "\"end_time\":%llu,\"cpus\":%d,\"nodes\":%d,\"policy\":\"%s\",\"real_gp\":%s",
+		   "\"end_time\":%llu,\"cpus\":%d,\"nodes\":%d,\"policy\":\"%s\",\"real_gp\":%s,"
+		   "\"events_seen\":%llu",
 	       sim_status_str(res->status), res->events, res->live_objects, res->steps,
 	       (unsigned long long)res->end_time, sim_ncpus, sim_nr_nodes, sim_policy_name(sim_policy()),
-	       sim_costs_are_real_gp() ? "true" : "false");
+	       sim_costs_are_real_gp() ? "true" : "false", sim_events_seen());
 
 	sb_put(&b, ",\"kinds\":[");
 	for (k = 0; k < SIM_EV_NR_KINDS; k++) {

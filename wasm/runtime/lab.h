@@ -24,6 +24,8 @@ struct lab_options {
 	int policy;			/* enum sim_policy */
 	const char *schedule;		/* recorded schedule to follow first, or NULL */
 	sim_u64 hung_task_ns;		/* 0: the default */
+	int quiet;			/* record only the scenario's calls, tasks, labels and reports */
+	unsigned long max_steps;	/* the livelock guard, in scheduler decisions; 0: the default */
 };
 
 /*

@@ -98,6 +98,8 @@ struct sim_config {
 	sim_u64 hung_task_ns;		/* 0: the default threshold */
 	int kasan_panic;		/* boot with kasan.fault=panic */
 	int real_gp;			/* grace periods at real length (costs.c) */
+	int quiet;			/* record only CALL/RETURN, task starts and exits, labels, reports */
+	unsigned long max_steps;	/* scheduler decisions before a run is called stuck; 0: 20 million */
 };
 
 /*
@@ -142,7 +144,9 @@ extern int sim_event_cpu;		/* CPU events are charged to */
 extern int sim_boot;			/* counts sim_init() calls */
 
 /* core.c */
-void sim_core_init(uint64_t seed, unsigned long max_events);
+void sim_core_init(uint64_t seed, unsigned long max_events, int quiet);
+/* Events that happened, recorded or not (a quiet run records few). */
+unsigned long long sim_events_seen(void);
 void sim_core_fini(void);
 int sim_stop_requested(void);
 /* Stop the whole machine now, from the current task (sched.c). */
@@ -208,6 +212,7 @@ struct sim_obj {
 	void *memcg;
 	int alloc_site, alloc_task;
 	int free_site, free_task;	/* for objects in the quarantine */
+	int dead;			/* freed: gone from the live table at its next merge */
 };
 const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size);
 void sim_slab_init(void);

@@ -43,7 +43,7 @@ static struct sim_fiber sched_fiber;
 static struct sim_task *tasks[SIM_MAX_TASKS];
 static int ntasks;
 static unsigned long steps;
-static const unsigned long max_steps = 20000000UL;	/* decisions: a livelock guard */
+static unsigned long max_steps;		/* decisions: a livelock guard */
 static int last_cpu = -1;		/* the CPU that ran last */
 
 static int policy;
@@ -472,7 +472,7 @@ int sim_init(const struct sim_config *cfg)
 	memset(sim_cpus, 0, sizeof(sim_cpus));
 	sim_ncpus = cfg->nr_cpus;
 	sim_nr_nodes = cfg->nr_nodes;
-	sim_core_init(cfg->seed, cfg->max_events);
+	sim_core_init(cfg->seed, cfg->max_events, cfg->quiet);
 	policy = cfg->policy;
 	given = cfg->schedule;
 	given_len = cfg->schedule_len;
@@ -483,6 +483,7 @@ int sim_init(const struct sim_config *cfg)
 	sleepers.n = 0;
 	decisions.n = 0;
 	steps = 0;
+	max_steps = cfg->max_steps ? cfg->max_steps : 20000000UL;
 	panicked = 0;
 	ntasks = 0;
 	sim_current = NULL;

@@ -16,31 +16,59 @@
 #include <string.h>
 #include "runtime.h"
 
-struct obj_table {
+/*
+ * Objects by address, for the lookups every instrumented access makes: a
+ * large sorted array and a small sorted one that takes the inserts and is
+ * merged into the large one when full, so that an insert costs the small
+ * one's length, not the whole table's (runs allocate hundreds of
+ * thousands of objects). A freed object is marked dead where it is and
+ * dropped at the next merge; objects never overlap, so the nearest start
+ * below an address decides alone.
+ */
+#define RECENT_MAX 1024
+
+struct obj_level {
 	struct sim_obj *v;	/* sorted by start */
 	size_t n, cap;
+};
+
+struct obj_table {
+	struct obj_level big, recent;
+	size_t live;
 };
 
 static struct obj_table objs, freed;
 static int next_obj_id;
 static uintptr_t heap_lo = UINTPTR_MAX, heap_hi;
 
+static void table_reset(struct obj_table *t)
+{
+	t->big.n = 0;
+	t->recent.n = 0;
+	t->live = 0;
+}
+
 void sim_slab_init(void)
 {
-	objs.n = 0;
-	freed.n = 0;
+	table_reset(&objs);
+	table_reset(&freed);
 	next_obj_id = 0;
 	heap_lo = UINTPTR_MAX;
 	heap_hi = 0;
 }
 
+/* Frees the memory of the objects it holds alive (a freed object's is in the quarantine). */
 static void table_fini(struct obj_table *t)
 {
-	size_t i;
+	struct obj_level *levels[] = { &t->big, &t->recent };
+	size_t i, l;
 
-	for (i = 0; i < t->n; i++)
-		free((void *)t->v[i].start);
-	free(t->v);
+	for (l = 0; l < 2; l++) {
+		for (i = 0; i < levels[l]->n; i++)
+			if (!levels[l]->v[i].dead)
+				free((void *)levels[l]->v[i].start);
+		free(levels[l]->v);
+	}
 	memset(t, 0, sizeof(*t));
 }
 
@@ -52,11 +80,11 @@ void sim_slab_fini(void)
 
 unsigned long sim_live_objects(void)
 {
-	return objs.n;
+	return objs.live;
 }
 
 /* Index of the first object whose start is > addr. */
-static size_t upper(const struct obj_table *t, uintptr_t addr)
+static size_t upper(const struct obj_level *t, uintptr_t addr)
 {
 	size_t lo = 0, hi = t->n;
 
@@ -71,14 +99,23 @@ static size_t upper(const struct obj_table *t, uintptr_t addr)
 	return lo;
 }
 
+/* The entry with the greatest start at or below addr in a level, or NULL. */
+static struct sim_obj *below(const struct obj_level *l, uintptr_t addr)
+{
+	size_t i = upper(l, addr);
+
+	return i ? &l->v[i - 1] : NULL;
+}
+
 static struct sim_obj *find_in(const struct obj_table *t, uintptr_t addr)
 {
-	size_t i = upper(t, addr);
+	struct sim_obj *a = below(&t->big, addr), *b = below(&t->recent, addr);
+	struct sim_obj *o = !a ? b : !b ? a : a->start > b->start ? a : b;
 
-	if (!i)
+	if (!o || o->dead)
 		return NULL;
-	if (addr < t->v[i - 1].start + (t->v[i - 1].size ? t->v[i - 1].size : 1))
-		return &t->v[i - 1];
+	if (addr < o->start + (o->size ? o->size : 1))
+		return o;
 	return NULL;
 }
 
@@ -87,26 +124,58 @@ static struct sim_obj *find(const volatile void *p)
 	return find_in(&objs, (uintptr_t)p);
 }
 
+static void level_reserve(struct obj_level *l, size_t n)
+{
+	if (n <= l->cap)
+		return;
+	l->cap = l->cap ? l->cap * 2 : 256;
+	if (l->cap < n)
+		l->cap = n;
+	l->v = realloc(l->v, l->cap * sizeof(*l->v));
+	if (!l->v)
+		abort();
+}
+
+/* The small level into the big one, dropping the dead: one pass over both. */
+static void table_merge(struct obj_table *t)
+{
+	struct obj_level out = { NULL, 0, 0 };
+	size_t i = 0, j = 0;
+
+	level_reserve(&out, t->big.n + t->recent.n);
+	while (i < t->big.n || j < t->recent.n) {
+		struct sim_obj *o = j == t->recent.n ||
+			(i < t->big.n && t->big.v[i].start < t->recent.v[j].start) ?
+			&t->big.v[i++] : &t->recent.v[j++];
+
+		if (!o->dead)
+			out.v[out.n++] = *o;
+	}
+	free(t->big.v);
+	t->big = out;
+	t->recent.n = 0;
+}
+
 static void table_insert(struct obj_table *t, const struct sim_obj *o)
 {
+	struct obj_level *r = &t->recent;
 	size_t i;
 
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 256;
-		t->v = realloc(t->v, t->cap * sizeof(*t->v));
-		if (!t->v)
-			abort();
-	}
-	i = upper(t, o->start);
-	memmove(&t->v[i + 1], &t->v[i], (t->n - i) * sizeof(*t->v));
-	t->v[i] = *o;
-	t->n++;
+	if (r->n == RECENT_MAX)
+		table_merge(t);
+	level_reserve(r, r->n + 1);
+	i = upper(r, o->start);
+	memmove(&r->v[i + 1], &r->v[i], (r->n - i) * sizeof(*r->v));
+	r->v[i] = *o;
+	r->v[i].dead = 0;
+	r->n++;
+	t->live++;
 }
 
 /* The freed object an access of [addr, addr + size) touches, if any. */
 const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size)
 {
-	if (addr + size <= heap_lo || addr >= heap_hi || !freed.n)
+	if (addr + size <= heap_lo || addr >= heap_hi || !freed.live)
 		return NULL;
 	return find_in(&freed, addr + size - 1) ? find_in(&freed, addr + size - 1) : find_in(&freed, addr);
 }
@@ -147,11 +216,13 @@ void sim_set_alloc_memcg(void *memcg)
 
 void sim_slab_recharge(void *from, void *to)
 {
-	size_t i;
+	struct obj_level *levels[] = { &objs.big, &objs.recent };
+	size_t i, l;
 
-	for (i = 0; i < objs.n; i++)
-		if (objs.v[i].memcg == from)
-			objs.v[i].memcg = to;
+	for (l = 0; l < 2; l++)
+		for (i = 0; i < levels[l]->n; i++)
+			if (levels[l]->v[i].memcg == from)
+				levels[l]->v[i].memcg = to;
 }
 
 static int cpu_node(int cpu)
@@ -194,7 +265,6 @@ void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site 
 void sim_kfree(const void *p, const struct sim_site *site)
 {
 	struct sim_obj *o, gone;
-	size_t i;
 
 	if (!p)
 		return;
@@ -206,9 +276,8 @@ void sim_kfree(const void *p, const struct sim_site *site)
 		return;
 	}
 	gone = *o;
-	i = (size_t)(o - objs.v);
-	memmove(&objs.v[i], &objs.v[i + 1], (objs.n - i - 1) * sizeof(*objs.v));
-	objs.n--;
+	o->dead = 1;
+	objs.live--;
 	memset((void *)p, 0x6b, gone.size);
 	gone.free_site = sim_site_id(site);
 	gone.free_task = sim_task_id();

@@ -6,7 +6,8 @@
  *  - per call the scenario made (CALL/RETURN pairs, matched per task, so
  *    nested calls count in both): how many returned, their total virtual
  *    time, the part of it the task spent asleep (from its TASK_BLOCK to
- *    its next event), and the first call's start and the last return;
+ *    its next event), the first call's start and the last return, and the
+ *    sum of the values returned;
  *  - per lock, by name: acquisitions, sleeps or spins on it (LOCK_CONTEND),
  *    failed trylocks and rwsem_is_contended() hits.
  *
@@ -101,6 +102,7 @@ void lab_stats_compute(struct lab_stats *st)
 				struct lab_stat_call *s = &st->calls[c->stat];
 
 				s->returns++;
+				s->ret_sum += ev->arg[1];
 				s->total_ns += ev->time - c->start;
 				s->asleep_ns += c->asleep;
 				if (ev->time > s->last)
@@ -169,9 +171,9 @@ void lab_stats_json(struct strbuf *b)
 		sb_put(b, "%s{\"name\":", i ? "," : "");
 		sb_json(b, sim_name_at(c->name));
 		sb_put(b, ",\"calls\":%d,\"returns\":%d,\"total_ns\":%llu,\"asleep_ns\":%llu,"
-		       "\"first\":%llu,\"last\":%llu}", c->calls, c->returns,
+		       "\"first\":%llu,\"last\":%llu,\"ret_sum\":%lld}", c->calls, c->returns,
 		       (unsigned long long)c->total_ns, (unsigned long long)c->asleep_ns,
-		       (unsigned long long)c->first, (unsigned long long)c->last);
+		       (unsigned long long)c->first, (unsigned long long)c->last, c->ret_sum);
 	}
 	sb_put(b, "],\"locks\":[");
 	for (i = 0; i < st.nr_locks; i++) {

@@ -13,6 +13,7 @@ struct lab_stat_call {
 	sim_u64 total_ns;	/* over the calls that returned */
 	sim_u64 asleep_ns;	/* of which the task slept */
 	sim_u64 first, last;	/* the first call's start, the last return */
+	long long ret_sum;	/* of the values returned */
 };
 
 struct lab_stat_lock {

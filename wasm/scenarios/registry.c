@@ -12,10 +12,12 @@ extern const struct scenario scenario_shrinker_lifetime __attribute__((weak));
 extern const struct scenario scenario_planted_bugs __attribute__((weak));
 extern const struct scenario scenario_fuzz_ops __attribute__((weak));
 extern const struct scenario scenario_shrinker_churn __attribute__((weak));
+extern const struct scenario scenario_memcg_bitmap __attribute__((weak));
 
 static const struct scenario *const all[] = {
 	&scenario_shrinker_lifetime,
 	&scenario_shrinker_churn,
+	&scenario_memcg_bitmap,
 	&scenario_planted_bugs,
 	&scenario_fuzz_ops,
 };

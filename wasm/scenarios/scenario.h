@@ -14,6 +14,9 @@ struct scenario_params {
 	int objects;		/* objects per cache */
 	int slow_ns;		/* fault injection: shrinkers take this long (and sleep) */
 	int stress;		/* measuring: real-length grace periods and stand-in work */
+	int containers;		/* memcg-bitmap at scale: containers, and per container */
+	int mounts;		/*   its mounts (one shrinker each) */
+	int memcgs;		/*   and its memcgs */
 	const unsigned char *program;	/* operations, for scenarios that take them */
 	unsigned long program_len;
 };

@@ -97,6 +97,19 @@ int lab_list_lru_del(struct list_lru *lru, struct list_head *item)
 	return list_lru_del(lru, item);
 }
 
+bool lab_shrinker_bit(struct mem_cgroup *memcg, int nid, struct shrinker *s)
+{
+	struct shrinker_info *info;
+	bool set = false;
+
+	rcu_read_lock();
+	info = rcu_dereference(memcg->nodeinfo[nid]->shrinker_info);
+	if (info && s->id >= 0)
+		set = test_bit(s->id, info->map);
+	rcu_read_unlock();
+	return set;
+}
+
 unsigned long lab_shrink_slab(unsigned int gfp_mask, int nid, struct mem_cgroup *memcg, int priority)
 {
 	return shrink_slab(gfp_mask, nid, memcg, priority);
