@@ -162,7 +162,8 @@ HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
               wasm/tests/test_runtime.c wasm/tests/test_shrinker_lifetime.c \
               wasm/tests/test_planted_bugs.c wasm/tests/test_kernel_api.c \
               wasm/tests/test_fuzz_ops.c wasm/tests/test_shrinker_churn.c \
-              wasm/tests/test_churn_figures.c wasm/fuzz/fuzz_shrinkers.c
+              wasm/tests/test_churn_figures.c wasm/tests/test_memcg_bitmap.c \
+              wasm/fuzz/fuzz_shrinkers.c
 $(foreach f,$(FLAVOURS),$(foreach v,$(VARIANTS),\
 	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
 	$(foreach s,$(COMMON_GLUE) $($(v)_GLUE) $(SCEN_SRCS),$(eval $(call project_rule,$(f),$(v),$(s))))))
@@ -214,7 +215,7 @@ web/public/kernel/.stamp: $(foreach v,$(VARIANTS),build/kernel/$(v)/.stamp) $(CO
 		$(foreach v,$(VARIANTS),web/public/kernel/$($(v)_BRANCH))
 	@$(foreach v,$(VARIANTS),grep -v '^#' $($(v)_FILES) | grep . | xargs git -C kernel-tree/linux archive $($(v)_BRANCH) -- \
 		| tar -x -C web/public/kernel/$($(v)_BRANCH) &&) true
-	@cp --parents $(COMMON_GLUE) $(foreach v,$(VARIANTS),$($(v)_GLUE)) $(SCEN_SRCS) web/public/kernel/project/
+	@cp --parents $(sort $(COMMON_GLUE) $(foreach v,$(VARIANTS),$($(v)_GLUE)) $(SCEN_SRCS)) web/public/kernel/project/
 	@touch $@
 	@echo "  GEN web/public/kernel (sources for the code pane)"
 
@@ -245,6 +246,8 @@ LIFETIME_VARIANTS := v6.12 break-no-tryget break-no-wait
 $(foreach v,$(LIFETIME_VARIANTS),$(eval $(call scenario_test,test_shrinker_lifetime,$(v))))
 $(foreach v,$(VARIANTS),$(eval $(call scenario_test,test_fuzz_ops,$(v))))
 CHURN_VARIANTS := v6.1 srcu v6.12
+BITMAP_VARIANTS := v6.12 v6.1 no-shrinker-bitmap break-no-recheck
+$(foreach v,$(BITMAP_VARIANTS),$(eval $(call scenario_test,test_memcg_bitmap,$(v))))
 $(foreach v,$(CHURN_VARIANTS),$(eval $(call scenario_test,test_shrinker_churn,$(v))))
 build/native/test_churn_figures: build/native/host/test_churn_figures.o
 	@echo "  LD [native] $@"
@@ -253,7 +256,8 @@ build/native/test_churn_figures: build/native/host/test_churn_figures.o
 NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
                 build/native/v6.12/test_planted_bugs \
                 $(foreach v,$(LIFETIME_VARIANTS),build/native/$(v)/test_shrinker_lifetime) \
-                $(foreach v,$(VARIANTS),build/native/$(v)/test_fuzz_ops)
+                $(foreach v,$(VARIANTS),build/native/$(v)/test_fuzz_ops) \
+                $(foreach v,$(BITMAP_VARIANTS),build/native/$(v)/test_memcg_bitmap)
 CHURN_TESTS  := $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/test_shrinker_churn)
 
 .PHONY: test-native test-determinism determinism

@@ -6,10 +6,11 @@
  * The call chain across it (web/src/engine/worker.ts):
  *   worker: instantiate a fresh module (one run is one boot: the kernel
  *           files keep static state, as a booted kernel does)
- *   -> lab_bridge_run(scenario, seed, rounds, objects, max_events, policy,
- *                     schedule)
+ *   -> lab_bridge_run(scenario, seed, params[], max_events, max_steps,
+ *                     policy, schedule, program)
  *        runs the whole scenario to completion on the simulated CPUs,
- *        following the given schedule first (lab_bridge_error() on failure)
+ *        following the given schedule first (lab_bridge_error() on failure);
+ *        a long run calls the module's onProgress(done, total) as it goes
  *   -> lab_bridge_events() / lab_bridge_event_count()
  *        the 32-byte event records (layout: wasm/runtime/events.def,
  *        decoded by the generated web/src/engine/generated/events.ts),
@@ -29,6 +30,15 @@
 
 static struct lab_result result;
 static char error[256];
+
+/* Into the worker: Module.onProgress, given to the module when it was made. */
+static void bridge_progress(int done, int total)
+{
+	EM_ASM({ if (Module['onProgress']) Module['onProgress']($0, $1); }, done, total);
+}
+
+/* The scenario parameters lab_bridge_run() takes, in this order; 0: the scenario's default. */
+enum { P_ROUNDS, P_OBJECTS, P_SLOW_NS, P_STRESS, P_QUIET, P_CONTAINERS, P_MOUNTS, P_MEMCGS, NR_P };
 
 /* JSON list of the scenarios with their defaults. Caller frees. */
 EMSCRIPTEN_KEEPALIVE char *lab_bridge_scenarios(void)
@@ -60,12 +70,15 @@ EMSCRIPTEN_KEEPALIVE char *lab_bridge_scenarios(void)
  * lab_bridge_error(): no such scenario, a bad policy or schedule.
  */
 EMSCRIPTEN_KEEPALIVE int lab_bridge_run(const char *name, unsigned seed_lo, unsigned seed_hi,
-					int rounds, int objects, int slow_ns, int stress,
-					unsigned max_events, int policy, const char *schedule)
+					const int *params, int nparams, unsigned max_events,
+					unsigned max_steps, int policy, const char *schedule,
+					const unsigned char *program, int program_len)
 {
 	const struct scenario *sc = sim_scenario_find(name);
-	struct lab_options o = { .max_events = max_events, .policy = policy, .schedule = schedule };
+	struct lab_options o = { .max_events = max_events, .max_steps = max_steps, .policy = policy,
+				 .schedule = schedule };
 	struct scenario_params p;
+	int v[NR_P] = { 0 };
 
 	if (!sc) {
 		snprintf(error, sizeof(error), "no scenario named \"%s\"", name);
@@ -75,15 +88,29 @@ EMSCRIPTEN_KEEPALIVE int lab_bridge_run(const char *name, unsigned seed_lo, unsi
 		snprintf(error, sizeof(error), "no scheduling policy %d", policy);
 		return -1;
 	}
+	memcpy(v, params, sizeof(int) * (size_t)(nparams < NR_P ? nparams : NR_P));
 	p = sc->defaults;
 	p.seed = ((unsigned long long)seed_hi << 32) | seed_lo;
-	if (rounds > 0)
-		p.rounds = rounds;
-	if (objects > 0)
-		p.objects = objects;
-	if (slow_ns > 0)
-		p.slow_ns = slow_ns;
-	p.stress = !!stress;
+	if (v[P_ROUNDS] > 0)
+		p.rounds = v[P_ROUNDS];
+	if (v[P_OBJECTS] > 0)
+		p.objects = v[P_OBJECTS];
+	if (v[P_SLOW_NS] > 0)
+		p.slow_ns = v[P_SLOW_NS];
+	p.stress = !!v[P_STRESS];
+	o.quiet = !!v[P_QUIET];
+	p.containers = v[P_CONTAINERS];
+	p.mounts = v[P_MOUNTS];
+	p.memcgs = v[P_MEMCGS];
+	if (p.containers > 10000 || p.mounts > 100 || p.memcgs > 100) {
+		snprintf(error, sizeof(error), "at most 10000 containers, 100 mounts and 100 memcgs each");
+		return -1;
+	}
+	if (program_len > 0) {
+		p.program = program;
+		p.program_len = (unsigned long)program_len;
+	}
+	sim_progress_hook = bridge_progress;
 	if (lab_run(sc, &p, &o, &result, error, sizeof(error)))
 		return -1;
 	return result.status;

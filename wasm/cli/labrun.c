@@ -268,7 +268,7 @@ int main(int argc, char **argv)
 			(unsigned long long)res.end_time, res.live_objects, sim_nr_reports());
 	if (stats)
 		fprintf(stderr, "%.3f s, %.0f events/s\n", t1 - t0,
-			t1 > t0 ? (double)res.events / (t1 - t0) : 0.0);
+			t1 > t0 ? (double)sim_events_seen() / (t1 - t0) : 0.0);
 	free(line);
 	sim_fini();
 	return res.status == SIM_DONE && res.live_objects == 0 ? 0 : 1;	/* reports are not failures here */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "runtime.h"
 #include "kinds.h"
 
@@ -302,4 +303,55 @@ void sim_printk(const struct sim_site *site, const char *fmt, ...)
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	sim_event(SIM_EV_PRINTK, site, sim_name(buf), 0, 0, 0);
+}
+
+/* ---- wall time and progress, outside the log ---------------------------- */
+
+#define MAX_MARKS 16
+
+static struct {
+	int name;
+	double ms;
+} marks[MAX_MARKS];
+static int nr_marks;
+static double wall_start;
+
+void (*sim_progress_hook)(int done, int total);
+
+static double wall_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+void sim_wall_reset(void)
+{
+	nr_marks = 0;
+	wall_start = wall_ms();
+}
+
+void sim_wall_mark(const char *name)
+{
+	if (nr_marks == MAX_MARKS)
+		return;
+	marks[nr_marks].name = sim_name(name);
+	marks[nr_marks].ms = wall_ms() - wall_start;
+	nr_marks++;
+}
+
+int sim_wall_marks(int i, const char **name, double *ms)
+{
+	if (i < 0 || i >= nr_marks)
+		return 0;
+	*name = sim_name_at(marks[i].name);
+	*ms = marks[i].ms;
+	return 1;
+}
+
+void sim_progress(int done, int total)
+{
+	if (sim_progress_hook)
+		sim_progress_hook(done, total);
 }

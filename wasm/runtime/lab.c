@@ -262,7 +262,18 @@ char *lab_meta_json(const struct lab_result *res)
 		sb_put(&b, ",\"schedule_diverged_at\":%ld", sim_schedule_diverged_at());
 	}
 
-	sb_put(&b, ",\"stats\":");
+	sb_put(&b, ",\"wall_marks\":[");
+	{
+		const char *name;
+		double ms;
+
+		for (i = 0; sim_wall_marks(i, &name, &ms); i++) {
+			sb_put(&b, "%s{\"name\":", i ? "," : "");
+			sb_json(&b, name);
+			sb_put(&b, ",\"ms\":%.3f}", ms);
+		}
+	}
+	sb_put(&b, "],\"stats\":");
 	lab_stats_json(&b);
 	sb_put(&b, ",\"costs\":[");
 	for (i = 1; i < SIM_NR_COSTS; i++) {

@@ -152,6 +152,15 @@ int sim_stop_requested(void);
 /* Stop the whole machine now, from the current task (sched.c). */
 void sim_panic(void) __attribute__((noreturn));
 void sim_request_stop(void);
+
+/*
+ * Wall time, kept out of the log (which must be the same on every build):
+ * marks a scenario sets, in milliseconds since the run began, for meta.
+ */
+void sim_wall_reset(void);
+int sim_wall_marks(int i, const char **name, double *ms);
+/* Set by the browser bridge: a long run reports how far it is. */
+extern void (*sim_progress_hook)(int done, int total);
 extern int sim_running;
 uint64_t sim_random(void);
 uint64_t sim_random_sched(void);

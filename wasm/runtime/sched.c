@@ -473,6 +473,7 @@ int sim_init(const struct sim_config *cfg)
 	sim_ncpus = cfg->nr_cpus;
 	sim_nr_nodes = cfg->nr_nodes;
 	sim_core_init(cfg->seed, cfg->max_events, cfg->quiet);
+	sim_wall_reset();
 	policy = cfg->policy;
 	given = cfg->schedule;
 	given_len = cfg->schedule_len;

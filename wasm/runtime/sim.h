@@ -154,6 +154,10 @@ int sim_site_id(const struct sim_site *site);
 
 /* Sleep for ns of virtual time (a scenario's simulated work: I/O, a slow shrinker). */
 void sim_sleep_ns(unsigned int ns, const struct sim_site *site);
+/* A scenario's wall-clock mark (meta's wall_marks), and its progress on long runs. */
+void sim_wall_mark(const char *name);
+void sim_progress(int done, int total);
+
 /* Work ns of virtual time on this CPU: kernel work a scenario stands in for. */
 void sim_busy_ns(unsigned int ns, const struct sim_site *site);
 

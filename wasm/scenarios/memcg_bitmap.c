@@ -197,9 +197,16 @@ static void global_pass(void)
 	struct mem_cgroup *memcg = NULL;
 	unsigned long before = count_calls;
 
+	int done = 0, total = nr_containers * nr_memcgs + 1;
+
 	SCENARIO_CALL("global_reclaim_pass", 0, 0, 0);
-	while ((memcg = mem_cgroup_iter(NULL, memcg, NULL)))
+	sim_wall_mark("pass start");
+	while ((memcg = mem_cgroup_iter(NULL, memcg, NULL))) {
 		lab_shrink_slab(GFP_KERNEL, 0, memcg, 12);
+		if (quiet && !(++done % 20))
+			sim_progress(done, total);
+	}
+	sim_wall_mark("pass end");
 	SCENARIO_RETURN("global_reclaim_pass", (int)(count_calls - before));
 }
 

@@ -7,7 +7,11 @@ import { Policy } from './generated/events';
 import type { ScenarioInfo } from './meta';
 import { MsgType, type Reply, type Request } from './protocol';
 
-type Pending = { resolve: (r: Reply) => void; reject: (e: Error) => void };
+type Pending = {
+  resolve: (r: Reply) => void;
+  reject: (e: Error) => void;
+  progress?: (done: number, total: number) => void;
+};
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 export interface RunOutcome {
@@ -26,6 +30,13 @@ export interface RunOptions {
   slowNs?: number;
   stress?: boolean;
   withEvents?: boolean; // false: only meta and statistics come back
+  quiet?: boolean; // record only the scenario's calls, tasks, labels and reports
+  containers?: number;
+  mounts?: number;
+  memcgs?: number;
+  maxSteps?: number;
+  program?: number[];
+  onProgress?: (done: number, total: number) => void;
 }
 
 export class SimClient {
@@ -38,6 +49,10 @@ export class SimClient {
     this.worker.onmessage = (ev: MessageEvent<Reply>) => {
       const p = this.pending.get(ev.data.id);
       if (!p) return;
+      if (ev.data.type === MsgType.Progress) {
+        p.progress?.(ev.data.done, ev.data.total);
+        return;
+      }
       this.pending.delete(ev.data.id);
       if (ev.data.type === MsgType.Error) p.reject(new Error(ev.data.message));
       else p.resolve(ev.data);
@@ -49,10 +64,10 @@ export class SimClient {
     };
   }
 
-  private request(req: Distribute<Request>): Promise<Reply> {
+  private request(req: Distribute<Request>, progress?: (done: number, total: number) => void): Promise<Reply> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, progress });
       this.worker.postMessage({ ...req, id } as Request);
     });
   }
@@ -77,7 +92,13 @@ export class SimClient {
       slowNs: opts.slowNs ?? 0,
       stress: opts.stress ?? false,
       withEvents: opts.withEvents ?? true,
-    });
+      quiet: opts.quiet ?? false,
+      containers: opts.containers ?? 0,
+      mounts: opts.mounts ?? 0,
+      memcgs: opts.memcgs ?? 0,
+      maxSteps: opts.maxSteps ?? 0,
+      program: opts.program ?? [],
+    }, opts.onProgress);
     if (r.type !== MsgType.RunReply) throw new Error(`unexpected reply ${r.type}`);
     return { log: new EventLog(r.events, r.meta), decisions: new Decisions(r.decisions), wallMs: r.wallMs };
   }

@@ -7,7 +7,7 @@ function meta(calls: RunMeta['stats']['calls'], locks: RunMeta['stats']['locks']
   return { stats: { calls, locks } } as unknown as RunMeta;
 }
 const call = (name: string, returns: number, total: number, asleep: number, first: number, last: number) => ({
-  name, calls: returns, returns, total_ns: total, asleep_ns: asleep, first, last,
+  name, calls: returns, returns, ret_sum: 0, total_ns: total, asleep_ns: asleep, first, last,
 });
 
 describe('churnFigures', () => {

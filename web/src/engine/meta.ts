@@ -44,6 +44,8 @@ export interface RunMeta {
   tasks: TaskInfo[];
   costs: { name: string; ns: number }[];
   real_gp: boolean; // grace periods at real length (the stress scale, wasm/runtime/costs.c)
+  events_seen: number; // events that happened, recorded or not (a quiet run records few)
+  wall_marks: { name: string; ms: number }[]; // the scenario's wall-clock marks, since the run began
   stats: RunStats;
 }
 
@@ -61,6 +63,7 @@ export interface CallStats {
   asleep_ns: number; // of which the task slept
   first: number; // the first call's start, virtual ns
   last: number; // the last return
+  ret_sum: number; // of the values returned
 }
 
 export interface LockStats {

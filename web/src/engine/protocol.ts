@@ -9,6 +9,7 @@ export enum MsgType {
   Run = 'run',
   ScenariosReply = 'scenarios-reply',
   RunReply = 'run-reply',
+  Progress = 'progress',
   Error = 'error',
 }
 
@@ -32,6 +33,12 @@ export interface RunRequest {
   slowNs: number; // fault injection: shrinkers sleep this long (0: none)
   stress: boolean; // the measuring scale: real-length grace periods
   withEvents: boolean; // false: meta and statistics only (a measurement)
+  quiet: boolean; // record only the scenario's calls, tasks, labels and reports
+  containers: number; // memcg-bitmap at scale (0: watching)
+  mounts: number;
+  memcgs: number;
+  maxSteps: number; // the livelock guard (0: the runtime's default)
+  program: number[]; // operations for scenarios that take them ([]: the default)
 }
 
 export type Request = ScenariosRequest | RunRequest;
@@ -51,10 +58,18 @@ export interface RunReply {
   wallMs: number;
 }
 
+/** Sent while a long run goes on; the run's reply comes after. */
+export interface ProgressReply {
+  type: MsgType.Progress;
+  id: number;
+  done: number;
+  total: number;
+}
+
 export interface ErrorReply {
   type: MsgType.Error;
   id: number;
   message: string;
 }
 
-export type Reply = ScenariosReply | RunReply | ErrorReply;
+export type Reply = ScenariosReply | RunReply | ProgressReply | ErrorReply;

@@ -9,9 +9,11 @@ declare module '*/generated/reclaimlab.mjs' {
     _free(ptr: number): void;
     _lab_bridge_scenarios(): number;
     _lab_bridge_run(
-      name: number, seedLo: number, seedHi: number, rounds: number, objects: number,
-      slowNs: number, stress: number, maxEvents: number, policy: number, schedule: number,
+      name: number, seedLo: number, seedHi: number, params: number, nparams: number,
+      maxEvents: number, maxSteps: number, policy: number, schedule: number,
+      program: number, programLen: number,
     ): number;
+    HEAP32: Int32Array;
     _lab_bridge_error(): number;
     _lab_bridge_event_count(): number;
     _lab_bridge_events(): number;
@@ -29,6 +31,7 @@ declare module '*/generated/reclaimlab.mjs' {
     ) => object;
     print?: (s: string) => void;
     printErr?: (s: string) => void;
+    onProgress?: (done: number, total: number) => void;
   }
   const createReclaimLab: (options?: ModuleOptions) => Promise<ReclaimLabModule>;
   export default createReclaimLab;

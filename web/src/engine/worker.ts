@@ -20,7 +20,7 @@ const wasmUrls = import.meta.glob<string>('./generated/reclaimlab-*.wasm', {
 });
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
-async function boot(variant: string): Promise<ReclaimLabModule> {
+async function boot(variant: string, onProgress?: (done: number, total: number) => void): Promise<ReclaimLabModule> {
   const load = factories[`./generated/reclaimlab-${variant}.mjs`];
   const wasmUrl = wasmUrls[`./generated/reclaimlab-${variant}.wasm`];
   if (!load || !wasmUrl) throw new Error(`no kernel variant "${variant}" in this build`);
@@ -41,6 +41,7 @@ async function boot(variant: string): Promise<ReclaimLabModule> {
     },
     print: () => {},
     printErr: (s) => console.warn('[wasm]', s),
+    onProgress,
   });
 }
 
@@ -65,16 +66,24 @@ function cString(m: ReclaimLabModule, s: string): number {
 
 async function run(req: Extract<Request, { type: MsgType.Run }>) {
   const t0 = performance.now();
-  const m = await boot(req.variant);
+  const m = await boot(req.variant, (done, total) => reply({ type: MsgType.Progress, id: req.id, done, total }));
   const name = cString(m, req.scenario);
   const schedule = cString(m, req.schedule);
   const seed = Math.max(0, Math.floor(req.seed));
+  // The order of wasm/bridge/bridge.c's P_* parameters.
+  const values = [req.rounds, req.objects, req.slowNs, req.stress ? 1 : 0, req.quiet ? 1 : 0, req.containers, req.mounts, req.memcgs];
+  const params = m._malloc(4 * values.length);
+  m.HEAP32.set(values, params >> 2);
+  const program = m._malloc(Math.max(1, req.program.length));
+  m.HEAPU8.set(req.program, program);
   const status = m._lab_bridge_run(
-    name, seed >>> 0, Math.floor(seed / 2 ** 32) >>> 0, req.rounds, req.objects, req.slowNs,
-    req.stress ? 1 : 0, req.maxEvents, req.policy, schedule,
+    name, seed >>> 0, Math.floor(seed / 2 ** 32) >>> 0, params, values.length, req.maxEvents, req.maxSteps,
+    req.policy, schedule, program, req.program.length,
   );
   m._free(name);
   m._free(schedule);
+  m._free(params);
+  m._free(program);
   if (status < 0) throw new Error(m.UTF8ToString(m._lab_bridge_error()));
   const n = req.withEvents ? m._lab_bridge_event_count() : 0;
   const ptr = m._lab_bridge_events();

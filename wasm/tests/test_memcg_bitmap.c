@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The memcg-bitmap scenario on one variant's kernel (the binary links one):
+ *
+ *  - a global reclaim pass makes exactly as many do_shrink_slab() calls as
+ *    the design says, for machines of C containers with M mounts (one
+ *    shrinker each, N = C * M) and G memcgs each, memcg g charging one
+ *    object to mount g % M of its container: N + C * G with the bitmap
+ *    (the root walks the global list, then each memcg's one set bit),
+ *    N + C * G * N without it. v6.1 calls more on a first pass: when its
+ *    expand_one_shrinker_info() grows a memcg's map it sets every old bit
+ *    ("map: set all old bits, clear all new bits"), so shrinkers registered
+ *    before the growth are called until SHRINK_EMPTY clears them; v6.12
+ *    copies the units and keeps the bits;
+ *  - the watching program runs clean on every policy, its passes making
+ *    the calls it should;
+ *  - list_lru_add() racing the clear of a memcg's bit: a search over
+ *    random schedules finds the lost bit on break-no-recheck, and the same
+ *    search never finds it with the recheck.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "test.h"
+#include "../runtime/lab.h"
+#include "../runtime/stats.h"
+
+static const char *tree;
+
+static int has_bitmap(void)
+{
+	return strcmp(tree, "no-shrinker-bitmap") != 0;
+}
+
+struct bitmap_run {
+	unsigned long long seed;
+	int policy;
+	int containers, mounts, memcgs;	/* 0: the watching program */
+};
+
+struct bitmap_facts {
+	long long pass_calls;		/* do_shrink_slab() calls in global passes */
+	int passes;
+	int lost_bit;
+};
+
+static int one_run(void *arg, void *out)
+{
+	const struct bitmap_run *r = arg;
+	struct bitmap_facts *f = out;
+	const struct scenario *sc = sim_scenario_find("memcg-bitmap");
+	struct scenario_params p = sc->defaults;
+	struct lab_options o = { .policy = r->policy, .quiet = r->containers > 0 };
+	struct lab_result res;
+	struct lab_stats st;
+	const struct lab_stat_call *pass, *race;
+	char err[256];
+
+	p.seed = r->seed;
+	p.containers = r->containers;
+	p.mounts = r->mounts;
+	p.memcgs = r->memcgs;
+	if (lab_run(sc, &p, &o, &res, err, sizeof(err)))
+		return fprintf(stderr, "%s\n", err), 1;
+	if (res.status != SIM_DONE || res.live_objects || sim_nr_reports()) {
+		fprintf(stderr, "%s seed %llu: %s, %lu objects left, %d reports\n", tree, r->seed,
+			sim_status_str(res.status), res.live_objects, sim_nr_reports());
+		return 1;
+	}
+	lab_stats_compute(&st);
+	pass = lab_stats_call(&st, "global_reclaim_pass");
+	race = lab_stats_call(&st, "race");
+	f->passes = pass ? pass->returns : 0;
+	f->pass_calls = pass ? pass->ret_sum : 0;
+	f->lost_bit = race ? (int)race->ret_sum : 0;
+	lab_stats_free(&st);
+	sim_fini();
+	return 0;
+}
+
+static int check_scale(int c, int m, int g)
+{
+	struct bitmap_run r = { 1, SIM_POLICY_TIMED, c, m, g };
+	struct bitmap_facts f;
+	long long n = (long long)c * m, want = has_bitmap() ? n + (long long)c * g : n + (long long)c * g * n;
+
+	ASSERT_EQ(run_in_child(one_run, &r, &f, sizeof(f)), 0);
+	printf("  %d containers x %d mounts x %d memcgs: %lld do_shrink_slab() calls in a global pass\n",
+	       c, m, g, f.pass_calls);
+	ASSERT_EQ(f.passes, 1);
+	if (!strcmp(tree, "v6.1"))
+		ASSERT_TRUE(f.pass_calls >= want);
+	else
+		ASSERT_EQ(f.pass_calls, want);
+	return 0;
+}
+
+TEST(call_counts_match_the_formula)
+{
+	/* 3 x 40 mounts: 120 shrinkers, four units of the bitmap on 32-bit longs. */
+	return check_scale(1, 1, 1) || check_scale(2, 3, 2) || check_scale(5, 2, 4) ||
+	       check_scale(3, 40, 1);
+}
+
+TEST(the_watching_program_runs_clean)
+{
+	/*
+	 * Two passes over 4 shrinkers and 4 memcgs: the root's 4 calls each,
+	 * then 3 set bits, then 2 and the bit of the drained memcg, whose
+	 * SHRINK_EMPTY clears it and, with the recheck, calls it once more.
+	 */
+	long long want = !has_bitmap() ? 2 * (4 + 4 * 4) :
+			 !strcmp(tree, "break-no-recheck") ? (4 + 3) + (4 + 3) : (4 + 3) + (4 + 4);
+
+	for (int policy = 0; policy < SIM_NR_POLICIES; policy++) {
+		for (unsigned long long seed = 1; seed <= 10; seed++) {
+			struct bitmap_run r = { seed, policy, 0, 0, 0 };
+			struct bitmap_facts f;
+
+			ASSERT_EQ(run_in_child(one_run, &r, &f, sizeof(f)), 0);
+			ASSERT_EQ(f.passes, 2);
+			ASSERT_EQ(f.pass_calls, want);
+		}
+	}
+	return 0;
+}
+
+#define RACE_SEEDS 300
+
+TEST(the_recheck_closes_the_race)
+{
+	int lost = 0, first = 0;
+
+	for (unsigned long long seed = 1; seed <= RACE_SEEDS; seed++) {
+		struct bitmap_run r = { seed, SIM_POLICY_RANDOM, 0, 0, 0 };
+		struct bitmap_facts f;
+
+		ASSERT_EQ(run_in_child(one_run, &r, &f, sizeof(f)), 0);
+		if (f.lost_bit && !lost++)
+			first = (int)seed;
+	}
+	printf("  random schedules: a lost bit on %d of %d seeds", lost, RACE_SEEDS);
+	if (lost)
+		printf(" (first: seed %d)", first);
+	printf("\n");
+	if (!strcmp(tree, "break-no-recheck"))
+		ASSERT_TRUE(lost > 0);	/* the search finds the interleaving */
+	else
+		ASSERT_EQ(lost, 0);
+	return 0;
+}
+
+int main(void)
+{
+	static const struct test tests[] = {
+		RUN(call_counts_match_the_formula),
+		RUN(the_watching_program_runs_clean),
+		RUN(the_recheck_closes_the_race),
+	};
+	char title[64];
+
+	tree = sim_scenario_find("memcg-bitmap")->tree;
+	snprintf(title, sizeof(title), "memcg-bitmap on %s", tree);
+	return run_tests(title, tests, sizeof(tests) / sizeof(tests[0]));
+}
