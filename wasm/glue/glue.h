@@ -40,6 +40,13 @@ unsigned long lab_shrink_slab(unsigned int gfp_mask, int nid, struct mem_cgroup 
 
 /* Whether the shrinker's bit is set in memcg's shrinker_info for node nid. */
 bool lab_shrinker_bit(struct mem_cgroup *memcg, int nid, struct shrinker *s);
+/* A memcg-aware shrinker's bit in the shrinker_info maps. */
+int lab_shrinker_id(struct shrinker *s);
+/*
+ * A BITMAP event for each piece of memcg's shrinker_info bitmaps, so the
+ * page can tell whose bits a BIT event flips: v6.12's units, v6.1's map.
+ */
+void lab_name_shrinker_maps(struct mem_cgroup *memcg);
 
 /* The kernel functions lab_shrinker_register() and lab_shrinker_free() come down to. */
 extern const char lab_register_fn[];

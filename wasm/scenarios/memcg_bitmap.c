@@ -18,6 +18,12 @@
  * (the root's walk, then one set bit per memcg); without, N + C * G * N.
  * The pass is a CALL/RETURN pair "global_reclaim_pass" returning the
  * count, so a quiet run (recording only calls) still carries it.
+ * With params.rounds R > 0, instead R times the seed's drop_caches test:
+ * each "echo 3 > drop_caches" repeats priority-0 passes while they free
+ * (the first frees every object; its second pass finds the lists empty
+ * and clears the bits; later echoes make one pass each). The seed's test
+ * is --containers 4001 --mounts 1 --memcgs 1 --rounds 2: a tmpfs and a
+ * memcg each (the seed's memcgs sit under one parent, ours under the root).
  *
  * Watching (no containers given): two containers of two mounts and two
  * memcgs, and a program of operations, from the page or the default one:
@@ -104,8 +110,13 @@ static enum lru_status mount_isolate(struct list_head *item, struct list_lru_one
 static unsigned long mount_scan(struct shrinker *s, struct shrink_control *sc)
 {
 	struct mount *m = lab_shrinker_private(s);
+	unsigned long nr = sc->nr_to_scan, freed;
 
-	return list_lru_shrink_walk(&m->lru, sc, mount_isolate, NULL);
+	freed = list_lru_shrink_walk(&m->lru, sc, mount_isolate, NULL);
+	if (!quiet)
+		sim_event(SIM_EV_SHRINKER_SCAN, SIM_SITE(), sim_obj_of(s), sim_obj_of(sc->memcg),
+			  (int)nr, (int)freed);
+	return freed;
 }
 
 static struct mount *mount_new(const char *name)
@@ -125,6 +136,11 @@ static struct mount *mount_new(const char *name)
 	}
 	SCENARIO_LABEL(&m->lru, LABEL_LIST_LRU, name);
 	lab_shrinker_register(m->shrinker, mount_count, mount_scan, m);
+	if (!quiet) {
+		/* Which bit of the shrinker_info maps is this shrinker's, for the page. */
+		SCENARIO_CALL("shrinker_id", sim_obj_of(m->shrinker), lab_shrinker_id(m->shrinker), 0);
+		SCENARIO_RETURN("shrinker_id", 0);
+	}
 	return m;
 fail:
 	kfree(m);
@@ -165,13 +181,16 @@ static void object_add(struct mount *m, struct mem_cgroup *memcg)
 	lab_list_lru_add(&m->lru, &obj->lru);
 }
 
-/* Take memcg's objects off a mount: one (DEL) or all (DRAIN). */
+/*
+ * Take memcg's objects off a mount and free them: one still on the
+ * list_lru (DEL), or all, those reclaim isolated too (DRAIN).
+ */
 static void objects_del(struct mount *m, struct mem_cgroup *memcg, bool all)
 {
 	struct object *obj, *next;
 
 	list_for_each_entry_safe(obj, next, &m->objects, all) {
-		if (obj->memcg != memcg)
+		if (obj->memcg != memcg || (!all && list_empty(&obj->lru)))
 			continue;
 		lab_list_lru_del(&m->lru, &obj->lru);
 		list_del(&obj->all);
@@ -191,23 +210,60 @@ static unsigned long reclaim(struct mem_cgroup *memcg)
 	return freed;
 }
 
-/* shrink_node()'s walk: every memcg, the root first. */
-static void global_pass(void)
+/*
+ * shrink_node()'s walk: every memcg, the root first, at the given
+ * priority. Returns what it freed; its RETURN carries the
+ * do_shrink_slab() calls it made.
+ */
+static unsigned long global_pass(int priority)
 {
 	struct mem_cgroup *memcg = NULL;
-	unsigned long before = count_calls;
-
+	unsigned long before = count_calls, freed = 0;
 	int done = 0, total = nr_containers * nr_memcgs + 1;
 
-	SCENARIO_CALL("global_reclaim_pass", 0, 0, 0);
+	SCENARIO_CALL("global_reclaim_pass", priority, 0, 0);
 	sim_wall_mark("pass start");
 	while ((memcg = mem_cgroup_iter(NULL, memcg, NULL))) {
-		lab_shrink_slab(GFP_KERNEL, 0, memcg, 12);
+		freed += lab_shrink_slab(GFP_KERNEL, 0, memcg, priority);
 		if (quiet && !(++done % 20))
 			sim_progress(done, total);
 	}
 	sim_wall_mark("pass end");
 	SCENARIO_RETURN("global_reclaim_pass", (int)(count_calls - before));
+	return freed;
+}
+
+/*
+ * echo 3 > /proc/sys/vm/drop_caches, the slab half: the project's port of
+ * v6.12's drop_slab() (mm/vmscan.c, not compiled here), whose
+ * drop_slab_node() is a global pass at priority 0, repeated while the
+ * passes still free enough.
+ */
+static void drop_caches(void)
+{
+	unsigned long freed, total = 0;
+	int shift = 0;
+
+	SCENARIO_CALL("drop_caches", 0, 0, 0);
+	sim_wall_mark("drop_caches start");
+	do {
+		freed = global_pass(0);
+		total += freed;
+	} while ((freed >> shift++) > 1);
+	sim_wall_mark("drop_caches end");
+	SCENARIO_RETURN("drop_caches", (int)total);
+}
+
+/* Which memcg and node each bitmap piece belongs to, for the page. */
+static void name_maps(void)
+{
+	int i;
+
+	if (quiet)
+		return;
+	lab_name_shrinker_maps(root_mem_cgroup);
+	for (i = 0; i < nr_containers * nr_memcgs; i++)
+		lab_name_shrinker_maps(memcgs[i]);
 }
 
 static struct mem_cgroup *memcg_at(int i)
@@ -251,9 +307,15 @@ static void race(int mi, int k)
 	long count;
 
 	/* The list empty, the bit still set: an object added and taken off. */
+	SCENARIO_CALL("del", sim_obj_of(memcg), sim_obj_of(m->shrinker), 1);
 	objects_del(m, memcg, true);
+	SCENARIO_RETURN("del", 0);
+	SCENARIO_CALL("add", sim_obj_of(memcg), sim_obj_of(m->shrinker), 0);
 	object_add(m, memcg);
+	SCENARIO_RETURN("add", 0);
+	SCENARIO_CALL("del", sim_obj_of(memcg), sim_obj_of(m->shrinker), 0);
 	objects_del(m, memcg, false);
+	SCENARIO_RETURN("del", 0);
 	init_completion(&race_done);
 	race_mount = m;
 	SCENARIO_CALL("race", sim_obj_of(memcg), sim_obj_of(m->shrinker), 0);
@@ -292,7 +354,7 @@ static void run_op(int op, int a, int b)
 		reclaim(memcg_at(a));
 		break;
 	case OP_PASS:
-		global_pass();
+		global_pass(12);
 		break;
 	case OP_GROW: {
 		char name[16];
@@ -307,6 +369,7 @@ static void run_op(int op, int a, int b)
 			nr_grown++;
 		}
 		SCENARIO_RETURN("grow", nr_grown);
+		name_maps();
 		break;
 	}
 	case OP_RACE:
@@ -357,12 +420,18 @@ static void init_task(void *arg)
 		cond_resched();
 	}
 	SCENARIO_RETURN("setup", 0);
+	name_maps();
 
 	if (quiet) {
 		/* The seed's experiment: memcg g of a container writes on mount g % M. */
 		for (i = 0; i < nr_containers * nr_memcgs; i++)
 			object_add(mount_of(i, i % nr_memcgs), memcgs[i]);
-		global_pass();
+		if (params.rounds > 0) {
+			for (n = 0; n < params.rounds && n < 10; n++)
+				drop_caches();
+		} else {
+			global_pass(12);
+		}
 	} else {
 		const unsigned char *p = params.program_len ? params.program : default_program;
 		unsigned long len = params.program_len ? params.program_len : sizeof(default_program);
@@ -397,6 +466,12 @@ const struct scenario scenario_memcg_bitmap = {
 	.nr_cpus = 2,
 	.nr_nodes = 1,
 	.kasan_panic = 1,
+	/*
+	 * At scale, teardown frees thousands of shrinker_infos after grace
+	 * periods, and rcu_barrier() waits for all of them: a second of
+	 * virtual time, not the runtime's millisecond, before a task is hung.
+	 */
+	.hung_task_ns = 1000000000ULL,
 	.defaults = { .seed = 1 },
 	.init = init_task,
 };

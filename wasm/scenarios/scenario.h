@@ -28,6 +28,7 @@ struct scenario {
 	int nr_cpus;
 	int nr_nodes;
 	int kasan_panic;	/* boot with kasan.fault=panic: stop at the first report */
+	unsigned long long hung_task_ns;	/* the hung-task threshold, 0: the runtime's */
 	struct scenario_params defaults;
 	void (*init)(void *params);	/* the init task, on CPU 0 */
 };

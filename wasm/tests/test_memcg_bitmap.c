@@ -35,6 +35,7 @@ struct bitmap_run {
 	unsigned long long seed;
 	int policy;
 	int containers, mounts, memcgs;	/* 0: the watching program */
+	int echoes;			/* drop_caches tests, instead of one pass */
 };
 
 struct bitmap_facts {
@@ -59,6 +60,7 @@ static int one_run(void *arg, void *out)
 	p.containers = r->containers;
 	p.mounts = r->mounts;
 	p.memcgs = r->memcgs;
+	p.rounds = r->echoes;
 	if (lab_run(sc, &p, &o, &res, err, sizeof(err)))
 		return fprintf(stderr, "%s\n", err), 1;
 	if (res.status != SIM_DONE || res.live_objects || sim_nr_reports()) {
@@ -79,7 +81,7 @@ static int one_run(void *arg, void *out)
 
 static int check_scale(int c, int m, int g)
 {
-	struct bitmap_run r = { 1, SIM_POLICY_TIMED, c, m, g };
+	struct bitmap_run r = { 1, SIM_POLICY_TIMED, c, m, g, 0 };
 	struct bitmap_facts f;
 	long long n = (long long)c * m, want = has_bitmap() ? n + (long long)c * g : n + (long long)c * g * n;
 
@@ -101,6 +103,30 @@ TEST(call_counts_match_the_formula)
 	       check_scale(3, 40, 1);
 }
 
+TEST(drop_caches_passes_match_the_formula)
+{
+	/*
+	 * The seed's drop_caches test at 40 memcgs, a tmpfs each, echoed
+	 * twice: three priority-0 passes. With the bitmap: the root's N calls
+	 * each time, plus one per set bit (N), then SHRINK_EMPTY and the
+	 * recheck for each (2N), then none. Without: N + N * N every pass.
+	 */
+	const long long n = 40;
+	struct bitmap_run r = { 1, SIM_POLICY_TIMED, (int)n, 1, 1, 2 };
+	struct bitmap_facts f;
+	long long want = !has_bitmap() ? 3 * (n + n * n) :
+			 !strcmp(tree, "break-no-recheck") ? (n + n) + (n + n) + n : (n + n) + (n + 2 * n) + n;
+
+	ASSERT_EQ(run_in_child(one_run, &r, &f, sizeof(f)), 0);
+	printf("  drop_caches twice over %lld memcgs: %d passes, %lld do_shrink_slab() calls\n", n, f.passes, f.pass_calls);
+	ASSERT_EQ(f.passes, 3);
+	if (!strcmp(tree, "v6.1"))
+		ASSERT_TRUE(f.pass_calls >= want);
+	else
+		ASSERT_EQ(f.pass_calls, want);
+	return 0;
+}
+
 TEST(the_watching_program_runs_clean)
 {
 	/*
@@ -113,7 +139,7 @@ TEST(the_watching_program_runs_clean)
 
 	for (int policy = 0; policy < SIM_NR_POLICIES; policy++) {
 		for (unsigned long long seed = 1; seed <= 10; seed++) {
-			struct bitmap_run r = { seed, policy, 0, 0, 0 };
+			struct bitmap_run r = { seed, policy, 0, 0, 0, 0 };
 			struct bitmap_facts f;
 
 			ASSERT_EQ(run_in_child(one_run, &r, &f, sizeof(f)), 0);
@@ -131,7 +157,7 @@ TEST(the_recheck_closes_the_race)
 	int lost = 0, first = 0;
 
 	for (unsigned long long seed = 1; seed <= RACE_SEEDS; seed++) {
-		struct bitmap_run r = { seed, SIM_POLICY_RANDOM, 0, 0, 0 };
+		struct bitmap_run r = { seed, SIM_POLICY_RANDOM, 0, 0, 0, 0 };
 		struct bitmap_facts f;
 
 		ASSERT_EQ(run_in_child(one_run, &r, &f, sizeof(f)), 0);
@@ -153,6 +179,7 @@ int main(void)
 {
 	static const struct test tests[] = {
 		RUN(call_counts_match_the_formula),
+		RUN(drop_caches_passes_match_the_formula),
 		RUN(the_watching_program_runs_clean),
 		RUN(the_recheck_closes_the_race),
 	};

@@ -28,6 +28,7 @@
 #include <linux/rculist.h>
 #include <trace/events/vmscan.h>
 #include "../glue.h"
+#include <sim.h>
 
 /* Lines here name mm/vmscan.c (the #line directives), so events are v6.1's. */
 #include "mm/vmscan-extract.c"
@@ -108,6 +109,25 @@ bool lab_shrinker_bit(struct mem_cgroup *memcg, int nid, struct shrinker *s)
 		set = test_bit(s->id, info->map);
 	rcu_read_unlock();
 	return set;
+}
+
+int lab_shrinker_id(struct shrinker *s)
+{
+	return s->id;
+}
+
+void lab_name_shrinker_maps(struct mem_cgroup *memcg)
+{
+	struct shrinker_info *info;
+	int nid;
+
+	rcu_read_lock();
+	for_each_node(nid) {
+		info = rcu_dereference(memcg->nodeinfo[nid]->shrinker_info);
+		if (info)
+			sim_event(SIM_EV_BITMAP, SIM_SITE(), sim_obj_of(info->map), sim_obj_of(memcg), nid, 0);
+	}
+	rcu_read_unlock();
 }
 
 unsigned long lab_shrink_slab(unsigned int gfp_mask, int nid, struct mem_cgroup *memcg, int priority)

@@ -8,6 +8,7 @@
 #include <linux/list_lru.h>
 #include <linux/memcontrol.h>
 #include "../glue.h"
+#include <sim.h>
 
 /* mm/internal.h declares it; the shim's stand-in for that file does not. */
 unsigned long shrink_slab(gfp_t gfp_mask, int nid, struct mem_cgroup *memcg, int priority);
@@ -60,6 +61,26 @@ bool lab_shrinker_bit(struct mem_cgroup *memcg, int nid, struct shrinker *s)
 		set = test_bit(s->id % SHRINKER_UNIT_BITS, info->unit[s->id / SHRINKER_UNIT_BITS]->map);
 	rcu_read_unlock();
 	return set;
+}
+
+int lab_shrinker_id(struct shrinker *s)
+{
+	return s->id;
+}
+
+void lab_name_shrinker_maps(struct mem_cgroup *memcg)
+{
+	struct shrinker_info *info;
+	int nid, i;
+
+	rcu_read_lock();
+	for_each_node(nid) {
+		info = rcu_dereference(memcg->nodeinfo[nid]->shrinker_info);
+		for (i = 0; info && i * SHRINKER_UNIT_BITS < info->map_nr_max; i++)
+			sim_event(SIM_EV_BITMAP, SIM_SITE(), sim_obj_of(info->unit[i]), sim_obj_of(memcg),
+				  nid, i * SHRINKER_UNIT_BITS);
+	}
+	rcu_read_unlock();
 }
 
 unsigned long lab_shrink_slab(unsigned int gfp_mask, int nid, struct mem_cgroup *memcg, int priority)
