@@ -15,7 +15,8 @@ Every text is read from the tree with git (`git diff`, `git show
                          function that matters is cut out of both files and
                          the two texts are diffed with difflib
   v6.12..break-no-tryget git diff of the same paths
-  v6.12..break-no-wait   likewise
+  v6.12..break-no-wait   likewise, and v6.12..no-shrinker-bitmap,
+                         v6.12..break-no-recheck
 
 Output (JSON, compact):
 
@@ -303,6 +304,12 @@ def main(argv):
         gitdiff('v6.12', 'break-no-wait',
                 'Break: shrinker_free() no longer waits for running shrinkers to drop '
                 'their references before it frees the shrinker.'),
+        gitdiff('v6.12', 'no-shrinker-bitmap',
+                'Without the bitmap: shrink_slab_memcg() calls every memcg-aware shrinker '
+                'for every memcg, as before 4.19.'),
+        gitdiff('v6.12', 'break-no-recheck',
+                'Break: on SHRINK_EMPTY shrink_slab_memcg() clears the bit and moves on, '
+                'without the barrier and the second call that catch a concurrent add.'),
     ]
     text = json.dumps({'comparisons': comparisons}, ensure_ascii=False, separators=(',', ':'))
     tmp = out + '.tmp'

@@ -254,6 +254,23 @@ static void drop_caches(void)
 	SCENARIO_RETURN("drop_caches", (int)total);
 }
 
+/*
+ * At scale, before the pass: each set bit as a "bit" call (memcg's index,
+ * shrinker id), so a quiet run still shows what the bitmaps hold.
+ */
+static void snapshot_bits(void)
+{
+	int ids[8], i, k, n;
+
+	for (i = 0; i < nr_containers * nr_memcgs; i++) {
+		n = lab_set_shrinker_bits(memcgs[i], 0, ids, ARRAY_SIZE(ids));
+		for (k = 0; k < n; k++) {
+			SCENARIO_CALL("bit", i, ids[k], 0);
+			SCENARIO_RETURN("bit", 0);
+		}
+	}
+}
+
 /* Which memcg and node each bitmap piece belongs to, for the page. */
 static void name_maps(void)
 {
@@ -306,6 +323,7 @@ static void race(int mi, int k)
 	struct mount *m = mount_of(mi, k);
 	long count;
 
+	SCENARIO_CALL("race", sim_obj_of(memcg), sim_obj_of(m->shrinker), 0);
 	/* The list empty, the bit still set: an object added and taken off. */
 	SCENARIO_CALL("del", sim_obj_of(memcg), sim_obj_of(m->shrinker), 1);
 	objects_del(m, memcg, true);
@@ -318,7 +336,6 @@ static void race(int mi, int k)
 	SCENARIO_RETURN("del", 0);
 	init_completion(&race_done);
 	race_mount = m;
-	SCENARIO_CALL("race", sim_obj_of(memcg), sim_obj_of(m->shrinker), 0);
 	sim_spawn(0, "kswapd0", race_reclaim, memcg);
 	sim_spawn(1, "writer", race_add, memcg);
 	wait_for_completion(&race_done);
@@ -417,6 +434,9 @@ static void init_task(void *arg)
 			if (!mounts[c * nr_mounts + i])
 				goto teardown;
 		}
+		/* Setting up is most of a scale run: containers done, of all of them. */
+		if (quiet && (!((c + 1) % 20) || c + 1 == nr_containers))
+			sim_progress(c + 1, nr_containers);
 		cond_resched();
 	}
 	SCENARIO_RETURN("setup", 0);
@@ -426,6 +446,7 @@ static void init_task(void *arg)
 		/* The seed's experiment: memcg g of a container writes on mount g % M. */
 		for (i = 0; i < nr_containers * nr_memcgs; i++)
 			object_add(mount_of(i, i % nr_memcgs), memcgs[i]);
+		snapshot_bits();
 		if (params.rounds > 0) {
 			for (n = 0; n < params.rounds && n < 10; n++)
 				drop_caches();

@@ -25,6 +25,7 @@ interface Run {
   seed: number;
   policy: PolicyName;
   sched: string;
+  prog: string;
   log: EventLog;
   decisions: Decisions;
   history: History<unknown>;
@@ -89,6 +90,7 @@ export function App() {
   const [seed, setSeed] = useState(initial.seed);
   const [policy, setPolicy] = useState<PolicyName>(initial.policy);
   const [sched, setSched] = useState(initial.sched);
+  const [prog, setProg] = useState(scene.program ? initial.prog : '');
   const [compare, setCompare] = useState<string | null>(
     initial.compare && scene.variants.includes(initial.compare) ? initial.compare : null,
   );
@@ -107,18 +109,26 @@ export function App() {
     ...(initial.compare && !scene.variants.includes(initial.compare)
       ? [`This scene cannot compare with "${initial.compare}"; it runs on ${scene.variants.join(', ')}.`]
       : []),
+    ...(initial.prog && !scene.program ? [`This scene takes no program; ignored prog=${initial.prog}.`] : []),
   ]);
   const client = useMemo(sharedClient, []);
   // Where to stand once the next run is in: the permalink's step at first,
   // the start for a new seed or policy, the chosen step after a hand choice.
-  const stepAfterRun = useRef<number>(initial.step);
+  const stepAfterRun = useRef<number | ((log: EventLog) => number)>(initial.step);
 
   // Run the scenario whenever seed, policy or schedule change (in the worker).
   useEffect(() => {
     let live = true;
     setError(null);
     setPlaying(false);
-    client.run(scene.scenario, seed, { variant, policy: Policy[policy], schedule: sched, slowNs: scene.slowNs?.(variant) ?? 0 }).then(
+    let program: number[] = [];
+    try {
+      program = scene.program && prog ? scene.program.toBytes(prog) : [];
+    } catch (e) {
+      setError(`The program in the URL: ${(e as Error).message}`);
+      return;
+    }
+    client.run(scene.scenario, seed, { variant, policy: Policy[policy], schedule: sched, slowNs: scene.slowNs?.(variant) ?? 0, program }).then(
       ({ log, decisions, wallMs }) => {
         if (!live) return;
         if (log.length === 0) {
@@ -126,24 +136,30 @@ export function App() {
           return;
         }
         const history = new History(log, scene.reducer);
-        setRun({ variant, seed, policy, sched, log, decisions, history, timeline: buildTimeline(log), labels: collectLabels(log), wallMs });
+        setRun({ variant, seed, policy, sched, prog, log, decisions, history, timeline: buildTimeline(log), labels: collectLabels(log), wallMs });
         const target = stepAfterRun.current;
         stepAfterRun.current = 0;
-        setStep(Math.min(target, log.length - 1));
+        setStep(Math.max(0, Math.min(typeof target === 'function' ? target(log) : target, log.length - 1)));
       },
       (e: Error) => live && setError(e.message),
     );
     return () => {
       live = false;
     };
-  }, [client, scene, variant, seed, policy, sched]);
+  }, [client, scene, variant, seed, policy, sched, prog]);
 
   // The compared kernel: same scenario, seed and policy, no hand-made schedule.
   useEffect(() => {
     let live = true;
     setCompared(null);
     if (!compare || compare === variant) return;
-    client.run(scene.scenario, seed, { variant: compare, policy: Policy[policy], slowNs: scene.slowNs?.(compare) ?? 0 }).then(
+    let program: number[] = [];
+    try {
+      program = scene.program && prog ? scene.program.toBytes(prog) : [];
+    } catch {
+      return; // the main run reports it
+    }
+    client.run(scene.scenario, seed, { variant: compare, policy: Policy[policy], slowNs: scene.slowNs?.(compare) ?? 0, program }).then(
       ({ log }) => {
         if (!live || log.length === 0) return;
         setCompared({
@@ -160,7 +176,7 @@ export function App() {
     return () => {
       live = false;
     };
-  }, [client, scene, compare, variant, seed, policy]);
+  }, [client, scene, compare, variant, seed, policy, prog]);
 
   const last = run ? run.log.length - 1 : 0;
   const seek = useCallback((s: number) => setStep(Math.max(0, Math.min(last, s))), [last]);
@@ -199,6 +215,7 @@ export function App() {
       seed: run.seed,
       policy: run.policy,
       sched: run.sched,
+      prog: run.prog,
       step,
     });
     if (url !== window.location.search) window.history.replaceState(null, '', url);
@@ -242,6 +259,7 @@ export function App() {
       seed: run?.seed ?? seed,
       policy: run?.policy ?? policy,
       sched: run?.sched ?? sched,
+      prog: run?.prog ?? prog,
       decisions: () => (run ? { length: run.decisions.length, schedule: run.log.meta.schedule } : null),
       step,
       length: run?.log.length ?? 0,
@@ -263,6 +281,19 @@ export function App() {
 
   const View = scene.View;
   const log = run?.log;
+  const programDef = scene.program;
+  const programProps = programDef
+    ? {
+        program: run?.prog ?? prog,
+        onProgram: (text: string) => {
+          // A new program keeps seed, kernel and policy; the hand schedule belonged to the old one.
+          const n = text ? programDef.length(text) : 0;
+          stepAfterRun.current = n > 0 ? (l: EventLog) => programDef.stepAfter(l, n) : 0;
+          setSched('');
+          setProg(text);
+        },
+      }
+    : {};
   const site = log ? (log.siteOf(step) ?? null) : null;
   const cpuSite = log && state && !site ? log.meta.sites[(state as { machine: { cpus: { site: number }[] } }).machine.cpus[log.cpu[step]].site] : null;
   const shownSite = site ?? (cpuSite && cpuSite.tree ? cpuSite : null);
@@ -332,7 +363,7 @@ export function App() {
               <div className="side-by-side" data-testid="compare">
                 <section aria-label={`kernel ${run.variant}`}>
                   <h2 className="side-title">{run.variant}</h2>
-                  <View log={log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={seek} variant={run.variant} />
+                  <View log={log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={seek} variant={run.variant} {...programProps} />
                 </section>
                 <section aria-label={`kernel ${compared.variant}, in lock-step`} data-testid="compare.other">
                   <h2 className="side-title">
@@ -353,11 +384,12 @@ export function App() {
                       seek(stepAtTime(run.log, timePeaks(run.log), t));
                     }}
                     variant={compared.variant}
+                    program={run.prog}
                   />
                 </section>
               </div>
             ) : (
-              <View log={log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={seek} variant={run.variant} />
+              <View log={log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={seek} variant={run.variant} {...programProps} />
             )}
             {compare && !compared && <p className="loading" role="status">Running {compare} beside it…</p>}
             <NextStep
@@ -390,7 +422,7 @@ export function App() {
           </div>
           <div className="right">
             <CodePane site={shownSite} context={context} />
-            <DiffPanel variant={run.variant} site={shownSite} />
+            <DiffPanel variant={run.variant} site={shownSite} prefer={scene.diffs} />
           </div>
         </main>
       )}

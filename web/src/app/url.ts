@@ -14,6 +14,7 @@ export interface UrlState {
   step: number;
   policy: PolicyName;
   sched: string; // choices made by hand, followed before the policy
+  prog: string; // the scenario's program, for scenes that take one ('' : its default)
 }
 
 const MAX_SEED = 2 ** 32 - 1;
@@ -50,6 +51,7 @@ export function parseUrl(search: string): UrlState & { errors: string[] } {
     step: num('step', 0, 1e9),
     policy,
     sched,
+    prog: q.get('prog') ?? '',
     errors,
   };
 }
@@ -62,6 +64,7 @@ export function formatUrl(s: UrlState): string {
   q.set('seed', String(s.seed));
   if (s.policy !== 'timed') q.set('policy', s.policy);
   if (s.sched) q.set('sched', s.sched);
+  if (s.prog) q.set('prog', s.prog);
   q.set('step', String(s.step));
   return `?${q.toString()}`;
 }

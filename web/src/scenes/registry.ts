@@ -4,9 +4,10 @@ import type { SceneDef } from './types';
 import { shrinkerLifetime } from './shrinker-lifetime';
 import { plantedBugs } from './planted-bugs';
 import { shrinkerChurn } from './shrinker-churn';
+import { memcgBitmap } from './memcg-bitmap';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const SCENES: SceneDef<any>[] = [shrinkerLifetime, shrinkerChurn, plantedBugs];
+export const SCENES: SceneDef<any>[] = [shrinkerLifetime, shrinkerChurn, memcgBitmap, plantedBugs];
 
 export function findScene(id: string | null) {
   return SCENES.find((s) => s.id === id) ?? null;

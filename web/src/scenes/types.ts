@@ -16,6 +16,10 @@ export interface SceneViewProps<S> {
   step: number;
   onSeek: (step: number) => void;
   variant: string; // the kernel this log ran on
+  /** The scenario's program in its permalink form ('' : the scenario's default). */
+  program?: string;
+  /** Replace the program and run again (absent in a compared run, which follows the main one). */
+  onProgram?: (text: string) => void;
 }
 
 export interface SceneDef<S> {
@@ -31,4 +35,15 @@ export interface SceneDef<S> {
   slowNs?: (variant: string) => number;
   /** A measurement the scene offers beside the run (runs of its own in the worker). */
   Measure?: ComponentType<{ sim: SimClient }>;
+  /** Comparison ids of the What changed panel (kernel-tree/diffs.py) to offer first. */
+  diffs?: string[];
+  /** For scenarios that take a program of operations: its permalink form and bytes. */
+  program?: {
+    /** The bytes the scenario reads; throws with what is wrong. */
+    toBytes(text: string): number[];
+    /** Where to stand once a program with n operations has run. */
+    stepAfter(log: EventLog, n: number): number;
+    /** How many operations a program text holds. */
+    length(text: string): number;
+  };
 }

@@ -21,9 +21,11 @@ import './DiffPanel.css';
 interface Props {
   variant: string;
   site: DiffSite | null;
+  /** Comparison ids the scene is about, shown first when they involve the variant. */
+  prefer?: string[];
 }
 
-export function DiffPanel({ variant, site }: Props) {
+export function DiffPanel({ variant, site, prefer = [] }: Props) {
   const titleId = useId();
   const selectId = useId();
   const [diffs, setDiffs] = useState<Diffs | null>(null);
@@ -41,7 +43,15 @@ export function DiffPanel({ variant, site }: Props) {
     };
   }, []);
 
-  const comparisons = useMemo(() => (diffs ? comparisonsFor(diffs, variant) : []), [diffs, variant]);
+  const preferKey = prefer.join(' ');
+  const comparisons = useMemo(() => {
+    const all = diffs ? comparisonsFor(diffs, variant) : [];
+    const rank = (id: string) => {
+      const k = preferKey.split(' ').indexOf(id);
+      return k < 0 ? Infinity : k;
+    };
+    return [...all].sort((a, b) => rank(a.id) - rank(b.id));
+  }, [diffs, variant, preferKey]);
   const comparison = comparisons.find((c) => c.id === chosen) ?? comparisons[0] ?? null;
 
   let body;

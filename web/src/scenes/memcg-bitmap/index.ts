@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0-only
+import type { SceneDef } from '../types';
+import { bitmapReducer, stepForOperation, type BitmapState } from './model';
+import { parseProgram, toBytes } from './program';
+import { MemcgBitmapView } from './view';
+import { Scale } from './Scale';
+
+export const memcgBitmap: SceneDef<BitmapState> = {
+  id: 'memcg-bitmap',
+  title: 'memcg shrinker bitmaps: reclaim skips what is empty',
+  scenario: 'memcg-bitmap',
+  variants: ['v6.12', 'no-shrinker-bitmap', 'break-no-recheck'],
+  series: 'memcg-shrinker-bitmap',
+  blurb:
+    'Two containers, each with two mounts (a memcg-aware shrinker over a list_lru each) and two memcgs under the root. ' +
+    'Adding an object to an empty list sets the shrinker’s bit in the memcg’s shrinker_info; reclaim for a memcg calls only ' +
+    'the shrinkers whose bits are set, and clears a bit when its shrinker says SHRINK_EMPTY, then calls it once more in case an ' +
+    'object arrived meanwhile. Add operations by hand, race an add against the clear, or compare with the kernel that has no bitmap.',
+  reducer: bitmapReducer,
+  View: MemcgBitmapView,
+  Measure: Scale,
+  diffs: ['v6.12..no-shrinker-bitmap', 'v6.12..break-no-recheck'],
+  program: {
+    toBytes: (text) => toBytes(parseProgram(text)),
+    stepAfter: stepForOperation,
+    length: (text) => parseProgram(text).length,
+  },
+};
