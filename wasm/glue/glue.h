@@ -47,6 +47,12 @@ int lab_shrinker_id(struct shrinker *s);
  * page can tell whose bits a BIT event flips: v6.12's units, v6.1's map.
  */
 void lab_name_shrinker_maps(struct mem_cgroup *memcg);
+/*
+ * The shrinker ids whose bits are set in memcg's shrinker_info for node
+ * nid, up to max of them, into ids; returns how many. Reads the maps
+ * without simulating anything: a snapshot for the page.
+ */
+int lab_set_shrinker_bits(struct mem_cgroup *memcg, int nid, int *ids, int max);
 
 /* The kernel functions lab_shrinker_register() and lab_shrinker_free() come down to. */
 extern const char lab_register_fn[];

@@ -83,6 +83,17 @@ void lab_name_shrinker_maps(struct mem_cgroup *memcg)
 	rcu_read_unlock();
 }
 
+int lab_set_shrinker_bits(struct mem_cgroup *memcg, int nid, int *ids, int max)
+{
+	struct shrinker_info *info = rcu_dereference_raw(memcg->nodeinfo[nid]->shrinker_info);
+	int n = 0, id;
+
+	for (id = 0; info && id < info->map_nr_max && n < max; id++)
+		if (test_bit(id % SHRINKER_UNIT_BITS, info->unit[id / SHRINKER_UNIT_BITS]->map))
+			ids[n++] = id;
+	return n;
+}
+
 unsigned long lab_shrink_slab(unsigned int gfp_mask, int nid, struct mem_cgroup *memcg, int priority)
 {
 	return shrink_slab(gfp_mask, nid, memcg, priority);
