@@ -21,7 +21,7 @@ include kernel-tree/diffs.mk
 help:
 	@echo "make start   set up, build and serve the app on http://localhost:5173"
 	@echo "make test    set up, build and run every test suite"
-	@echo "make bench   simulated events per second, natively and in wasm"
+	@echo "make bench   simulated events per second, natively and in wasm; the memcg bitmap at the seed's scale"
 
 deps:
 	@scripts/ensure-deps.sh
@@ -60,8 +60,10 @@ test-e2e: web
 test: build test-native test-determinism typecheck test-unit test-e2e
 	@echo "make test: every suite passed"
 
-bench: build build/bench/v6.12/labrun
+bench: build build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
+		build/wasm/v6.12/labrun.cjs build/wasm/no-shrinker-bitmap/labrun.cjs
 	@wasm/bench.sh
+	@wasm/bench-memcg.sh
 
 clean:
 	rm -rf build dist web/public/kernel web/src/engine/generated test-results

@@ -67,6 +67,7 @@ export interface BitmapState {
   expanded: number; // shrinker_infos replaced by expand_one_shrinker_info()
   oldInfos: { obj: number; freed: boolean; step: number }[]; // the replaced ones
   races: RaceResult[];
+  counted: number[]; // tasks whose add was counted at its set_shrinker_bit(), before it returned
 }
 
 const OPS = ['add', 'del', 'drain', 'shrink_slab', 'global_reclaim_pass', 'grow', 'race'];
@@ -100,6 +101,7 @@ export const bitmapReducer = {
       expanded: 0,
       oldInfos: [],
       races: [],
+      counted: [],
     };
   },
 
@@ -123,16 +125,22 @@ export const bitmapReducer = {
         const bit = unit.first + a(1);
         setBit(s, unit.memcg, bit, set);
         const site = log.siteOf(i);
+        // list_lru_add() links the object, then sets the bit of the list's first one: count it now.
+        const col = s.shrinkers.find((x) => x.id === bit);
+        if (set && col && site?.func === 'set_shrinker_bit' && !s.counted.includes(log.task[i])) {
+          const k = key(unit.memcg, col.obj);
+          s.objects[k] = (s.objects[k] ?? 0) + 1;
+          s.counted = [...s.counted, log.task[i]];
+        }
         s.flips++;
         s.lastFlip = { step: i, memcg: unit.memcg, bit, set, func: site?.func ?? '', line: site?.line ?? 0, task: log.task[i] };
         return;
       }
       case EventKind.SHRINKER_COUNT: {
         s.countCalls++;
-        // SHRINK_EMPTY (an empty list) reaches the callback's caller as a count of 0.
-        const n = a(3);
-        s.objects[key(a(1), a(0))] = n;
-        s.lastCount = { step: i, task: log.task[i], memcg: a(1), shrinker: a(0), ret: n };
+        // What the callback counted, which a racing add may already have changed:
+        // the objects themselves are kept from the adds, deletes and scans.
+        s.lastCount = { step: i, task: log.task[i], memcg: a(1), shrinker: a(0), ret: a(3) };
         return;
       }
       case EventKind.SHRINKER_SCAN: {
@@ -163,7 +171,8 @@ export const bitmapReducer = {
         if (call >= 0) {
           const memcg = log.arg(call, 1);
           const shrinker = log.arg(call, 2);
-          if (fn === 'add') s.objects[key(memcg, shrinker)] = (s.objects[key(memcg, shrinker)] ?? 0) + 1;
+          if (fn === 'add' && s.counted.includes(log.task[i])) s.counted = s.counted.filter((t) => t !== log.task[i]);
+          else if (fn === 'add') s.objects[key(memcg, shrinker)] = (s.objects[key(memcg, shrinker)] ?? 0) + 1;
           if (fn === 'del') {
             const k = key(memcg, shrinker);
             s.objects[k] = log.arg(call, 3) ? 0 : Math.max(0, (s.objects[k] ?? 0) - 1);
