@@ -100,6 +100,8 @@ test('registering past a unit grows every shrinker_info and frees the old ones a
   expect(after.oldInfos.length).toBeGreaterThan(before.oldInfos.length);
   expect(after.oldInfos.every((o) => o.freed)).toBe(true);
   await expect(page.getByTestId('bitmap.expanded')).toContainText('freed after one');
+  // 36 shrinkers on 32-bit longs: bits 32 and up live in a second unit.
+  await expect(page.getByTestId('bitmap.unit.32')).toBeAttached();
   // The bit set before growing is still there: the units are carried over.
   await expect(cell(page, '/ct0/0', 0)).toHaveAttribute('data-bit', '1');
 });

@@ -43,6 +43,14 @@ function Matrix({ log, state, step, variant }: { log: EventLog; state: BitmapSta
             {c.id}: {c.name}
           </text>
         ))}
+        {[...new Set(Object.values(state.units).map((u) => u.first))]
+          .filter((first) => first > 0 && first < cols.length)
+          .map((first) => (
+            <g key={`unit${first}`} className="unit-edge" data-testid={`bitmap.unit.${first}`}>
+              <line x1={NAME_W + first * CELL} x2={NAME_W + first * CELL} y1={HEAD_H - 4} y2={h - 2} />
+              <title>{`a new shrinker_info_unit starts at bit ${first}`}</title>
+            </g>
+          ))}
         {rows.map((m, y) => {
           const root = y === 0;
           const ty = HEAD_H + y * CELL + CELL / 2;
