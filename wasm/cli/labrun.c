@@ -27,7 +27,7 @@ static void usage(FILE *f)
 		"usage: labrun [--scenario NAME] [--seed N] [--rounds N] [--objects N]\n"
 		"              [--slow-ns N] [--stress] [--policy timed|rr|random] [--schedule S]\n"
 		"              [--max-events N] [--max-steps N]\n"
-		"              [--containers N --mounts N --memcgs N] [--quiet]\n"
+		"              [--containers N --mounts N --memcgs N] [--quiet] [--program B,B,...]\n"
 		"              [--hash | --meta | --summary | --schedule-out | --dump DIR] [--stats]\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
@@ -37,7 +37,9 @@ static void usage(FILE *f)
 		"--slow-ns makes the scenario's shrinkers sleep that long in count_objects;\n"
 		"--stress measures: grace periods at real length, stand-in work included.\n"
 		"--containers, --mounts, --memcgs size memcg-bitmap's scale experiment;\n"
-		"--quiet records only the scenario's calls, tasks, labels and reports.\n");
+		"--quiet records only the scenario's calls, tasks, labels and reports.\n"
+		"--program gives a scenario that takes one its operations, as bytes\n"
+		"(memcg-bitmap: three per operation, see wasm/scenarios/memcg_bitmap.c).\n");
 }
 
 static int parse_num(const char *opt, const char *s, unsigned long long *out)
@@ -78,6 +80,29 @@ static int write_file(const char *dir, const char *name, const void *data, size_
 	return 0;
 }
 
+#define PROGRAM_MAX 192
+
+/* "0,0,0,4,0,0": a program's bytes, each 0 to 255. */
+static int parse_program(const char *text, unsigned char *out, unsigned long *len)
+{
+	const char *s = text;
+
+	*len = 0;
+	while (*s) {
+		char *end;
+		unsigned long v = strtoul(s, &end, 10);
+
+		if (end == s || v > 255 || (*end && *end != ',') || *len == PROGRAM_MAX) {
+			fprintf(stderr, "labrun: --program takes up to %d comma-separated bytes (0 to 255): '%s'\n",
+				PROGRAM_MAX, text);
+			return 1;
+		}
+		out[(*len)++] = (unsigned char)v;
+		s = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
 static int dump_run(const char *dir, const struct lab_result *res)
 {
 	size_t n;
@@ -105,6 +130,8 @@ int main(int argc, char **argv)
 	long long rounds = -1, objects = -1, seed = -1, slow = -1, containers = -1, mounts = -1, memcgs = -1;
 	int hash = 0, meta = 0, summary = 0, stats = 0, sched_out = 0, stress = 0, i;
 	const char *dump = NULL;
+	static unsigned char program[PROGRAM_MAX];
+	unsigned long program_len = 0;
 	struct lab_options opt = { .max_events = 1000000, .policy = SIM_POLICY_TIMED };
 	char err[256];
 	double t0, t1;
@@ -153,6 +180,10 @@ int main(int argc, char **argv)
 				fprintf(stderr, "labrun: unknown policy '%s' (timed, rr or random)\n", next);
 				return 2;
 			}
+			i++;
+		} else if (!strcmp(a, "--program") && next) {
+			if (parse_program(next, program, &program_len))
+				return 2;
 			i++;
 		} else if (!strcmp(a, "--schedule") && next) {
 			opt.schedule = next;
@@ -205,6 +236,10 @@ int main(int argc, char **argv)
 		p.mounts = (int)mounts;
 	if (memcgs >= 0)
 		p.memcgs = (int)memcgs;
+	if (program_len) {
+		p.program = program;
+		p.program_len = program_len;
+	}
 	if (p.containers > 10000 || p.mounts > 100 || p.memcgs > 100) {
 		fprintf(stderr, "labrun: --containers is at most 10000, --mounts and --memcgs 100\n");
 		return 2;

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Lessons (lessons/*.json, described in lessons/README.md): their shape,
+// and their goals checked against a run's log up to a step.
+import { EVENT_KINDS, EventKind } from '../engine/generated/events';
+import type { EventLog } from '../engine/log';
+
+export interface LessonStart {
+  variant: string;
+  seed: number;
+  policy: 'timed' | 'rr' | 'random';
+  sched: string;
+  prog: string;
+  step?: number;
+}
+
+export type GoalCheck =
+  | { event: { kind: string; func?: string; args?: Record<string, number | string> } }
+  | { report: number };
+
+export interface Goal {
+  id: string;
+  text: string;
+  check: GoalCheck;
+  variant?: string; // counts only on this kernel
+}
+
+export interface Lesson {
+  id: string;
+  title: string;
+  scene: string;
+  start: LessonStart;
+  text: string[];
+  goals: Goal[];
+  hints: string[];
+  solution: LessonStart;
+  patch: { series: string | null; branch: string; file: string; lines: [number, number]; note: string };
+}
+
+const files = import.meta.glob('../../../lessons/*.json', { eager: true, import: 'default' }) as Record<string, Lesson>;
+
+/** Every lesson, in the order of their file names. */
+export const LESSONS: Lesson[] = Object.keys(files)
+  .sort()
+  .map((k) => files[k]);
+
+export function findLesson(id: string | null): Lesson | null {
+  return LESSONS.find((l) => l.id === id) ?? null;
+}
+
+/** The first event at or before `upTo` that meets the check, or -1. */
+export function goalStep(log: EventLog, check: GoalCheck, upTo = log.length - 1): number {
+  if ('report' in check) {
+    for (let i = 0; i <= upTo && i < log.length; i++) if (log.kind[i] === EventKind.REPORT && log.arg(i, 0) === check.report) return i;
+    return -1;
+  }
+  const kind = EVENT_KINDS.findIndex((k) => k.name === check.event.kind);
+  if (kind < 0) throw new Error(`no event kind ${check.event.kind}`);
+  for (let i = 0; i <= upTo && i < log.length; i++) {
+    if (log.kind[i] !== kind) continue;
+    if (check.event.func && log.siteOf(i)?.func !== check.event.func) continue;
+    const args = check.event.args;
+    if (args) {
+      const named = log.namedArgs(i);
+      if (!Object.entries(args).every(([k, v]) => named[k] === v)) continue;
+    }
+    return i;
+  }
+  return -1;
+}
+
+/** Which goals a run on `variant` has met by `step`: goal id -> the event that met it. */
+export function metGoals(lesson: Lesson, log: EventLog, variant: string, step: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const g of lesson.goals) {
+    if (g.variant && g.variant !== variant) continue;
+    const at = goalStep(log, g.check, step);
+    if (at >= 0) out[g.id] = at;
+  }
+  return out;
+}
