@@ -19,6 +19,8 @@ import { ReportsPanel } from '../ui/ReportsPanel';
 import { Controls } from './Controls';
 import { SeriesCard } from './SeriesCard';
 import { formatUrl, parseUrl, type PolicyName } from './url';
+import { findLesson, type LessonStart } from '../lessons/lessons';
+import { LessonPanel, LessonPicker } from '../lessons/LessonPanel';
 
 interface Run {
   variant: string;
@@ -82,7 +84,26 @@ function sharedClient(): SimClient {
 }
 
 export function App() {
-  const initial = useMemo(() => parseUrl(window.location.search), []);
+  const initial = useMemo(() => {
+    const u = parseUrl(window.location.search);
+    const lesson = findLesson(u.lesson);
+    if (!lesson) return { ...u, lessonFound: null };
+    // A lesson opens on its start state; what the URL says explicitly wins (a permalink into a lesson).
+    const q = new URLSearchParams(window.location.search);
+    const s = lesson.start;
+    return {
+      ...u,
+      scene: lesson.scene,
+      variant: q.has('variant') ? u.variant : s.variant,
+      seed: q.has('seed') ? u.seed : s.seed,
+      policy: q.has('policy') ? u.policy : s.policy,
+      sched: q.has('sched') ? u.sched : s.sched,
+      prog: q.has('prog') ? u.prog : s.prog,
+      step: q.has('step') ? u.step : (s.step ?? 0),
+      lessonFound: lesson,
+    };
+  }, []);
+  const lesson = initial.lessonFound;
   const scene = findScene(initial.scene) ?? SCENES[0];
   const [variant, setVariant] = useState(
     initial.variant && scene.variants.includes(initial.variant) ? initial.variant : scene.variants[0],
@@ -110,6 +131,7 @@ export function App() {
       ? [`This scene cannot compare with "${initial.compare}"; it runs on ${scene.variants.join(', ')}.`]
       : []),
     ...(initial.prog && !scene.program ? [`This scene takes no program; ignored prog=${initial.prog}.`] : []),
+    ...(initial.lesson && !lesson ? [`There is no lesson "${initial.lesson}".`] : []),
   ]);
   const client = useMemo(sharedClient, []);
   // Where to stand once the next run is in: the permalink's step at first,
@@ -209,6 +231,7 @@ export function App() {
   useEffect(() => {
     if (!run) return;
     const url = formatUrl({
+      lesson: lesson?.id ?? null,
       scene: scene.id,
       variant: run.variant === scene.variants[0] ? null : run.variant,
       compare,
@@ -219,7 +242,7 @@ export function App() {
       step,
     });
     if (url !== window.location.search) window.history.replaceState(null, '', url);
-  }, [run, scene, step, compare]);
+  }, [run, scene, step, compare, lesson]);
 
   // Keyboard: space plays, arrows step, Home/End jump (not while typing).
   useEffect(() => {
@@ -281,6 +304,23 @@ export function App() {
 
   const View = scene.View;
   const log = run?.log;
+  // A lesson's start or solution: kernel, seed, policy, schedule and program, then its step (or the end).
+  const applyStart = (s: LessonStart) => {
+    if (!scene.variants.includes(s.variant)) return;
+    stepAfterRun.current = s.step !== undefined ? s.step : (l: EventLog) => l.length - 1;
+    setCompare(null);
+    setVariant(s.variant);
+    setSeed(s.seed);
+    setPolicy(s.policy);
+    setSched(s.sched);
+    setProg(scene.program ? s.prog : '');
+    // Nothing changed: no rerun will come, so move now.
+    if (run && run.variant === s.variant && run.seed === s.seed && run.policy === s.policy && run.sched === s.sched && run.prog === (scene.program ? s.prog : '')) {
+      const t = stepAfterRun.current;
+      stepAfterRun.current = 0;
+      seek(typeof t === 'function' ? t(run.log) : t);
+    }
+  };
   const programDef = scene.program;
   const programProps = programDef
     ? {
@@ -306,6 +346,7 @@ export function App() {
           Reclaim Lab <span className="scene-title">{scene.title}</span>
         </h1>
         <SeriesCard seriesId={typeof scene.series === 'function' ? scene.series(run?.variant ?? variant) : scene.series} />
+        <LessonPicker current={lesson?.id ?? null} />
       </header>
       {notes.map((n) => (
         <p key={n} className="note" role="status">
@@ -358,7 +399,18 @@ export function App() {
       {run && log && state != null && (
         <main className="layout">
           <div className="left">
-            <p className="blurb">{scene.blurb}</p>
+            {lesson ? (
+              <LessonPanel
+                lesson={lesson}
+                log={log}
+                variant={run.variant}
+                step={step}
+                onSeek={seek}
+                onApply={applyStart}
+              />
+            ) : (
+              <p className="blurb">{scene.blurb}</p>
+            )}
             {compared && state2 != null ? (
               <div className="side-by-side" data-testid="compare">
                 <section aria-label={`kernel ${run.variant}`}>

@@ -15,6 +15,7 @@ export interface UrlState {
   policy: PolicyName;
   sched: string; // choices made by hand, followed before the policy
   prog: string; // the scenario's program, for scenes that take one ('' : its default)
+  lesson: string | null; // the lesson shown beside the scene
 }
 
 const MAX_SEED = 2 ** 32 - 1;
@@ -52,12 +53,14 @@ export function parseUrl(search: string): UrlState & { errors: string[] } {
     policy,
     sched,
     prog: q.get('prog') ?? '',
+    lesson: q.get('lesson'),
     errors,
   };
 }
 
 export function formatUrl(s: UrlState): string {
   const q = new URLSearchParams();
+  if (s.lesson) q.set('lesson', s.lesson);
   if (s.scene) q.set('scene', s.scene);
   if (s.variant) q.set('variant', s.variant);
   if (s.compare) q.set('compare', s.compare);

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// A lesson done by hand: its goals tick as the run meets them, it ends at
+// the real patch, and the browser remembers it.
+import { expect, test, type Page } from '@playwright/test';
+import { Lab } from './lab';
+
+const prog = (page: Page) => page.evaluate(() => (window as unknown as { __lab: { prog: string; ready: boolean } }).__lab);
+
+async function press(page: Page, action: string) {
+  const before = (await prog(page)).prog;
+  await page.getByTestId(`action.${action}`).click();
+  await expect.poll(async () => {
+    const l = await prog(page);
+    return l.ready && l.prog !== before;
+  }).toBe(true);
+}
+
+test('the bitmap lesson by hand: add, drain, reclaim, and the real patch at the end', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?lesson=bitmap-set-and-clear');
+  await expect(page.getByTestId('lesson')).toContainText('The shrinker bitmap');
+  await expect(page).toHaveURL(/scene=memcg-bitmap/);
+  await expect(page.getByTestId('goal.set')).toHaveAttribute('data-met', '0');
+  await page.getByTestId('lesson.hint').click();
+  await expect(page.getByTestId('lesson.hints')).toContainText('Add an object');
+
+  await page.getByTestId('action.memcg').selectOption('0');
+  await page.getByTestId('action.mount').selectOption('0');
+  await press(page, 'add');
+  await expect(page.getByTestId('goal.set')).toHaveAttribute('data-met', '1');
+  await press(page, 'drain');
+  await press(page, 'reclaim');
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('goal.clear')).toHaveAttribute('data-met', '1');
+  const patch = page.getByTestId('lesson.patch');
+  await expect(patch).toContainText('mm/shrinker.c lines 205–220 on branch v6.12');
+  await expect(page.getByTestId('lesson.message-id')).toHaveText('153112469064.4097.2581798353485457328.stgit@localhost.localdomain');
+
+  // Stepping back before the clear un-ticks it: goals are read from the run up to the step shown.
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('goal.clear')).toHaveAttribute('data-met', '0');
+
+  // Progress stays in this browser.
+  await page.reload();
+  await expect(page.getByTestId('lesson')).toContainText('done');
+  await expect(page.getByTestId('lesson.picker').locator('option', { hasText: 'The shrinker bitmap' })).toContainText('✔');
+});
+
+test('showing the solution meets the goals; the picker opens another lesson', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?lesson=rwsem-bailout');
+  await expect(page.getByTestId('goal.tryfail')).toHaveAttribute('data-met', '0');
+  await page.getByTestId('lesson.solve').click();
+  await expect(page.getByTestId('goal.tryfail')).toHaveAttribute('data-met', '1');
+  await page.getByTestId('lesson.picker').selectOption('free-while-counting');
+  await expect(page).toHaveURL(/lesson=free-while-counting/);
+  await expect(page.getByTestId('lesson')).toContainText('Break it');
+});
