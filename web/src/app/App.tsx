@@ -386,6 +386,10 @@ export function App() {
           setPolicy(p);
         }}
       />
+      {/* Each step in words, for screen readers; quiet while playing, which would flood it. */}
+      <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="narration">
+        {run && !playing ? narrate(run.log, step, run.labels) : ''}
+      </p>
       {error && (
         <p className="error" role="alert" data-testid="scene.error">
           {error}

@@ -92,7 +92,7 @@ export function CodePane({ site, context }: Props) {
         </div>
       </header>
       {error && <p className="error">{error}</p>}
-      <div className="code-body" data-testid="code.body" ref={body} onScroll={onScroll}>
+      <div className="code-body" data-testid="code.body" ref={body} onScroll={onScroll} tabIndex={0} aria-label="kernel source">
         <div className="code-lines" style={{ height: PAD * 2 + total * LINE_HEIGHT }}>
           <div className="code-window" style={{ top: PAD + (first - 1) * LINE_HEIGHT }}>
             {lines?.slice(first - 1, last).map((text, k) => {

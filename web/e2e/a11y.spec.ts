@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// axe-core on every scene and every lesson: no serious or critical
+// violation, in the light theme the app ships.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { Lab } from './lab';
+
+const scenes = ['shrinker-lifetime', 'shrinker-churn', 'memcg-bitmap', 'planted-bugs'];
+const lessons = readdirSync('lessons')
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => (JSON.parse(readFileSync(`lessons/${f}`, 'utf8')) as { id: string }).id);
+
+async function serious(page: import('@playwright/test').Page) {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+for (const scene of scenes) {
+  test(`scene ${scene} has no serious accessibility violations`, async ({ page }) => {
+    const l = new Lab(page);
+    await l.open(`?scene=${scene}&step=40`);
+    expect(await serious(page)).toEqual([]);
+  });
+}
+
+for (const id of lessons) {
+  test(`lesson ${id} has no serious accessibility violations`, async ({ page }) => {
+    const l = new Lab(page);
+    await l.open(`?lesson=${id}`);
+    expect(await serious(page)).toEqual([]);
+  });
+}
+
+test('each step is told in words in a live region', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=shrinker-lifetime&step=0');
+  const live = page.getByTestId('narration');
+  await expect(live).toHaveAttribute('aria-live', 'polite');
+  await l.goTo(30);
+  const said = await live.textContent();
+  expect(said).toBe(await l.narration());
+  expect(said).toMatch(/^CPU\d /);
+  await page.keyboard.press('ArrowRight');
+  await expect(live).not.toHaveText(said!);
+});
