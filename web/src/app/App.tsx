@@ -21,6 +21,8 @@ import { SeriesCard } from './SeriesCard';
 import { formatUrl, parseUrl, type PolicyName } from './url';
 import { findLesson, type LessonStart } from '../lessons/lessons';
 import { LessonPanel, LessonPicker } from '../lessons/LessonPanel';
+import { Talk, useTalkSync, type TalkRole } from '../talk/Talk';
+import type { TalkState } from '../talk/slides';
 
 interface Run {
   variant: string;
@@ -104,6 +106,8 @@ export function App() {
     };
   }, []);
   const lesson = initial.lessonFound;
+  const talk: TalkRole | null = lesson && initial.talk ? (initial.talk === 'presenter' ? 'presenter' : 'audience') : null;
+  const [slide, setSlide] = useState(0);
   const scene = findScene(initial.scene) ?? SCENES[0];
   const [variant, setVariant] = useState(
     initial.variant && scene.variants.includes(initial.variant) ? initial.variant : scene.variants[0],
@@ -232,6 +236,7 @@ export function App() {
     if (!run) return;
     const url = formatUrl({
       lesson: lesson?.id ?? null,
+      talk: talk,
       scene: scene.id,
       variant: run.variant === scene.variants[0] ? null : run.variant,
       compare,
@@ -242,10 +247,11 @@ export function App() {
       step,
     });
     if (url !== window.location.search) window.history.replaceState(null, '', url);
-  }, [run, scene, step, compare, lesson]);
+  }, [run, scene, step, compare, lesson, talk]);
 
   // Keyboard: space plays, arrows step, Home/End jump (not while typing).
   useEffect(() => {
+    if (talk) return; // talk mode has its own keys
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement;
       if (t.closest('input, select, textarea') || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -266,7 +272,7 @@ export function App() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [seek, step, last]);
+  }, [seek, step, last, talk]);
 
   const state = run ? run.history.at(step) : null;
   const step2 = run && compared ? stepAtTime(compared.log, compared.peaks, run.log.time[step] ?? 0) : 0;
@@ -339,6 +345,100 @@ export function App() {
   const shownSite = site ?? (cpuSite && cpuSite.tree ? cpuSite : null);
   const context = log ? `CPU${log.cpu[step]}${log.task[step] >= 0 ? ` ${log.taskName(log.task[step])}` : ''}${site ? '' : ' (last line it ran)'}` : '';
 
+  // Talk mode: every window of the talk shows the same slide and the same demo state.
+  const talkState: TalkState = {
+    slide,
+    step,
+    variant: run?.variant ?? variant,
+    seed: run?.seed ?? seed,
+    policy: run?.policy ?? policy,
+    sched: run?.sched ?? sched,
+    prog: run?.prog ?? prog,
+  };
+  const settled = !!run && run.variant === variant && run.seed === seed && run.policy === policy && run.sched === sched && run.prog === prog;
+  useTalkSync(talk ? lesson!.id : null, talkState, settled, (t) => {
+    setSlide(t.slide);
+    if (run && t.variant === run.variant && t.seed === run.seed && t.policy === run.policy && t.sched === run.sched && t.prog === run.prog) {
+      setStep(Math.max(0, Math.min(t.step, run.log.length - 1)));
+      return;
+    }
+    stepAfterRun.current = t.step;
+    setCompare(null);
+    setVariant(t.variant);
+    setSeed(t.seed);
+    setPolicy(t.policy as PolicyName);
+    setSched(t.sched);
+    setProg(t.prog);
+  });
+
+  const controlsEl = (
+    <Controls
+      disabled={!run}
+      playing={playing}
+      onPlay={() => setPlaying((p) => !p)}
+      step={step}
+      last={last}
+      onSeek={seek}
+      speed={speed}
+      onSpeed={setSpeed}
+      seed={seed}
+      onSeed={(s) => {
+        if (s === seed) return;
+        stepAfterRun.current = 0;
+        setSched('');
+        setSeed(s);
+      }}
+      variants={scene.variants}
+      variant={variant}
+      onVariant={(v) => {
+        stepAfterRun.current = 0;
+        setSched('');
+        setVariant(v);
+        if (v === compare) setCompare(null);
+      }}
+      compare={compare}
+      onCompare={setCompare}
+      policy={policy}
+      onPolicy={(p) => {
+        stepAfterRun.current = 0;
+        setSched('');
+        setPolicy(p);
+      }}
+    />
+  );
+
+  if (talk && lesson) {
+    return (
+      <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
+        <Talk
+          role={talk}
+          lesson={lesson}
+          slide={slide}
+          onSlide={setSlide}
+          onStep={(d) => seek(step + d)}
+          controls={controlsEl}
+          demo={
+            run && log && state != null ? (
+              <div className="talk-demo">
+                {/* The audience watches; actions are the presenter's. */}
+                <View log={log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={seek} variant={run.variant}
+                  {...(talk === 'presenter' ? programProps : { program: run.prog })} />
+                <CodePane site={shownSite} context={context} />
+              </div>
+            ) : (
+              <p className="loading" role="status">
+                {error ?? 'Running the real kernel code on simulated CPUs in a worker…'}
+              </p>
+            )
+          }
+        />
+        <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="narration">
+          {run && !playing ? narrate(run.log, step, run.labels) : ''}
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
       <header className="app-head">
@@ -353,39 +453,7 @@ export function App() {
           {n}
         </p>
       ))}
-      <Controls
-        disabled={!run}
-        playing={playing}
-        onPlay={() => setPlaying((p) => !p)}
-        step={step}
-        last={last}
-        onSeek={seek}
-        speed={speed}
-        onSpeed={setSpeed}
-        seed={seed}
-        onSeed={(s) => {
-          if (s === seed) return;
-          stepAfterRun.current = 0;
-          setSched('');
-          setSeed(s);
-        }}
-        variants={scene.variants}
-        variant={variant}
-        onVariant={(v) => {
-          stepAfterRun.current = 0;
-          setSched('');
-          setVariant(v);
-          if (v === compare) setCompare(null);
-        }}
-        compare={compare}
-        onCompare={setCompare}
-        policy={policy}
-        onPolicy={(p) => {
-          stepAfterRun.current = 0;
-          setSched('');
-          setPolicy(p);
-        }}
-      />
+      {controlsEl}
       {/* Each step in words, for screen readers; quiet while playing, which would flood it. */}
       <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="narration">
         {run && !playing ? narrate(run.log, step, run.labels) : ''}

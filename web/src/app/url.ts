@@ -16,6 +16,7 @@ export interface UrlState {
   sched: string; // choices made by hand, followed before the policy
   prog: string; // the scenario's program, for scenes that take one ('' : its default)
   lesson: string | null; // the lesson shown beside the scene
+  talk: string | null; // talk mode: 'presenter', or any other value for the audience
 }
 
 const MAX_SEED = 2 ** 32 - 1;
@@ -54,6 +55,7 @@ export function parseUrl(search: string): UrlState & { errors: string[] } {
     sched,
     prog: q.get('prog') ?? '',
     lesson: q.get('lesson'),
+    talk: q.get('talk'),
     errors,
   };
 }
@@ -61,6 +63,7 @@ export function parseUrl(search: string): UrlState & { errors: string[] } {
 export function formatUrl(s: UrlState): string {
   const q = new URLSearchParams();
   if (s.lesson) q.set('lesson', s.lesson);
+  if (s.talk) q.set('talk', s.talk);
   if (s.scene) q.set('scene', s.scene);
   if (s.variant) q.set('variant', s.variant);
   if (s.compare) q.set('compare', s.compare);
