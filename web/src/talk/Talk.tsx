@@ -17,7 +17,10 @@ export type TalkRole = 'audience' | 'presenter';
  */
 export function useTalkSync(lessonId: string | null, state: TalkState, settled: boolean, apply: (s: TalkState) => void) {
   const channel = useRef<BroadcastChannel | null>(null);
-  const last = useRef<TalkState | null>(null);
+  const last = useRef<TalkState | null>(null); // the state every window last agreed on
+  // A remote state being applied: until this window reaches it (or gives up), its
+  // in-between states are not news to post.
+  const applying = useRef<{ target: TalkState; until: number } | null>(null);
   const applyRef = useRef(apply);
   applyRef.current = apply;
   useEffect(() => {
@@ -30,6 +33,7 @@ export function useTalkSync(lessonId: string | null, state: TalkState, settled: 
         return;
       }
       last.current = ev.data;
+      applying.current = { target: ev.data, until: performance.now() + 3000 };
       applyRef.current(ev.data);
     };
     ch.postMessage('hello');
@@ -38,10 +42,15 @@ export function useTalkSync(lessonId: string | null, state: TalkState, settled: 
       channel.current = null;
     };
   }, [lessonId]);
-  // Post only a settled state (no run pending), so a window catching up never echoes a half-applied one.
+  // Post only a settled state (no run pending) that this window came to by itself.
   const key = JSON.stringify(state);
   useEffect(() => {
     if (!settled) return;
+    const a = applying.current;
+    if (a) {
+      if (sameTalk(a.target, state) || performance.now() > a.until) applying.current = null;
+      if (performance.now() <= a.until) return;
+    }
     if (last.current && sameTalk(last.current, state)) return;
     last.current = state;
     channel.current?.postMessage(state);
