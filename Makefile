@@ -16,12 +16,14 @@ NPX := npx --no-install
 include wasm/build.mk
 include kernel-tree/diffs.mk
 
-.PHONY: help deps kernel-tree build web start test test-unit test-e2e typecheck bench clean
+.PHONY: help deps kernel-tree build web dist start test test-unit test-e2e typecheck bench clean
 
 help:
 	@echo "make start   set up, build and serve the app on http://localhost:5173"
 	@echo "make test    set up, build and run every test suite"
 	@echo "make bench   simulated events per second, natively and in wasm; the memcg bitmap at the seed's scale"
+	@echo "make dist    build dist/: the whole app as static files, for any server or none"
+	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
 
 deps:
 	@scripts/ensure-deps.sh
@@ -64,6 +66,11 @@ bench: build build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
 		build/wasm/v6.12/labrun.cjs build/wasm/no-shrinker-bitmap/labrun.cjs
 	@wasm/bench.sh
 	@wasm/bench-memcg.sh
+
+# One folder that any static server, or a laptop with no network, serves:
+# the app, the wasm modules and the kernel sources of the code pane.
+dist: web
+	@echo "[dist] dist/ ($$(du -sh dist | cut -f1)): serve it with any static server, e.g. python3 -m http.server -d dist"
 
 clean:
 	rm -rf build dist web/public/kernel web/src/engine/generated test-results

@@ -108,6 +108,8 @@ export function App() {
   const lesson = initial.lessonFound;
   const talk: TalkRole | null = lesson && initial.talk ? (initial.talk === 'presenter' ? 'presenter' : 'audience') : null;
   const [slide, setSlide] = useState(0);
+  // Embed mode (an iframe in slides or a blog post): the scene, its code and the controls only.
+  const embed = useMemo(() => new URLSearchParams(window.location.search).get('embed') === '1', []);
   const scene = findScene(initial.scene) ?? SCENES[0];
   const [variant, setVariant] = useState(
     initial.variant && scene.variants.includes(initial.variant) ? initial.variant : scene.variants[0],
@@ -237,6 +239,7 @@ export function App() {
     const url = formatUrl({
       lesson: lesson?.id ?? null,
       talk: talk,
+      embed,
       scene: scene.id,
       variant: run.variant === scene.variants[0] ? null : run.variant,
       compare,
@@ -247,7 +250,7 @@ export function App() {
       step,
     });
     if (url !== window.location.search) window.history.replaceState(null, '', url);
-  }, [run, scene, step, compare, lesson, talk]);
+  }, [run, scene, step, compare, lesson, talk, embed]);
 
   // Keyboard: space plays, arrows step, Home/End jump (not while typing).
   useEffect(() => {
@@ -406,6 +409,40 @@ export function App() {
       }}
     />
   );
+
+  if (embed) {
+    const full = new URLSearchParams(window.location.search);
+    full.delete('embed');
+    return (
+      <div className="app embed" data-testid={run ? 'scene.ready' : 'scene.loading'}>
+        {controlsEl}
+        {error && (
+          <p className="error" role="alert" data-testid="scene.error">
+            {error}
+          </p>
+        )}
+        {run && log && state != null && (
+          <main className="layout">
+            <div className="left">
+              <View log={log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={seek} variant={run.variant} {...programProps} />
+            </div>
+            <div className="right">
+              <CodePane site={shownSite} context={context} />
+            </div>
+          </main>
+        )}
+        <p className="embed-foot muted">
+          <a href={`?${full.toString()}`} target="_blank" rel="noreferrer" data-testid="embed.open">
+            Open in Reclaim Lab
+          </a>{' '}
+          — {scene.title}, kernel {run?.variant ?? variant}
+        </p>
+        <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="narration">
+          {run && !playing ? narrate(run.log, step, run.labels) : ''}
+        </p>
+      </div>
+    );
+  }
 
   if (talk && lesson) {
     return (

@@ -17,6 +17,7 @@ export interface UrlState {
   prog: string; // the scenario's program, for scenes that take one ('' : its default)
   lesson: string | null; // the lesson shown beside the scene
   talk: string | null; // talk mode: 'presenter', or any other value for the audience
+  embed?: boolean; // the scene alone, for an iframe
 }
 
 const MAX_SEED = 2 ** 32 - 1;
@@ -64,6 +65,7 @@ export function formatUrl(s: UrlState): string {
   const q = new URLSearchParams();
   if (s.lesson) q.set('lesson', s.lesson);
   if (s.talk) q.set('talk', s.talk);
+  if (s.embed) q.set('embed', '1');
   if (s.scene) q.set('scene', s.scene);
   if (s.variant) q.set('variant', s.variant);
   if (s.compare) q.set('compare', s.compare);
