@@ -46,3 +46,12 @@ test('each step is told in words in a live region', async ({ page }) => {
   await page.keyboard.press('ArrowRight');
   await expect(live).not.toHaveText(said!);
 });
+
+test('talk mode (the projector theme) has no serious accessibility violations', async ({ page }) => {
+  await page.goto('?lesson=bitmap-recheck&talk=1');
+  await expect(page.getByTestId('talk.audience')).toBeVisible();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('talk.slide')).toHaveAttribute('data-slide', '3');
+  await expect(page.getByTestId('scene.ready')).toBeVisible();
+  expect(await serious(page)).toEqual([]);
+});

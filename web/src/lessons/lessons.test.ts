@@ -38,7 +38,7 @@ describe('lessons', () => {
   it('exist, one per scene at least, with unique ids', () => {
     expect(LESSONS.length).toBeGreaterThanOrEqual(5);
     expect(new Set(LESSONS.map((l) => l.id)).size).toBe(LESSONS.length);
-    for (const id of ['shrinker-lifetime', 'shrinker-churn', 'memcg-bitmap']) expect(LESSONS.some((l) => l.scene === id)).toBe(true);
+    for (const id of ['shrinker-lifetime', 'shrinker-churn', 'memcg-bitmap', 'planted-bugs']) expect(LESSONS.some((l) => l.scene === id)).toBe(true);
   });
 
   for (const lesson of LESSONS) {
