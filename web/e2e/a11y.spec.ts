@@ -55,3 +55,17 @@ test('talk mode (the projector theme) has no serious accessibility violations', 
   await expect(page.getByTestId('scene.ready')).toBeVisible();
   expect(await serious(page)).toEqual([]);
 });
+
+test('with reduced motion asked for, nothing animates', async ({ browser }) => {
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const page = await browser.newPage({ reducedMotion });
+    const l = new Lab(page);
+    await l.open('?scene=memcg-bitmap&prog=p&step=0');
+    await page.getByTestId('action.add').click();
+    const flipped = page.locator('.cell.flipped rect');
+    await expect(flipped).toHaveCount(1);
+    const name = await flipped.evaluate((el) => getComputedStyle(el).animationName);
+    expect(name).toBe(reducedMotion === 'reduce' ? 'none' : 'bit-flip');
+    await page.close();
+  }
+});
