@@ -17,7 +17,7 @@ test('dist runs with the network blocked', async ({ page, context, baseURL }) =>
   const l = new Lab(page);
   for (const q of ['?scene=shrinker-churn&step=100', '?lesson=bitmap-recheck', '?scene=memcg-bitmap&embed=1&step=300']) {
     await l.open(q);
-    await expect(l.highlightedLine().or(page.getByText('No kernel line'))).toBeVisible();
+    await expect(l.highlightedLine().or(page.getByText('No kernel line')).first()).toBeVisible();
   }
   await expect(page.getByTestId('embed.open')).toHaveAttribute('href', /scene=memcg-bitmap/);
   await page.goto('?lesson=intro-reclaim&talk=1');
