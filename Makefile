@@ -6,8 +6,8 @@
 #   make test    install what is missing, build, run every test suite
 #
 # Both redo nothing that is up to date. Other targets: kernel-tree, native,
-# wasm, web, test-native, test-determinism, test-unit, test-e2e, bench,
-# clean.
+# wasm, web, test-native, test-determinism, test-kunit, test-unit, test-e2e,
+# bench, kunit, clean.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -15,6 +15,7 @@ NPX := npx --no-install
 
 include wasm/build.mk
 include kernel-tree/diffs.mk
+include kernel-tree/kunit/kunit.mk
 
 .PHONY: help deps kernel-tree build web dist start test test-unit test-e2e typecheck bench clean
 
@@ -24,6 +25,7 @@ help:
 	@echo "make bench   simulated events per second, natively and in wasm; the memcg bitmap at the seed's scale"
 	@echo "make dist    build dist/: the whole app as static files, for any server or none"
 	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
+	@echo "make kunit   the same scenario in User-Mode Linux with KUnit, compared with native and wasm"
 
 deps:
 	@scripts/ensure-deps.sh
@@ -58,8 +60,9 @@ test-e2e: web
 	@$(NPX) playwright test
 
 # Every suite, in order: native C (ASan + UBSan), native = wasm logs,
+# UML = native = wasm traces (when make kunit built the kernel before),
 # TypeScript types, web engine unit tests, end-to-end in Chromium.
-test: build test-native test-determinism typecheck test-unit test-e2e
+test: build test-native test-determinism test-kunit typecheck test-unit test-e2e
 	@echo "make test: every suite passed"
 
 bench: build build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \

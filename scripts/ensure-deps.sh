@@ -16,8 +16,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 #                                        for -m32 native builds
 #   chromium                             the browser the end-to-end tests drive
 #   git, xz-utils, make                  building the kernel tree
+#   flex, bison, bc, libelf-dev, python3 building the kernel as User-Mode Linux
+#                                        and running kunit.py (make kunit)
 packages=(linux-source-6.1 linux-source-6.12 emscripten clang-14 libclang-rt-14-dev
-	  gcc-multilib lib32stdc++-12-dev chromium git xz-utils make)
+	  gcc-multilib lib32stdc++-12-dev chromium git xz-utils make
+	  flex bison bc libelf-dev python3)
 
 missing=()
 for p in "${packages[@]}"; do

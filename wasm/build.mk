@@ -63,14 +63,14 @@ $(foreach b,break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap,$(
 COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
                wasm/scenarios/fuzz_ops.c wasm/scenarios/shrinker_churn.c \
-               wasm/scenarios/memcg_bitmap.c
+               wasm/scenarios/memcg_bitmap.c wasm/scenarios/kunit_seq.c
 HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/strbuf.c \
                wasm/runtime/kasan.c wasm/runtime/lab.c wasm/runtime/stats.c
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') \
                wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk \
-               wasm/scenarios/scenario.h wasm/glue/glue.h
+               wasm/scenarios/scenario.h wasm/glue/glue.h wasm/scenarios/kunit_seq_body.h
 HOST_DEPS   := $(wildcard wasm/runtime/*.h) wasm/runtime/events.def \
                wasm/scenarios/scenario.h wasm/build.mk
 

@@ -10,6 +10,7 @@
  *   labrun --scenario shrinker-lifetime --seed 7 --hash     # one digest
  *   labrun --scenario shrinker-lifetime --seed 7 --meta     # sites, names...
  *   labrun --scenario shrinker-lifetime --seed 7 --dump DIR # events.bin + meta.json
+ *   labrun --scenario kunit-seq --trace                     # the normalised trace
  *
  * --dump writes the raw event and decision records and the meta JSON, exactly
  * what the browser worker hands to the page; the web engine's tests load
@@ -28,7 +29,8 @@ static void usage(FILE *f)
 		"              [--slow-ns N] [--stress] [--policy timed|rr|random] [--schedule S]\n"
 		"              [--max-events N] [--max-steps N]\n"
 		"              [--containers N --mounts N --memcgs N] [--quiet] [--program B,B,...]\n"
-		"              [--hash | --meta | --summary | --schedule-out | --dump DIR] [--stats]\n"
+		"              [--hash | --meta | --summary | --schedule-out | --dump DIR | --trace]\n"
+		"              [--stats]\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
 		"kernel tree, file, line, function and arguments.\n"
@@ -39,7 +41,9 @@ static void usage(FILE *f)
 		"--containers, --mounts, --memcgs size memcg-bitmap's scale experiment;\n"
 		"--quiet records only the scenario's calls, tasks, labels and reports.\n"
 		"--program gives a scenario that takes one its operations, as bytes\n"
-		"(memcg-bitmap: three per operation, see wasm/scenarios/memcg_bitmap.c).\n");
+		"(memcg-bitmap: three per operation, see wasm/scenarios/memcg_bitmap.c).\n"
+		"--trace prints the normalised trace the kernel's KUnit suite prints too:\n"
+		"the text of every \"reclaim_lab: \" printk (kernel-tree/kunit/compare.sh).\n");
 }
 
 static int parse_num(const char *opt, const char *s, unsigned long long *out)
@@ -120,6 +124,24 @@ static int dump_run(const char *dir, const struct lab_result *res)
 	return err;
 }
 
+/* The "reclaim_lab: " lines the scenario printed, as the kernel's console shows them. */
+static void print_trace(void)
+{
+	static const char prefix[] = "reclaim_lab: ";
+	size_t i, n;
+	const struct sim_event *log = sim_log(&n);
+
+	for (i = 0; i < n; i++) {
+		const char *text;
+
+		if (log[i].kind != SIM_EV_PRINTK)
+			continue;
+		text = sim_name_at(log[i].arg[0]);
+		if (text && !strncmp(text, prefix, sizeof(prefix) - 1))
+			puts(text);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *name = "shrinker-lifetime";
@@ -128,7 +150,7 @@ int main(int argc, char **argv)
 	struct lab_result res;
 	unsigned long long v, max_events = 1000000;	/* a runaway guard */
 	long long rounds = -1, objects = -1, seed = -1, slow = -1, containers = -1, mounts = -1, memcgs = -1;
-	int hash = 0, meta = 0, summary = 0, stats = 0, sched_out = 0, stress = 0, i;
+	int hash = 0, meta = 0, summary = 0, stats = 0, sched_out = 0, stress = 0, trace = 0, i;
 	const char *dump = NULL;
 	static unsigned char program[PROGRAM_MAX];
 	unsigned long program_len = 0;
@@ -199,6 +221,8 @@ int main(int argc, char **argv)
 			meta = 1;
 		} else if (!strcmp(a, "--summary")) {
 			summary = 1;
+		} else if (!strcmp(a, "--trace")) {
+			trace = 1;
 		} else if (!strcmp(a, "--stats")) {
 			stats = 1;
 		} else if (!strcmp(a, "--stress")) {
@@ -278,6 +302,8 @@ int main(int argc, char **argv)
 
 		puts(m);
 		free(m);
+	} else if (trace) {
+		print_trace();
 	} else if (hash) {
 		uint64_t h = LAB_FNV_INIT;
 

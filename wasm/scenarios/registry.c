@@ -13,6 +13,7 @@ extern const struct scenario scenario_planted_bugs __attribute__((weak));
 extern const struct scenario scenario_fuzz_ops __attribute__((weak));
 extern const struct scenario scenario_shrinker_churn __attribute__((weak));
 extern const struct scenario scenario_memcg_bitmap __attribute__((weak));
+extern const struct scenario scenario_kunit_seq __attribute__((weak));
 
 static const struct scenario *const all[] = {
 	&scenario_shrinker_lifetime,
@@ -20,6 +21,7 @@ static const struct scenario *const all[] = {
 	&scenario_memcg_bitmap,
 	&scenario_planted_bugs,
 	&scenario_fuzz_ops,
+	&scenario_kunit_seq,
 };
 
 #define NR_ALL (sizeof(all) / sizeof(all[0]))

@@ -1,0 +1,58 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# kernel-tree/kunit/compare.sh BRANCH...
+#
+# The real kernel as referee: for each branch, the normalised trace the
+# KUnit suite printed inside User-Mode Linux (build/kunit/BRANCH/trace-uml.txt,
+# written by run.sh) must be identical, line for line, to the trace of the
+# same scenario (kunit-seq) run natively and in wasm under Node by the
+# variant of the same name. Prints the first differing line and fails.
+#
+# NATIVE_LABRUN and WASM_LABRUN override the programs (with BRANCH in
+# them replaced by the branch), to referee another build of the shim.
+set -euo pipefail
+
+cd "$(dirname "$0")/../.."
+native_tpl=${NATIVE_LABRUN:-build/native/BRANCH/labrun}
+wasm_tpl=${WASM_LABRUN:-build/wasm/BRANCH/labrun.cjs}
+scenarios=(kunit-seq)	# the scenarios the suite runs, in its order
+fail=0
+
+# first_diff A B: the first line number where files A and B differ, or nothing.
+first_diff() {
+	awk 'NR == FNR { a[FNR] = $0; n = FNR; next }
+	     !found && (!(FNR in a) || a[FNR] != $0) { print FNR; found = 1 }
+	     { m = FNR }
+	     END { if (!found && n != m) print (n < m ? n : m) + 1 }' "$1" "$2"
+}
+
+for branch in "$@"; do
+	uml=build/kunit/$branch/trace-uml.txt
+	native=${native_tpl//BRANCH/$branch}
+	wasm=${wasm_tpl//BRANCH/$branch}
+	if [ ! -s "$uml" ]; then
+		echo "compare: no UML trace for $branch ($uml): run make kunit" >&2
+		exit 2
+	fi
+	dir=build/kunit/$branch
+	: > "$dir/trace-native.txt"
+	: > "$dir/trace-wasm.txt"
+	for s in "${scenarios[@]}"; do
+		ASAN_OPTIONS=detect_leaks=0 "$native" --scenario "$s" --trace 2>/dev/null >> "$dir/trace-native.txt"
+		node --no-experimental-fetch "$wasm" --scenario "$s" --trace >> "$dir/trace-wasm.txt"
+	done
+	for build in native wasm; do
+		line=$(first_diff "$uml" "$dir/trace-$build.txt")
+		if [ -n "$line" ]; then
+			echo "compare: $branch: the $build trace differs from User-Mode Linux's at line $line"
+			echo "  UML:     $(sed -n "${line}p" "$uml")"
+			echo "  $(printf '%-8s' "$build:") $(sed -n "${line}p" "$dir/trace-$build.txt")"
+			echo "  (both traces in $dir/trace-uml.txt, $dir/trace-$build.txt)"
+			fail=1
+		fi
+	done
+	[ "$fail" = 1 ] ||
+		echo "compare: $branch: UML, native and wasm traces identical ($(wc -l < "$uml") lines, scenarios: ${scenarios[*]})"
+done
+exit $fail

@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The real kernel as referee (kernel-tree/kunit/): make kunit builds each
+# branch in KUNIT_BRANCHES as User-Mode Linux with KUnit, runs the
+# project's suite and requires its trace to equal the native and wasm
+# traces of the same scenario. make test-kunit does the same only when a
+# UML build is already there (the kernel build is minutes; the check
+# after it, seconds), and says that it skipped otherwise.
+
+KUNIT_BRANCHES := v6.12
+KUNIT_PROGS := $(foreach b,$(KUNIT_BRANCHES),build/native/$(b)/labrun build/wasm/$(b)/labrun.cjs)
+
+.PHONY: kunit test-kunit
+kunit: kernel-tree $(KUNIT_PROGS)
+	@for b in $(KUNIT_BRANCHES); do kernel-tree/kunit/run.sh $$b || exit 1; done
+	@kernel-tree/kunit/compare.sh $(KUNIT_BRANCHES)
+
+test-kunit: $(KUNIT_PROGS)
+	@for b in $(KUNIT_BRANCHES); do \
+		if [ -x build/kunit/$$b/out/linux ] && \
+		   [ "$$(cat build/kunit/$$b/src.commit 2>/dev/null)" = "$$(git -C kernel-tree/linux rev-parse $$b)" ]; then \
+			kernel-tree/kunit/run.sh $$b || exit 1; \
+			kernel-tree/kunit/compare.sh $$b || exit 1; \
+		else \
+			echo "test-kunit: skipped $$b: no User-Mode Linux build of it yet (make kunit builds one)"; \
+		fi; \
+	done

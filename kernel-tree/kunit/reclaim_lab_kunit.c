@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Reclaim Lab's sequential scenario as a KUnit test, for User-Mode Linux:
+ * the body (kunit_seq_body.h, the same file the simulated machine runs)
+ * over the kernel's own shrinker and list_lru code, memcgs made in a
+ * kernel-internal mount of cgroup2 and taken offline with rmdir, objects
+ * charged to them by kmem accounting. It prints the normalised trace as
+ * "reclaim_lab: " lines; kernel-tree/kunit/compare.sh diffs it with the
+ * trace of the native and wasm builds.
+ *
+ * Built into mm/ of a copy of the tree (kernel-tree/kunit/run.sh), so it
+ * can reach shrink_slab(): through mm/internal.h from 6.7 on; in 6.1,
+ * where it is static in mm/vmscan.c, by being included at that file's end.
+ */
+#include <kunit/test.h>
+#include <linux/cgroup.h>
+#include <linux/delay.h>
+#include <linux/file.h>
+#include <linux/fs.h>
+#include <linux/list_lru.h>
+#include <linux/memcontrol.h>
+#include <linux/mount.h>
+#include <linux/namei.h>
+#include <linux/rcupdate.h>
+#include <linux/sched/mm.h>
+#include <linux/shrinker.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/version.h>
+#include "internal.h"
+
+#define rl_trace(fmt, ...)	pr_info("reclaim_lab: " fmt "\n", ##__VA_ARGS__)
+#define RL_ROOT			root_mem_cgroup
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+#define RL_IDMAP		(&nop_mnt_idmap)
+#else
+#define RL_IDMAP		(&init_user_ns)
+#endif
+
+/* ---- memcgs: directories of a private cgroup2 mount ---------------------- */
+
+static struct vfsmount *rl_mnt;
+static struct {
+	struct mem_cgroup *memcg;
+	struct dentry *dentry;
+	struct dentry *parent;
+	const char *name;
+} rl_dirs[4];
+
+static int rl_dir_of(struct mem_cgroup *memcg)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(rl_dirs); i++)
+		if (rl_dirs[i].memcg == memcg)
+			return i;
+	return -1;
+}
+
+static int rl_cgroup_write(const char *path, const char *val)
+{
+	struct file *f = file_open_root_mnt(rl_mnt, path, O_WRONLY, 0);
+	loff_t pos = 0;
+	ssize_t n;
+
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	n = kernel_write(f, val, strlen(val), &pos);
+	fput(f);
+	return n < 0 ? n : 0;
+}
+
+static int rl_mount(void)
+{
+	struct file_system_type *type = get_fs_type("cgroup2");
+
+	if (!type)
+		return -ENODEV;
+	rl_mnt = kern_mount(type);
+	put_filesystem(type);
+	if (IS_ERR(rl_mnt)) {
+		int err = PTR_ERR(rl_mnt);
+
+		rl_mnt = NULL;
+		return err;
+	}
+	return 0;
+}
+
+/* mkdir <name> (its last component under parent's directory), memory enabled. */
+static struct mem_cgroup *rl_memcg_create(struct mem_cgroup *parent, const char *name)
+{
+	int p = rl_dir_of(parent), slot = rl_dir_of(NULL);
+	struct dentry *dir = p >= 0 ? rl_dirs[p].dentry : rl_mnt->mnt_root, *d;
+	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+	struct cgroup_subsys_state *css;
+	char path[64];
+	int err;
+
+	if (slot < 0)
+		return NULL;
+	snprintf(path, sizeof(path), "%.*scgroup.subtree_control", (int)(base - name), name);
+	err = rl_cgroup_write(path, "+memory");
+	if (err) {
+		pr_err("reclaim_lab: writing %s: %d\n", path, err);
+		return NULL;
+	}
+	inode_lock_nested(d_inode(dir), I_MUTEX_PARENT);
+	d = lookup_one_len(base, dir, strlen(base));
+	if (IS_ERR(d)) {
+		inode_unlock(d_inode(dir));
+		return NULL;
+	}
+	err = vfs_mkdir(RL_IDMAP, d_inode(dir), d, 0755);
+	dput(d);
+	/* kernfs leaves the dentry negative: look the directory up again */
+	d = err ? ERR_PTR(err) : lookup_one_len(base, dir, strlen(base));
+	inode_unlock(d_inode(dir));
+	if (IS_ERR(d) || d_really_is_negative(d)) {
+		pr_err("reclaim_lab: mkdir %s: %ld\n", name, IS_ERR(d) ? PTR_ERR(d) : -ENOENT);
+		if (!IS_ERR(d))
+			dput(d);
+		return NULL;
+	}
+	css = css_tryget_online_from_dir(d, &memory_cgrp_subsys);
+	if (IS_ERR(css)) {
+		pr_err("reclaim_lab: no memory css in %s: %ld\n", name, PTR_ERR(css));
+		dput(d);
+		return NULL;
+	}
+	rl_dirs[slot].memcg = mem_cgroup_from_css(css);
+	rl_dirs[slot].dentry = d;
+	rl_dirs[slot].parent = dir;
+	rl_dirs[slot].name = name;
+	return rl_dirs[slot].memcg;
+}
+
+/* rmdir: the cgroup goes; the memcg goes offline after an RCU grace period, from a workqueue. */
+static void rl_memcg_offline(struct mem_cgroup *memcg)
+{
+	int i = rl_dir_of(memcg), n;
+	struct dentry *dir;
+	int err;
+
+	if (i < 0 || !mem_cgroup_online(memcg))
+		return;
+	dir = rl_dirs[i].parent;
+	inode_lock_nested(d_inode(dir), I_MUTEX_PARENT);
+	err = vfs_rmdir(RL_IDMAP, d_inode(dir), rl_dirs[i].dentry);
+	inode_unlock(d_inode(dir));
+	if (err) {
+		pr_err("reclaim_lab: rmdir %s: %d\n", rl_dirs[i].name, err);
+		return;
+	}
+	for (n = 0; n < 1000 && mem_cgroup_online(memcg); n++)
+		msleep(10);
+	if (mem_cgroup_online(memcg))
+		pr_err("reclaim_lab: %s still online 10 s after rmdir\n", rl_dirs[i].name);
+}
+
+static void rl_memcg_release(struct mem_cgroup *memcg)
+{
+	int i = rl_dir_of(memcg);
+
+	if (!memcg || i < 0)
+		return;
+	rl_memcg_offline(memcg);
+	css_put(&memcg->css);
+	dput(rl_dirs[i].dentry);
+	memset(&rl_dirs[i], 0, sizeof(rl_dirs[i]));
+}
+
+static void *rl_alloc_charged(size_t size, struct mem_cgroup *memcg)
+{
+	struct mem_cgroup *old;
+	void *p;
+
+	if (!memcg)
+		return kzalloc(size, GFP_KERNEL);
+	old = set_active_memcg(memcg);
+	p = kzalloc(size, GFP_KERNEL_ACCOUNT);
+	set_active_memcg(old);
+	return p;
+}
+
+/* ---- the shrinker API of this kernel ------------------------------------- */
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
+/* mm/shrinker.c: shrinker_alloc(), shrinker_register(), shrinker_free() */
+#define rl_shrinker_alloc(flags, name)	shrinker_alloc(flags, "%s", name)
+#define rl_shrinker_private(s)		((s)->private_data)
+#define rl_shrinker_free(s)		shrinker_free(s)
+#define rl_list_lru_add(lru, item)	list_lru_add_obj(lru, item)
+#define rl_list_lru_del(lru, item)	list_lru_del_obj(lru, item)
+
+static void rl_shrinker_register(struct shrinker *s,
+				 unsigned long (*count)(struct shrinker *, struct shrink_control *),
+				 unsigned long (*scan)(struct shrinker *, struct shrink_control *),
+				 void *private_data)
+{
+	s->count_objects = count;
+	s->scan_objects = scan;
+	s->private_data = private_data;
+	shrinker_register(s);
+}
+
+static int rl_shrinker_bit(struct mem_cgroup *memcg, struct shrinker *s)
+{
+	struct shrinker_info *info;
+	int set = 0;
+
+	rcu_read_lock();
+	info = rcu_dereference(memcg->nodeinfo[0]->shrinker_info);
+	if (info && s->id >= 0 && s->id < info->map_nr_max)
+		set = test_bit(s->id % SHRINKER_UNIT_BITS, info->unit[s->id / SHRINKER_UNIT_BITS]->map);
+	rcu_read_unlock();
+	return set;
+}
+#else
+/*
+ * 6.1's mm/vmscan.c (this file is included at its end): a shrinker lives
+ * in its owner, prealloc_shrinker() before list_lru_init_memcg(),
+ * register_shrinker_prepared(), unregister_shrinker(), as a super_block's.
+ */
+struct rl_owned_shrinker {
+	struct shrinker shrinker;
+	void *private_data;
+	bool registered;
+};
+
+#define rl_list_lru_add(lru, item)	list_lru_add(lru, item)
+#define rl_list_lru_del(lru, item)	list_lru_del(lru, item)
+#define rl_shrinker_private(s)		(container_of(s, struct rl_owned_shrinker, shrinker)->private_data)
+
+static struct shrinker *rl_shrinker_alloc(unsigned int flags, const char *name)
+{
+	struct rl_owned_shrinker *o = kzalloc(sizeof(*o), GFP_KERNEL);
+
+	if (!o)
+		return NULL;
+	o->shrinker.flags = flags;
+	o->shrinker.seeks = DEFAULT_SEEKS;
+	if (prealloc_shrinker(&o->shrinker, "%s", name)) {
+		kfree(o);
+		return NULL;
+	}
+	return &o->shrinker;
+}
+
+static void rl_shrinker_register(struct shrinker *s,
+				 unsigned long (*count)(struct shrinker *, struct shrink_control *),
+				 unsigned long (*scan)(struct shrinker *, struct shrink_control *),
+				 void *private_data)
+{
+	struct rl_owned_shrinker *o = container_of(s, struct rl_owned_shrinker, shrinker);
+
+	s->count_objects = count;
+	s->scan_objects = scan;
+	o->private_data = private_data;
+	register_shrinker_prepared(s);
+	o->registered = true;
+}
+
+static void rl_shrinker_free(struct shrinker *s)
+{
+	struct rl_owned_shrinker *o = container_of(s, struct rl_owned_shrinker, shrinker);
+
+	if (o->registered)
+		unregister_shrinker(s);
+	else
+		free_prealloced_shrinker(s);
+	kfree(o);
+}
+
+static int rl_shrinker_bit(struct mem_cgroup *memcg, struct shrinker *s)
+{
+	struct shrinker_info *info;
+	int set = 0;
+
+	rcu_read_lock();
+	info = rcu_dereference(memcg->nodeinfo[0]->shrinker_info);
+	if (info && s->id >= 0)
+		set = test_bit(s->id, info->map);
+	rcu_read_unlock();
+	return set;
+}
+#endif
+
+#define rl_shrink_slab(memcg, priority)	shrink_slab(GFP_KERNEL, 0, memcg, priority)
+
+#include "kunit_seq_body.h"
+
+/* ---- the KUnit suite --------------------------------------------------------- */
+
+static void reclaim_lab_seq(struct kunit *test)
+{
+	KUNIT_ASSERT_EQ(test, rl_mount(), 0);
+	KUNIT_EXPECT_EQ(test, rl_run(), 0);
+	kern_unmount(rl_mnt);
+	rl_mnt = NULL;
+}
+
+static struct kunit_case reclaim_lab_cases[] = {
+	KUNIT_CASE(reclaim_lab_seq),
+	{}
+};
+
+static struct kunit_suite reclaim_lab_suite = {
+	.name = "reclaim_lab",
+	.test_cases = reclaim_lab_cases,
+};
+kunit_test_suite(reclaim_lab_suite);

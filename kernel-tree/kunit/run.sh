@@ -1,0 +1,65 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# kernel-tree/kunit/run.sh BRANCH
+#
+# Builds BRANCH of kernel-tree/linux as User-Mode Linux with KUnit and runs
+# the project's suite (reclaim_lab_kunit.c, with the scenario body it shares
+# with the simulated machine), then writes the suite's normalised trace to
+# build/kunit/BRANCH/trace-uml.txt.
+#
+# The branch is never touched: build/kunit/BRANCH/src is a copy made with
+# git archive (again only when the branch moves), the suite is copied into
+# its mm/ with one line added to mm/Makefile, and kunit.py from that copy
+# builds into build/kunit/BRANCH/out, which is kept for incremental builds.
+set -euo pipefail
+
+branch=${1:?usage: run.sh BRANCH}
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+tree=$top/kernel-tree/linux
+b=$top/build/kunit/$branch
+src=$b/src
+config=$here/$branch.kunitconfig
+
+[ -f "$config" ] || { echo "kunit: no $config" >&2; exit 2; }
+commit=$(git -C "$tree" rev-parse "$branch^{commit}")
+
+if [ "$(cat "$b/src.commit" 2>/dev/null)" != "$commit" ]; then
+	echo "[kunit] copying branch $branch of kernel-tree/linux to build/kunit/$branch/src"
+	rm -rf "$src" "$b/src.commit"
+	mkdir -p "$src"
+	git -C "$tree" archive "$commit" | tar -x -C "$src"
+	echo "$commit" > "$b/src.commit"
+fi
+
+# The suite and the body it shares with wasm/scenarios/kunit_seq.c; copied
+# only when they changed, so an unchanged suite rebuilds nothing.
+install_if_changed() {
+	cmp -s "$1" "$2" || cp "$1" "$2"
+}
+install_if_changed "$here/reclaim_lab_kunit.c" "$src/mm/reclaim_lab_kunit.c"
+install_if_changed "$top/wasm/scenarios/kunit_seq_body.h" "$src/mm/kunit_seq_body.h"
+if [ -f "$src/mm/shrinker.c" ]; then
+	# 6.7 and later: shrink_slab() is declared in mm/internal.h
+	grep -q '^obj-$(CONFIG_KUNIT) += reclaim_lab_kunit.o$' "$src/mm/Makefile" ||
+		echo 'obj-$(CONFIG_KUNIT) += reclaim_lab_kunit.o' >> "$src/mm/Makefile"
+else
+	# before: shrink_slab() is static in mm/vmscan.c, so the suite goes at its end
+	grep -q '^#include "reclaim_lab_kunit.c"$' "$src/mm/vmscan.c" ||
+		printf '\n#ifdef CONFIG_KUNIT\n#include "reclaim_lab_kunit.c"\n#endif\n' >> "$src/mm/vmscan.c"
+fi
+
+echo "[kunit] building $branch as User-Mode Linux and running the reclaim_lab suite"
+cd "$src"
+status=0
+python3 tools/testing/kunit/kunit.py run --kunitconfig="$config" --build_dir="$b/out" \
+	--jobs="$(nproc)" --timeout=300 'reclaim_lab' > "$b/kunit.log" 2>&1 || status=$?
+grep -v '^\$ \|^Populating\|^Generating\|^Building with' "$b/kunit.log" | tail -n 12
+if [ "$status" != 0 ]; then
+	echo "kunit: kunit.py failed ($status); the whole output is in build/kunit/$branch/kunit.log" >&2
+	exit 1
+fi
+# The console, with printk's timestamp and level cut off.
+sed -n 's/^.*\(reclaim_lab: \)/\1/p' "$b/out/test.log" > "$b/trace-uml.txt"
+echo "[kunit] $(wc -l < "$b/trace-uml.txt") trace lines in build/kunit/$branch/trace-uml.txt"
