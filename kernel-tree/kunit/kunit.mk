@@ -7,7 +7,7 @@
 # UML build is already there (the kernel build is minutes; the check
 # after it, seconds), and says that it skipped otherwise.
 
-KUNIT_BRANCHES := v6.12
+KUNIT_BRANCHES := v6.12 v6.1
 KUNIT_PROGS := $(foreach b,$(KUNIT_BRANCHES),build/native/$(b)/labrun build/wasm/$(b)/labrun.cjs)
 
 .PHONY: kunit test-kunit
