@@ -19,7 +19,7 @@
 # because wasm32 is a 32-bit kernel (BITS_PER_LONG 32, so SHRINKER_UNIT_BITS
 # 32); the native build must run the same code to give the same event log.
 
-VARIANTS := v6.12 v6.1 srcu break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap
+VARIANTS := v6.12 v6.1 srcu break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap lru-batch
 
 # v6.12: mm/shrinker.c, refcount + RCU (the series merged in 6.7)
 v6.12_BRANCH  := v6.12
@@ -59,6 +59,18 @@ $(1)_DEFS    := $(v6.12_DEFS)
 $(1)_OVERLAY := wasm/overlay/v6.12
 endef
 $(foreach b,break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap,$(eval $(call break_variant,$(b))))
+
+# lru-batch: v6.12 with the project's port of the 2018 lru_lock RFC
+# (kernel-tree/patches/lru-batch-locks: a model of the LRU, not upstream
+# code), and the scenario only it can run. <variant>_SCEN: such scenarios.
+lru-batch_BRANCH  := lru-batch-locks
+lru-batch_FILES   := wasm/kernel-files-lru-batch.txt
+lru-batch_SRCS    := $(v6.12_SRCS) mm/lru_batch.c
+lru-batch_EXTRACT :=
+lru-batch_GLUE    := $(v6.12_GLUE)
+lru-batch_DEFS    := $(v6.12_DEFS)
+lru-batch_OVERLAY := wasm/overlay/v6.12
+lru-batch_SCEN    := wasm/scenarios/lru_batch.c
 
 COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
@@ -135,7 +147,7 @@ $(foreach v,$(VARIANTS),$(eval $(call tree_rule,$(v))))
 # tree) and project code built as kernel code (p); build/<flavour>/host/
 # for the runtime, shared by every variant.
 kobjs = $(addprefix build/$(1)/$(2)/k-,$(notdir $($(2)_SRCS:.c=.o))) \
-        $(addprefix build/$(1)/$(2)/p-,$(notdir $(COMMON_GLUE:.c=.o) $($(2)_GLUE:.c=.o) $(SCEN_SRCS:.c=.o)))
+        $(addprefix build/$(1)/$(2)/p-,$(notdir $(COMMON_GLUE:.c=.o) $($(2)_GLUE:.c=.o) $(SCEN_SRCS:.c=.o) $($(2)_SCEN:.c=.o)))
 hobjs = $(addprefix build/$(1)/host/,$(notdir $(HOST_SRCS:.c=.o)))
 
 # $(1) flavour, $(2) variant, $(3) source
@@ -163,10 +175,11 @@ HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
               wasm/tests/test_planted_bugs.c wasm/tests/test_kernel_api.c \
               wasm/tests/test_fuzz_ops.c wasm/tests/test_shrinker_churn.c \
               wasm/tests/test_churn_figures.c wasm/tests/test_memcg_bitmap.c \
+              wasm/tests/test_lru_batch.c \
               wasm/fuzz/fuzz_shrinkers.c
 $(foreach f,$(FLAVOURS),$(foreach v,$(VARIANTS),\
 	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
-	$(foreach s,$(COMMON_GLUE) $($(v)_GLUE) $(SCEN_SRCS),$(eval $(call project_rule,$(f),$(v),$(s))))))
+	$(foreach s,$(COMMON_GLUE) $($(v)_GLUE) $(SCEN_SRCS) $($(v)_SCEN),$(eval $(call project_rule,$(f),$(v),$(s))))))
 $(foreach f,$(FLAVOURS),$(foreach s,$(HOST_SRCS) $(HOST_PROGS),$(eval $(call host_rule,$(f),$(s)))))
 $(eval $(call project_rule,native,v6.12,wasm/tests/litmus_kernel.c))
 
@@ -210,12 +223,12 @@ web/src/engine/generated/events.ts: build/native/gen_events_ts
 # as it is on its branch (not the overlay), and the project's own files
 # events can point into, under web/public/kernel/<tree>/<path>.
 web/public/kernel/.stamp: $(foreach v,$(VARIANTS),build/kernel/$(v)/.stamp) $(COMMON_GLUE) \
-		$(foreach v,$(VARIANTS),$($(v)_GLUE)) $(SCEN_SRCS)
+		$(foreach v,$(VARIANTS),$($(v)_GLUE) $($(v)_SCEN)) $(SCEN_SRCS)
 	@rm -rf web/public/kernel && mkdir -p web/public/kernel/project \
 		$(foreach v,$(VARIANTS),web/public/kernel/$($(v)_BRANCH))
 	@$(foreach v,$(VARIANTS),grep -v '^#' $($(v)_FILES) | grep . | xargs git -C kernel-tree/linux archive $($(v)_BRANCH) -- \
 		| tar -x -C web/public/kernel/$($(v)_BRANCH) &&) true
-	@cp --parents $(sort $(COMMON_GLUE) $(foreach v,$(VARIANTS),$($(v)_GLUE)) $(SCEN_SRCS)) web/public/kernel/project/
+	@cp --parents $(sort $(COMMON_GLUE) $(foreach v,$(VARIANTS),$($(v)_GLUE) $($(v)_SCEN)) $(SCEN_SRCS)) web/public/kernel/project/
 	@touch $@
 	@echo "  GEN web/public/kernel (sources for the code pane)"
 
@@ -248,6 +261,7 @@ $(foreach v,$(VARIANTS),$(eval $(call scenario_test,test_fuzz_ops,$(v))))
 CHURN_VARIANTS := v6.1 srcu v6.12
 BITMAP_VARIANTS := v6.12 v6.1 no-shrinker-bitmap break-no-recheck
 $(foreach v,$(BITMAP_VARIANTS),$(eval $(call scenario_test,test_memcg_bitmap,$(v))))
+$(eval $(call scenario_test,test_lru_batch,lru-batch))
 $(foreach v,$(CHURN_VARIANTS),$(eval $(call scenario_test,test_shrinker_churn,$(v))))
 build/native/test_churn_figures: build/native/host/test_churn_figures.o
 	@echo "  LD [native] $@"
@@ -257,7 +271,8 @@ NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
                 build/native/v6.12/test_planted_bugs \
                 $(foreach v,$(LIFETIME_VARIANTS),build/native/$(v)/test_shrinker_lifetime) \
                 $(foreach v,$(VARIANTS),build/native/$(v)/test_fuzz_ops) \
-                $(foreach v,$(BITMAP_VARIANTS),build/native/$(v)/test_memcg_bitmap)
+                $(foreach v,$(BITMAP_VARIANTS),build/native/$(v)/test_memcg_bitmap) \
+                build/native/lru-batch/test_lru_batch
 CHURN_TESTS  := $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/test_shrinker_churn)
 
 .PHONY: test-native test-determinism determinism

@@ -38,7 +38,8 @@ static void bridge_progress(int done, int total)
 }
 
 /* The scenario parameters lab_bridge_run() takes, in this order; 0: the scenario's default. */
-enum { P_ROUNDS, P_OBJECTS, P_SLOW_NS, P_STRESS, P_QUIET, P_CONTAINERS, P_MOUNTS, P_MEMCGS, NR_P };
+enum { P_ROUNDS, P_OBJECTS, P_SLOW_NS, P_STRESS, P_QUIET, P_CONTAINERS, P_MOUNTS, P_MEMCGS,
+       P_TASKS, P_LRU_MODE, P_LRU_FIXED, P_LRU_RELEASE_ALL, NR_P };
 
 /* JSON list of the scenarios with their defaults. Caller frees. */
 EMSCRIPTEN_KEEPALIVE char *lab_bridge_scenarios(void)
@@ -102,6 +103,14 @@ EMSCRIPTEN_KEEPALIVE int lab_bridge_run(const char *name, unsigned seed_lo, unsi
 	p.containers = v[P_CONTAINERS];
 	p.mounts = v[P_MOUNTS];
 	p.memcgs = v[P_MEMCGS];
+	p.tasks = v[P_TASKS];
+	p.lru_mode = v[P_LRU_MODE];
+	p.lru_fixed = !!v[P_LRU_FIXED];
+	p.lru_release_all = !!v[P_LRU_RELEASE_ALL];
+	if (p.tasks > 64 || p.lru_mode < 0 || p.lru_mode > 2) {
+		snprintf(error, sizeof(error), "at most 64 tasks; lru_mode 0, 1 or 2");
+		return -1;
+	}
 	if (p.containers > 10000 || p.mounts > 100 || p.memcgs > 100) {
 		snprintf(error, sizeof(error), "at most 10000 containers, 100 mounts and 100 memcgs each");
 		return -1;

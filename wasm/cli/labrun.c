@@ -29,6 +29,7 @@ static void usage(FILE *f)
 		"              [--slow-ns N] [--stress] [--policy timed|rr|random] [--schedule S]\n"
 		"              [--max-events N] [--max-steps N]\n"
 		"              [--containers N --mounts N --memcgs N] [--quiet] [--program B,B,...]\n"
+		"              [--tasks N --lru-mode 0|1|2 --lru-fixed --lru-release-all]\n"
 		"              [--hash | --meta | --summary | --schedule-out | --dump DIR | --trace]\n"
 		"              [--stats]\n"
 		"       labrun --list\n"
@@ -40,6 +41,8 @@ static void usage(FILE *f)
 		"--stress measures: grace periods at real length, stand-in work included.\n"
 		"--containers, --mounts, --memcgs size memcg-bitmap's scale experiment;\n"
 		"--quiet records only the scenario's calls, tasks, labels and reports.\n"
+		"--tasks, --lru-mode (0 one lru_lock, 1 batch locks, 2 and splicing),\n"
+		"--lru-fixed and --lru-release-all set up lru-batch (its variant only).\n"
 		"--program gives a scenario that takes one its operations, as bytes\n"
 		"(memcg-bitmap: three per operation, see wasm/scenarios/memcg_bitmap.c).\n"
 		"--trace prints the normalised trace the kernel's KUnit suite prints too:\n"
@@ -149,6 +152,8 @@ int main(int argc, char **argv)
 	struct scenario_params p;
 	struct lab_result res;
 	unsigned long long v, max_events = 1000000;	/* a runaway guard */
+	long long tasks = -1, lru_mode = -1;
+	int lru_fixed = 0, lru_release_all = 0;
 	long long rounds = -1, objects = -1, seed = -1, slow = -1, containers = -1, mounts = -1, memcgs = -1;
 	int hash = 0, meta = 0, summary = 0, stats = 0, sched_out = 0, stress = 0, trace = 0, i;
 	const char *dump = NULL;
@@ -174,7 +179,8 @@ int main(int argc, char **argv)
 			i++;
 		} else if (!strcmp(a, "--seed") || !strcmp(a, "--rounds") || !strcmp(a, "--slow-ns") ||
 			   !strcmp(a, "--objects") || !strcmp(a, "--max-events") || !strcmp(a, "--containers") ||
-			   !strcmp(a, "--mounts") || !strcmp(a, "--memcgs") || !strcmp(a, "--max-steps")) {
+			   !strcmp(a, "--mounts") || !strcmp(a, "--memcgs") || !strcmp(a, "--max-steps") ||
+			   !strcmp(a, "--tasks") || !strcmp(a, "--lru-mode")) {
 			if (parse_num(a, next, &v))
 				return 2;
 			i++;
@@ -192,6 +198,10 @@ int main(int argc, char **argv)
 				mounts = (long long)v;
 			else if (!strcmp(a, "--memcgs"))
 				memcgs = (long long)v;
+			else if (!strcmp(a, "--tasks"))
+				tasks = (long long)v;
+			else if (!strcmp(a, "--lru-mode"))
+				lru_mode = (long long)v;
 			else if (!strcmp(a, "--max-steps"))
 				opt.max_steps = (unsigned long)v;
 			else
@@ -227,6 +237,10 @@ int main(int argc, char **argv)
 			stats = 1;
 		} else if (!strcmp(a, "--stress")) {
 			stress = 1;
+		} else if (!strcmp(a, "--lru-fixed")) {
+			lru_fixed = 1;
+		} else if (!strcmp(a, "--lru-release-all")) {
+			lru_release_all = 1;
 		} else if (!strcmp(a, "--quiet")) {
 			opt.quiet = 1;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -258,6 +272,16 @@ int main(int argc, char **argv)
 		p.containers = (int)containers;
 	if (mounts >= 0)
 		p.mounts = (int)mounts;
+	if (tasks > 64 || lru_mode > 2) {
+		fprintf(stderr, "labrun: --tasks is at most 64, --lru-mode 0, 1 or 2\n");
+		return 2;
+	}
+	if (tasks >= 0)
+		p.tasks = (int)tasks;
+	if (lru_mode >= 0)
+		p.lru_mode = (int)lru_mode;
+	p.lru_fixed = lru_fixed;
+	p.lru_release_all = lru_release_all;
 	if (memcgs >= 0)
 		p.memcgs = (int)memcgs;
 	if (program_len) {

@@ -14,6 +14,7 @@ extern const struct scenario scenario_fuzz_ops __attribute__((weak));
 extern const struct scenario scenario_shrinker_churn __attribute__((weak));
 extern const struct scenario scenario_memcg_bitmap __attribute__((weak));
 extern const struct scenario scenario_kunit_seq __attribute__((weak));
+extern const struct scenario scenario_lru_batch __attribute__((weak));	/* lru-batch only */
 
 static const struct scenario *const all[] = {
 	&scenario_shrinker_lifetime,
@@ -22,6 +23,7 @@ static const struct scenario *const all[] = {
 	&scenario_planted_bugs,
 	&scenario_fuzz_ops,
 	&scenario_kunit_seq,
+	&scenario_lru_batch,
 };
 
 #define NR_ALL (sizeof(all) / sizeof(all[0]))

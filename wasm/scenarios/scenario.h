@@ -17,6 +17,10 @@ struct scenario_params {
 	int containers;		/* memcg-bitmap at scale: containers, and per container */
 	int mounts;		/*   its mounts (one shrinker each) */
 	int memcgs;		/*   and its memcgs */
+	int tasks;		/* lru-batch: page_fault1 tasks, one per CPU */
+	int lru_mode;		/*   0 one lru_lock, 1 batch locks, 2 and splicing */
+	int lru_fixed;		/*   release_pages()'s bitmap sized by nr */
+	int lru_release_all;	/*   one release_pages() per munmap, however large */
 	const unsigned char *program;	/* operations, for scenarios that take them */
 	unsigned long program_len;
 };

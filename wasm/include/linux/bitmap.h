@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Duplicated from the kernel (include/linux/bitmap.h): what the files use. */
+/*
+ * Duplicated from the kernel (include/linux/bitmap.h): what the files use;
+ * bitmap_zalloc() and bitmap_free() are macros here, so that users need
+ * <linux/slab.h> themselves.
+ */
 #ifndef __LINUX_BITMAP_H
 #define __LINUX_BITMAP_H
 
@@ -9,6 +13,11 @@
 
 #define BITMAP_FIRST_WORD_MASK(start) (~0UL << ((start) & (BITS_PER_LONG - 1)))
 #define BITMAP_LAST_WORD_MASK(nbits) (~0UL >> (-(nbits) & (BITS_PER_LONG - 1)))
+
+/* lib/bitmap.c's, over the shim's kcalloc() (a simulated allocation). */
+#define bitmap_zalloc(nbits, flags) \
+	((unsigned long *)kcalloc(BITS_TO_LONGS(nbits), sizeof(unsigned long), (flags)))
+#define bitmap_free(bitmap)	kfree(bitmap)
 
 static inline void bitmap_zero(unsigned long *dst, unsigned int nbits)
 {

@@ -27,5 +27,7 @@
 #define assert_spin_locked(lock)	BUG_ON(!sim_lock_is_locked(&(lock)->l))
 #define local_irq_save(flags)	do { (flags) = 0; } while (0)
 #define local_irq_restore(flags)	do { (void)(flags); } while (0)
+#define local_irq_disable()	do { } while (0)
+#define local_irq_enable()	do { } while (0)
 
 #endif /* __LINUX_SPINLOCK_H */
