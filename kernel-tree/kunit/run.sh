@@ -55,11 +55,14 @@ cd "$src"
 status=0
 python3 tools/testing/kunit/kunit.py run --kunitconfig="$config" --build_dir="$b/out" \
 	--jobs="$(nproc)" --timeout=300 'reclaim_lab' > "$b/kunit.log" 2>&1 || status=$?
-grep -v '^\$ \|^Populating\|^Generating\|^Building with' "$b/kunit.log" | tail -n 12
 if [ "$status" != 0 ]; then
+	grep -v '^\$ \|^Populating\|^Generating\|^Building with' "$b/kunit.log" | tail -n 30
 	echo "kunit: kunit.py failed ($status); the whole output is in build/kunit/$branch/kunit.log" >&2
 	exit 1
 fi
+# The kernel's own build warnings are not ours; the suite's are.
+grep -A3 'mm/reclaim_lab_kunit.c:\|mm/kunit_seq_body.h:' "$b/kunit.log" || true
+grep -E '^\[[0-9:]+\] (Testing complete|Elapsed time)' "$b/kunit.log" || true
 # The console, with printk's timestamp and level cut off.
 sed -n 's/^.*\(reclaim_lab: \)/\1/p' "$b/out/test.log" > "$b/trace-uml.txt"
 echo "[kunit] $(wc -l < "$b/trace-uml.txt") trace lines in build/kunit/$branch/trace-uml.txt"

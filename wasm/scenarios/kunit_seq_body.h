@@ -291,6 +291,7 @@ static int rl_run(void)
 		struct rl_cache *c = &rl_caches[i];
 
 		memset(c->objs, 0, sizeof(c->objs));
+		memset(c->next_id, 0, sizeof(c->next_id));
 		c->shrinker = rl_shrinker_alloc(c->memcg_aware ? SHRINKER_MEMCG_AWARE | SHRINKER_NUMA_AWARE : 0,
 						c->name);
 		if (!c->shrinker)
