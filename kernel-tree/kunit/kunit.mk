@@ -11,11 +11,11 @@ KUNIT_BRANCHES := v6.12 v6.1
 KUNIT_PROGS := $(foreach b,$(KUNIT_BRANCHES),build/native/$(b)/labrun build/wasm/$(b)/labrun.cjs)
 
 .PHONY: kunit test-kunit
-kunit: kernel-tree $(KUNIT_PROGS)
+kunit: kernel-tree native $(KUNIT_PROGS)
 	@for b in $(KUNIT_BRANCHES); do kernel-tree/kunit/run.sh $$b || exit 1; done
 	@kernel-tree/kunit/compare.sh $(KUNIT_BRANCHES)
 
-test-kunit: $(KUNIT_PROGS)
+test-kunit: native $(KUNIT_PROGS)
 	@for b in $(KUNIT_BRANCHES); do \
 		if [ -x build/kunit/$$b/out/linux ] && \
 		   [ "$$(cat build/kunit/$$b/src.commit 2>/dev/null)" = "$$(git -C kernel-tree/linux rev-parse $$b)" ]; then \
