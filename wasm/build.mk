@@ -295,10 +295,14 @@ build/fixtures/shrinker-lifetime-1/events.bin: build/native/v6.12/labrun
 	@ASAN_OPTIONS=detect_leaks=0 $< --scenario shrinker-lifetime --seed 1 --dump $(@D) 2>/dev/null
 
 # libFuzzer (clang's, from Debian): random programs and schedules against
-# the real shrinker and list_lru code. make fuzz FUZZ_SECONDS=600 FUZZ_FORK=2
-# (FUZZ_FORK: processes fuzzing at once, libFuzzer's -fork mode).
+# the real shrinker and list_lru code. make fuzz FUZZ_SECONDS=600 FUZZ_JOBS=2
+# (FUZZ_JOBS: independent fuzzing processes sharing the corpus, each logging
+# to build/fuzz/fuzz-<n>.log, libFuzzer's -jobs; FUZZ_FORK: its -fork mode,
+# whose short-lived jobs reload the corpus: about half the executions per
+# second here).
 FUZZ_SECONDS ?= 60
 FUZZ_FORK ?= 1
+FUZZ_JOBS ?= 1
 build/fuzz/fuzz_shrinkers: $(call kobjs,fuzz,v6.12) $(call hobjs,fuzz) build/fuzz/host/registry.o \
 		build/fuzz/host/fuzz_shrinkers.o
 	@echo "  LD [fuzz] $@"
@@ -307,7 +311,8 @@ build/fuzz/fuzz_shrinkers: $(call kobjs,fuzz,v6.12) $(call hobjs,fuzz) build/fuz
 .PHONY: fuzz
 fuzz: build/fuzz/fuzz_shrinkers
 	@mkdir -p build/fuzz/corpus build/fuzz/crashes
-	@echo "[fuzz] $(FUZZ_SECONDS) s; corpus in build/fuzz/corpus, crashes in build/fuzz/crashes"
-	@ASAN_OPTIONS=detect_leaks=0 build/fuzz/fuzz_shrinkers -max_total_time=$(FUZZ_SECONDS) \
+	@echo "[fuzz] $(FUZZ_SECONDS) s; corpus in build/fuzz/corpus, crashes in build/fuzz/crashes$(if $(filter-out 1,$(FUZZ_JOBS)), logs in build/fuzz/fuzz-*.log)"
+	@cd build/fuzz && ASAN_OPTIONS=detect_leaks=0 ./fuzz_shrinkers -max_total_time=$(FUZZ_SECONDS) \
 		$(if $(filter-out 1,$(FUZZ_FORK)),-fork=$(FUZZ_FORK)) \
-		-max_len=256 -artifact_prefix=build/fuzz/crashes/ -print_final_stats=1 build/fuzz/corpus
+		$(if $(filter-out 1,$(FUZZ_JOBS)),-jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS)) \
+		-max_len=256 -artifact_prefix=crashes/ -print_final_stats=1 corpus
