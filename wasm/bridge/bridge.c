@@ -107,14 +107,6 @@ EMSCRIPTEN_KEEPALIVE int lab_bridge_run(const char *name, unsigned seed_lo, unsi
 	p.lru_mode = v[P_LRU_MODE];
 	p.lru_fixed = !!v[P_LRU_FIXED];
 	p.lru_release_all = !!v[P_LRU_RELEASE_ALL];
-	if (p.tasks > 64 || p.lru_mode < 0 || p.lru_mode > 2) {
-		snprintf(error, sizeof(error), "at most 64 tasks; lru_mode 0, 1 or 2");
-		return -1;
-	}
-	if (p.containers > 10000 || p.mounts > 100 || p.memcgs > 100) {
-		snprintf(error, sizeof(error), "at most 10000 containers, 100 mounts and 100 memcgs each");
-		return -1;
-	}
 	if (program_len > 0) {
 		p.program = program;
 		p.program_len = (unsigned long)program_len;

@@ -272,10 +272,6 @@ int main(int argc, char **argv)
 		p.containers = (int)containers;
 	if (mounts >= 0)
 		p.mounts = (int)mounts;
-	if (tasks > 64 || lru_mode > 2) {
-		fprintf(stderr, "labrun: --tasks is at most 64, --lru-mode 0, 1 or 2\n");
-		return 2;
-	}
 	if (tasks >= 0)
 		p.tasks = (int)tasks;
 	if (lru_mode >= 0)
@@ -287,10 +283,6 @@ int main(int argc, char **argv)
 	if (program_len) {
 		p.program = program;
 		p.program_len = program_len;
-	}
-	if (p.containers > 10000 || p.mounts > 100 || p.memcgs > 100) {
-		fprintf(stderr, "labrun: --containers is at most 10000, --mounts and --memcgs 100\n");
-		return 2;
 	}
 	if (p.rounds > 1000 || p.objects > 10000 || p.slow_ns > 10000000) {
 		fprintf(stderr, "labrun: --rounds is at most 1000, --objects 10000, --slow-ns 10000000\n");

@@ -39,6 +39,14 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 	    lab_schedule_decode(o->schedule, sc->nr_cpus, &schedule_buf, &cfg.schedule_len, err, errlen))
 		return -1;
 	cfg.schedule = schedule_buf;
+	if (p->containers > 10000 || p->mounts > 100 || p->memcgs > 100) {
+		snprintf(err, errlen, "at most 10000 containers, 100 mounts and 100 memcgs each");
+		return -1;
+	}
+	if (p->tasks > 64 || p->lru_mode < 0 || p->lru_mode > 2) {
+		snprintf(err, errlen, "at most 64 tasks; lru_mode 0, 1 or 2");
+		return -1;
+	}
 	params = *p;
 	if (sim_init(&cfg) || sim_spawn(0, "init", sc->init, &params) < 0) {
 		snprintf(err, errlen, "the simulation could not start");

@@ -168,11 +168,9 @@ static void op_add(int slot, int memcg)
 	mutex_lock(&fs_lock);
 	fs = fs_table[slot];
 	m = memcg_at(memcg);
-	if (!fs || fs->nr_objects >= 8 || memcg_list_lru_alloc(m, &fs->lru, GFP_KERNEL))
+	if (!fs || fs->nr_objects >= 8)
 		goto out;
-	sim_set_alloc_memcg(m);
-	obj = kzalloc(sizeof(*obj), GFP_KERNEL_ACCOUNT);
-	sim_set_alloc_memcg(NULL);
+	obj = SCENARIO_ALLOC_LRU(&fs->lru, m, sizeof(*obj));
 	if (!obj)
 		goto out;
 	INIT_LIST_HEAD(&obj->lru);

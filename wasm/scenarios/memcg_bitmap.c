@@ -165,14 +165,8 @@ static void mount_free(struct mount *m)
 
 static void object_add(struct mount *m, struct mem_cgroup *memcg)
 {
-	struct object *obj;
+	struct object *obj = SCENARIO_ALLOC_LRU(&m->lru, memcg, sizeof(*obj));
 
-	/* kmem_cache_alloc_lru() makes sure the memcg has its list first. */
-	if (memcg_list_lru_alloc(memcg, &m->lru, GFP_KERNEL))
-		return;
-	sim_set_alloc_memcg(memcg);
-	obj = kzalloc(sizeof(*obj), GFP_KERNEL_ACCOUNT);
-	sim_set_alloc_memcg(NULL);
 	if (!obj)
 		return;
 	obj->memcg = memcg;

@@ -49,6 +49,21 @@ const struct scenario *sim_scenario_find(const char *name);
 #define SCENARIO_LABEL(obj, kind, name) \
 	sim_event(SIM_EV_LABEL, SIM_SITE(), sim_obj_of(obj), kind, sim_name(name), 0)
 
+/*
+ * What kmem_cache_alloc_lru() does for an object bound for lru: make sure
+ * memcg has its list there, then a zeroed object of size bytes charged to
+ * memcg; NULL if either fails. A macro, so that the allocation is
+ * recorded at the scenario's own line.
+ */
+#define SCENARIO_ALLOC_LRU(lru, memcg, size) ({				\
+	void *__obj = NULL;						\
+	if (!memcg_list_lru_alloc((memcg), (lru), GFP_KERNEL)) {	\
+		sim_set_alloc_memcg(memcg);				\
+		__obj = kzalloc((size), GFP_KERNEL_ACCOUNT);		\
+		sim_set_alloc_memcg(NULL);				\
+	}								\
+	__obj; })
+
 enum { LABEL_SHRINKER = 1, LABEL_MEMCG = 2, LABEL_LIST_LRU = 3, LABEL_ITEM = 4 };
 
 #endif /* SIM_SCENARIO_H */

@@ -100,14 +100,8 @@ static unsigned long fs_scan_objects(struct shrinker *shrinker, struct shrink_co
 
 static void fs_add_object(struct fs_cache *fs, struct mem_cgroup *memcg)
 {
-	struct fs_object *obj;
+	struct fs_object *obj = SCENARIO_ALLOC_LRU(&fs->lru, memcg, sizeof(*obj));
 
-	/* kmem_cache_alloc_lru() makes sure the memcg has its list first. */
-	if (memcg_list_lru_alloc(memcg, &fs->lru, GFP_KERNEL))
-		return;
-	sim_set_alloc_memcg(memcg);
-	obj = kzalloc(sizeof(*obj), GFP_KERNEL_ACCOUNT);
-	sim_set_alloc_memcg(NULL);
 	if (!obj)
 		return;
 	INIT_LIST_HEAD(&obj->lru);

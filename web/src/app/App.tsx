@@ -109,7 +109,7 @@ export function App() {
   const talk: TalkRole | null = lesson && initial.talk ? (initial.talk === 'presenter' ? 'presenter' : 'audience') : null;
   const [slide, setSlide] = useState(0);
   // Embed mode (an iframe in slides or a blog post): the scene, its code and the controls only.
-  const embed = useMemo(() => new URLSearchParams(window.location.search).get('embed') === '1', []);
+  const embed = !!initial.embed;
   const scene = findScene(initial.scene) ?? SCENES[0];
   const [variant, setVariant] = useState(
     initial.variant && scene.variants.includes(initial.variant) ? initial.variant : scene.variants[0],

@@ -57,6 +57,7 @@ export function parseUrl(search: string): UrlState & { errors: string[] } {
     prog: q.get('prog') ?? '',
     lesson: q.get('lesson'),
     talk: q.get('talk'),
+    embed: q.get('embed') === '1',
     errors,
   };
 }
