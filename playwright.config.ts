@@ -3,7 +3,8 @@
 // browsers here), against the production build served by `vite preview`.
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT lets two checkouts run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'web/e2e',
