@@ -19,7 +19,8 @@
 # because wasm32 is a 32-bit kernel (BITS_PER_LONG 32, so SHRINKER_UNIT_BITS
 # 32); the native build must run the same code to give the same event log.
 
-VARIANTS := v6.12 v6.1 srcu break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap lru-batch
+VARIANTS := v6.12 v6.1 srcu break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap lru-batch \
+            inode inode-before inode-rotate
 
 # v6.12: mm/shrinker.c, refcount + RCU (the series merged in 6.7)
 v6.12_BRANCH  := v6.12
@@ -72,6 +73,28 @@ lru-batch_DEFS    := $(v6.12_DEFS)
 lru-batch_OVERLAY := wasm/overlay/v6.12
 lru-batch_SCEN    := wasm/scenarios/lru_batch.c
 
+# inode, inode-before, inode-rotate: the inode LRU code of fs/inode.c
+# (too large to compile whole: extracted with its line numbers) on v6.12,
+# on inode-lru-before (kernel-tree/patches/inode-lru-before: inodes with
+# page cache stay on the LRU and are rotated, as before 5.16) and on
+# inode-lru-rotate (Dave Chinner's LRU_ROTATE_NODEFER counter-proposal),
+# over the real list_lru and shrinker code, with the project's page cache
+# model, and the scenario only they run.
+define inode_variant
+$(1)_BRANCH  := $(2)
+$(1)_FILES   := wasm/kernel-files-inode.txt
+$(1)_SRCS    := $(v6.12_SRCS)
+$(1)_EXTRACT := wasm/extract/inode-fs.txt wasm/extract/inode-pagemap.txt
+$(1)_GLUE    := $(v6.12_GLUE) wasm/glue/inode/inode.c wasm/glue/inode/pagecache.c
+$(1)_DEFS    := $(v6.12_DEFS) $(3)
+$(1)_OVERLAY := wasm/overlay/v6.12
+$(1)_SCEN    := wasm/scenarios/inode_lru.c
+endef
+$(eval $(call inode_variant,inode,v6.12,-DSIM_INODE_BEFORE=0))
+$(eval $(call inode_variant,inode-before,inode-lru-before,-DSIM_INODE_BEFORE=1))
+$(eval $(call inode_variant,inode-rotate,inode-lru-rotate,-DSIM_INODE_BEFORE=1))
+INODE_VARIANTS := inode inode-before inode-rotate
+
 COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
                wasm/scenarios/fuzz_ops.c wasm/scenarios/shrinker_churn.c \
@@ -80,7 +103,7 @@ HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/strbuf.c \
                wasm/runtime/kasan.c wasm/runtime/lab.c wasm/runtime/stats.c
-SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') \
+SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') wasm/glue/inode/inode.h \
                wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk \
                wasm/scenarios/scenario.h wasm/glue/glue.h wasm/scenarios/kunit_seq_body.h
 HOST_DEPS   := $(wildcard wasm/runtime/*.h) wasm/runtime/events.def \
@@ -134,7 +157,7 @@ $(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) wasm/tools/extract.py \
 	@if [ -d $(or $($(1)_OVERLAY),wasm/overlay/$(1)) ]; then \
 		cp -r $(or $($(1)_OVERLAY),wasm/overlay/$(1))/. $(tree)/; fi
 	@for spec in $($(1)_EXTRACT); do \
-		out=$(tree)/$$$$(sed -n 's/^file //p' $$$$spec | sed 's/\.c$$$$/-extract.c/'); \
+		out=$(tree)/$$$$(sed -n 's/^file //p' $$$$spec | sed 's/\.\([ch]\)$$$$/-extract.\1/'); \
 		python3 wasm/tools/extract.py $$$$spec $(tree) $$$$out || exit 1; \
 		echo "  EXTRACT $$$$spec -> $$$$out"; \
 	done
