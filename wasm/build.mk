@@ -198,7 +198,7 @@ HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
               wasm/tests/test_planted_bugs.c wasm/tests/test_kernel_api.c \
               wasm/tests/test_fuzz_ops.c wasm/tests/test_shrinker_churn.c \
               wasm/tests/test_churn_figures.c wasm/tests/test_memcg_bitmap.c \
-              wasm/tests/test_lru_batch.c \
+              wasm/tests/test_lru_batch.c wasm/tests/test_inode_lru.c \
               wasm/fuzz/fuzz_shrinkers.c
 $(foreach f,$(FLAVOURS),$(foreach v,$(VARIANTS),\
 	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
@@ -285,6 +285,7 @@ CHURN_VARIANTS := v6.1 srcu v6.12
 BITMAP_VARIANTS := v6.12 v6.1 no-shrinker-bitmap break-no-recheck
 $(foreach v,$(BITMAP_VARIANTS),$(eval $(call scenario_test,test_memcg_bitmap,$(v))))
 $(eval $(call scenario_test,test_lru_batch,lru-batch))
+$(foreach v,$(INODE_VARIANTS),$(eval $(call scenario_test,test_inode_lru,$(v))))
 $(foreach v,$(CHURN_VARIANTS),$(eval $(call scenario_test,test_shrinker_churn,$(v))))
 build/native/test_churn_figures: build/native/host/test_churn_figures.o
 	@echo "  LD [native] $@"
@@ -295,7 +296,8 @@ NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
                 $(foreach v,$(LIFETIME_VARIANTS),build/native/$(v)/test_shrinker_lifetime) \
                 $(foreach v,$(VARIANTS),build/native/$(v)/test_fuzz_ops) \
                 $(foreach v,$(BITMAP_VARIANTS),build/native/$(v)/test_memcg_bitmap) \
-                build/native/lru-batch/test_lru_batch
+                build/native/lru-batch/test_lru_batch \
+                $(foreach v,$(INODE_VARIANTS),build/native/$(v)/test_inode_lru)
 CHURN_TESTS  := $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/test_shrinker_churn)
 
 .PHONY: test-native test-determinism determinism

@@ -21,7 +21,11 @@
  * Parameters come as a program of 5-byte records: a key byte, then a
  * 32-bit little-endian value (keys below; absent keys keep defaults).
  *
- * Scale: a run stands for 2^k times its populations (key SCALE_SHIFT):
+ * Scale: a run stands for 2^k times its populations (key SCALE_SHIFT;
+ * or, with INODES 0 and MODEL_INODES given, the smallest k that brings
+ * the simulated workingset within AUTO_PAGES pages and AUTO_INODES inodes,
+ * the inodes rounded to MODEL_INODES / 2^k; STREAM_PAGES 0 reads four
+ * times the inactive list):
  * N inodes, their pages and the inactive list are divided by 2^k, the
  * reclaim priority is DEF_PRIORITY - k and the shrinker's batch 1024 >> k
  * (fs/super.c sets s_shrink->batch = 1024), so that every shrink_slab()
@@ -61,11 +65,14 @@ enum {
 };
 
 #define DEF_PRIORITY 12
+/* Auto scale's bounds on the simulated workingset: pages and inodes. */
+#define AUTO_PAGES 65536
+#define AUTO_INODES 50000
 
 static unsigned long long cfg[NR_KEYS] = {
 	[KEY_INODES] = 12, [KEY_PAGES] = 4, [KEY_SCALE_SHIFT] = 10, [KEY_MODEL_INODES] = 0,
 	[KEY_STREAM_PAGES] = 160, [KEY_INACTIVE] = 24, [KEY_FILE_PAGES] = 6,
-	[KEY_RECLAIM_NS] = 1500, [KEY_HIT_NS] = 5, [KEY_MISS_NS] = 300, [KEY_LLC_MIB] = 64,
+	[KEY_RECLAIM_NS] = 1600, [KEY_HIT_NS] = 5, [KEY_MISS_NS] = 300, [KEY_LLC_MIB] = 64,
 	[KEY_MEMORY_MIB] = 16384, [KEY_INODE_BYTES] = 1024, [KEY_READ_NS] = 200,
 };
 
@@ -279,11 +286,21 @@ static void init_task(void *arg)
 
 	params = *(const struct scenario_params *)arg;
 	parse_program();
-	n = (unsigned long)cfg[KEY_INODES];
 	p = (unsigned long)cfg[KEY_PAGES];
-	k = (int)min_t(unsigned long long, cfg[KEY_SCALE_SHIFT], DEF_PRIORITY);
+	if (!cfg[KEY_INODES] && cfg[KEY_MODEL_INODES]) {
+		/* Auto scale: the smallest 2^k that brings the run within AUTO_*. */
+		model_inodes = cfg[KEY_MODEL_INODES];
+		for (k = 0; k < DEF_PRIORITY; k++)
+			if ((model_inodes * p) >> k <= AUTO_PAGES && model_inodes >> k <= AUTO_INODES)
+				break;
+		n = (unsigned long)((model_inodes + (1ULL << k) / 2) >> k);
+	} else {
+		n = (unsigned long)cfg[KEY_INODES];
+		k = (int)min_t(unsigned long long, cfg[KEY_SCALE_SHIFT], DEF_PRIORITY);
+		model_inodes = cfg[KEY_MODEL_INODES] ? cfg[KEY_MODEL_INODES] :
+			(unsigned long long)n << k;
+	}
 	priority = DEF_PRIORITY - k;
-	model_inodes = cfg[KEY_MODEL_INODES] ? cfg[KEY_MODEL_INODES] : (unsigned long long)n << k;
 	/* The inactive list gets what the workingset and the inodes leave. */
 	memory_pages = cfg[KEY_MEMORY_MIB] << 8;
 	model_pages = model_inodes * p;
@@ -292,12 +309,17 @@ static void init_task(void *arg)
 	if (!inactive)
 		inactive = memory_pages > model_pages + inode_pages + (1024ULL << k) ?
 			(unsigned long)((memory_pages - model_pages - inode_pages) >> k) : 1024;
+	if (!cfg[KEY_STREAM_PAGES])
+		cfg[KEY_STREAM_PAGES] = 4 * inactive;
 	inactive_low = inactive;
 	inactive_min = inactive + max(inactive / 16, 2UL);
 	inactive_high = inactive - max(inactive / 16, 2UL);
 	lab_inode_visit_ns = visit_ns(model_inodes);
 
 	SCENARIO_CALL("inode_lru_setup", (int)n, (int)p, (int)inactive);
+	/* For the page: the scale, the modelled inodes, the visit cost. */
+	SCENARIO_CALL("inode_lru_model", k, (int)model_inodes, (int)lab_inode_visit_ns);
+	SCENARIO_RETURN("inode_lru_model", (int)cfg[KEY_RECLAIM_NS]);
 	root = sim_memcg_create(NULL, "root");
 	sb = kzalloc(sizeof(*sb), GFP_KERNEL);
 	lruvec = kzalloc(sizeof(*lruvec), GFP_KERNEL);
