@@ -51,7 +51,7 @@ typecheck: build
 	@echo "[web] tsc"
 	@$(NPX) tsc --noEmit -p tsconfig.json
 
-test-unit: build build/fixtures/shrinker-lifetime-1/events.bin
+test-unit: build $(FIXTURES)
 	@echo "[web] unit tests (vitest)"
 	@$(NPX) vitest run
 

@@ -319,6 +319,15 @@ build/fixtures/shrinker-lifetime-1/events.bin: build/native/v6.12/labrun
 	@mkdir -p $(@D)
 	@ASAN_OPTIONS=detect_leaks=0 $< --scenario shrinker-lifetime --seed 1 --dump $(@D) 2>/dev/null
 
+build/fixtures/inode-lru-1/events.bin: build/native/inode/labrun
+	@mkdir -p $(@D)
+	@ASAN_OPTIONS=detect_leaks=0 $< --scenario inode-lru --seed 1 --dump $(@D) 2>/dev/null
+build/fixtures/inode-lru-before-1/events.bin: build/native/inode-before/labrun
+	@mkdir -p $(@D)
+	@ASAN_OPTIONS=detect_leaks=0 $< --scenario inode-lru --seed 1 --dump $(@D) 2>/dev/null
+FIXTURES := build/fixtures/shrinker-lifetime-1/events.bin build/fixtures/inode-lru-1/events.bin \
+            build/fixtures/inode-lru-before-1/events.bin
+
 # libFuzzer (clang's, from Debian): random programs and schedules against
 # the real shrinker and list_lru code. make fuzz FUZZ_SECONDS=600 FUZZ_JOBS=2
 # (FUZZ_JOBS: independent fuzzing processes sharing the corpus, each logging
