@@ -58,6 +58,7 @@ export interface InodeLruState {
   reclaimed: number;
   slabFreed: number; // what shrink_slab() reported freed, summed
   last: LruEvent | null;
+  firsts: Partial<Record<LruWhat, number>>; // the step of each kind's first event
   slabNs: number; // kswapd's CPU time in shrink_slab() so far
   pageNs: number; // and in shrink_inactive_list()
   open: Record<number, { name: string; start: number; off: number }[]>; // per task, its open calls
@@ -95,6 +96,7 @@ export const inodeReducer = {
       reclaimed: 0,
       slabFreed: 0,
       last: null,
+      firsts: {},
       slabNs: 0,
       pageNs: 0,
       open: {},
@@ -175,6 +177,7 @@ export const inodeReducer = {
             if (what === 'taken-off') s.takenOff++;
           } else what = ret === LRU_SKIP ? 'skipped' : 'retry';
         }
+        if (s.firsts[what] === undefined) s.firsts = { ...s.firsts, [what]: i };
         s.last = { step: i, inode: r.obj, what, status: op === OP_ISOLATE ? STATUS_NAMES[ret] ?? String(ret) : op === OP_ADD ? 'list_lru_add_obj' : 'list_lru_del_obj', pages: r.pages, func: site?.func ?? '', line: site?.line ?? 0 };
         return;
       }

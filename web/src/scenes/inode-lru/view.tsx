@@ -68,7 +68,8 @@ function PageLru({ state }: { state: InodeLruState }) {
       <p className="muted">active: the workingset, never scanned by drop-behind</p>
       <ol className="inode-list">
         {ws.map((r) => (
-          <li key={r.obj} className={`page-owner ws${r.onLru ? ' on-lru' : ''}`} title={`${r.name}: ${r.pages} active pages`}>
+          <li key={r.obj} className={`page-owner ws${r.onLru ? ' on-lru' : ''}`} title={`${r.name}: ${r.pages} active pages`}
+            data-testid={`page.${r.name.replace(' ', '-')}`} data-on-lru={r.onLru ? 1 : 0} data-pages={r.pages}>
             {r.name}: {r.pages}p {r.onLru ? '(inode on LRU)' : '(inode off LRU)'}
           </li>
         ))}
