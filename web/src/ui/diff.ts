@@ -50,8 +50,15 @@ export interface DiffSite {
 }
 
 /** The branch of kernel-tree/linux a variant is built from (wasm/build.mk). */
+const BRANCHES: Record<string, string> = {
+  srcu: 'srcu-shrinkers',
+  'lru-batch': 'lru-batch-locks',
+  inode: 'v6.12',
+  'inode-before': 'inode-lru-before',
+  'inode-rotate': 'inode-lru-rotate',
+};
 export function variantBranch(variant: string): string {
-  return variant === 'srcu' ? 'srcu-shrinkers' : variant;
+  return BRANCHES[variant] ?? variant;
 }
 
 /** The comparisons that involve a variant's branch, in file order: v6.1 has
