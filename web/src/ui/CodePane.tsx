@@ -16,8 +16,12 @@ interface Props {
   context: string;
 }
 
+/** The branches of kernel-tree/linux that are releases; every other one carries the project's patches. */
+const RELEASES = ['v6.1', 'v6.12'];
+
 export function provenance(tree: string, file: string): string {
-  if (tree !== 'project') return `upstream Linux, branch ${tree} of kernel-tree/linux`;
+  if (tree !== 'project' && RELEASES.includes(tree)) return `upstream Linux, branch ${tree} of kernel-tree/linux`;
+  if (tree !== 'project') return `branch ${tree} of kernel-tree/linux: upstream Linux with the project’s patches (kernel-tree/patches/${tree})`;
   if (file.startsWith('wasm/scenarios/')) return 'project code: the scenario driver (not kernel code)';
   if (file.startsWith('wasm/glue/')) return 'project code: glue standing in for the rest of the kernel';
   return 'project code';
