@@ -75,6 +75,21 @@ test('the counter-proposal returns LRU_ROTATE_NODEFER at its line of inode-lru-r
   await expect(page.getByTestId('inode.last')).toContainText('LRU_ROTATE_NODEFER');
 });
 
+test('N and P can be changed: the run follows, and the link keeps them', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=inode-lru&variant=inode-before&step=0');
+  await page.getByTestId('inode.size.inodes').fill('20');
+  await page.getByTestId('inode.size.pages').fill('2');
+  await page.getByTestId('inode.sizes.run').click();
+  await expect(page).toHaveURL(/prog=n20\.p2\.f6/);
+  await expect.poll(async () => Object.values((await state(page)).inodes).filter((r) => r.workingset).length).toBe(20);
+  const s = await state(page);
+  for (const r of Object.values(s.inodes).filter((x) => x.workingset)) {
+    expect(r.pages).toBe(2);
+    expect(r.onLru).toBe(true); // drop-behind starts here, every workingset inode already on the LRU
+  }
+});
+
 test('the seed’s table runs in its own worker, shows progress, and can be cancelled', async ({ page }) => {
   const l = new Lab(page);
   await l.open('?scene=inode-lru&variant=inode&step=0');

@@ -41,6 +41,7 @@ describe('inode-lru model on v6.12', () => {
     const ws = Object.values(h.at(beforeKillSb(log)).inodes).filter((r) => r.workingset);
     expect(ws.length).toBe(12);
     for (const r of ws) expect(r.onLru).toBe(false);
+    for (const r of ws) expect(r.pages).toBe(4);
     expect(slabShare(end)).toBeLessThan(5);
   });
 });

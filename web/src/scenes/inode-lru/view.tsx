@@ -7,7 +7,9 @@ import type { SceneViewProps } from '../types';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
+import { useState } from 'react';
 import { slabShare, type InodeLruState, type InodeRow, type LruWhat } from './model';
+import { LIMITS, formatSizes, parseSizes, type Sizes } from './program';
 
 const WHAT: Record<LruWhat, string> = {
   'put-on': 'put on the inode LRU',
@@ -118,12 +120,36 @@ function Share({ state, variant }: { state: InodeLruState; variant: string }) {
   );
 }
 
-export function InodeLruView({ log, timeline, state, step, onSeek, variant }: SceneViewProps<InodeLruState>) {
+function SizesForm({ program, onProgram }: { program: string; onProgram: (text: string) => void }) {
+  let current: Sizes;
+  try {
+    current = parseSizes(program);
+  } catch {
+    current = parseSizes('');
+  }
+  const [s, setS] = useState<Sizes>(current);
+  const field = (key: keyof Sizes, label: string) => (
+    <label>
+      {label}{' '}
+      <input type="number" min={LIMITS[key][0]} max={LIMITS[key][1]} value={s[key]} data-testid={`inode.size.${key}`}
+        onChange={(e) => setS({ ...s, [key]: Math.max(LIMITS[key][0], Math.min(LIMITS[key][1], Number(e.target.value) || LIMITS[key][0])) })} />
+    </label>
+  );
+  return (
+    <form className="inode-sizes" onSubmit={(e) => { e.preventDefault(); onProgram(formatSizes(s)); }} data-testid="inode.sizes">
+      {field('inodes', 'workingset inodes N')} {field('pages', 'active pages each P')} {field('filePages', 'pages per streaming file')}{' '}
+      <button type="submit" data-testid="inode.sizes.run">Run with these</button>
+    </form>
+  );
+}
+
+export function InodeLruView({ log, timeline, state, step, onSeek, variant, program, onProgram }: SceneViewProps<InodeLruState>) {
   return (
     <div className="scene">
       <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
       <TaskLegend log={log} timeline={timeline} />
       <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
+      {onProgram && <SizesForm key={program ?? ''} program={program ?? ''} onProgram={onProgram} />}
       <Share state={state} variant={variant} />
       <div className="lru-layout">
         <InodeLru state={state} step={step} />
