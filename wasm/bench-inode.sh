@@ -6,7 +6,7 @@
 # the thread of "vfs: keep inodes with page cache off the inode shrinker
 # LRU", 20210614211904.14420-1-hannes@cmpxchg.org), on v6.12 (variant
 # inode: such inodes stay off the LRU), inode-before (they stay on it and
-# are rotated, as before 5.16) and inode-rotate (Dave Chinner's
+# are rotated) and inode-rotate (Dave Chinner's
 # LRU_ROTATE_NODEFER), natively (bench build) and as wasm under Node.
 #
 # Method: scenario inode-lru, --stress --quiet, seed 1, timed policy, one
@@ -81,4 +81,4 @@ for flavour in native wasm; do
 	done
 done
 echo "  (each cell: the share, then the run's wall time; seed: Johannes Weiner's perf"
-echo "   profile of kswapd before 5.16, shrink_slab's share of its cycles)"
+echo "   profile of kswapd with the workingset's inodes rotated on the LRU, shrink_slab's share of its cycles)"

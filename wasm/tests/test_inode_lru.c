@@ -203,7 +203,7 @@ TEST(shrink_slab_share_climbs_before_and_stays_flat_on_v6_12)
 	ASSERT_EQ(share_of(100000, 32, &s100k), 0);
 	ASSERT_EQ(share_of(1000000, 3, &s1m), 0);
 	printf("  shrink_slab share of kswapd's reclaim time on %s: 100,000 x 32: %.2f%%,"
-	       " 1,000,000 x 3: %.2f%% (the seed, before 5.16: 1.29%%, 26.40%%)\n",
+	       " 1,000,000 x 3: %.2f%% (the seed, inodes rotated: 1.29%%, 26.40%%)\n",
 	       sim_scenario_find("inode-lru")->tree, s100k, s1m);
 	if (is_before()) {
 		ASSERT_TRUE(s100k < 2.0);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The inode-lru scene: inodes with page cache kept off the inode LRU on
-// v6.12, rotated on it before 5.16, each event at its real line of the
+// v6.12, rotated on it on inode-lru-before, each event at its real line of the
 // branch's fs/inode.c; and the seed's table in a worker that can be
 // cancelled.
 import { expect, test, type Page } from '@playwright/test';
@@ -22,7 +22,7 @@ interface State {
 
 const state = (page: Page) => page.evaluate(() => (window as unknown as { __lab: { state(): State } }).__lab.state());
 
-test('before 5.16: the shrinker rotates a workingset inode with page cache at inode_lru_isolate()’s LRU_ROTATE', async ({ page }) => {
+test('inode-lru-before: the shrinker rotates a workingset inode with page cache at inode_lru_isolate()’s LRU_ROTATE', async ({ page }) => {
   const l = new Lab(page);
   await l.open('?scene=inode-lru&variant=inode-before&step=99999');
   const end = await state(page);

@@ -12,7 +12,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 const pct = (x: number) => `${x.toFixed(2)}%`;
 const KERNEL_LABEL: Record<string, string> = {
   inode: 'v6.12 (off the LRU)',
-  'inode-before': 'before 5.16 (rotated)',
+  'inode-before': 'on the LRU, rotated',
   'inode-rotate': 'LRU_ROTATE_NODEFER',
 };
 
@@ -74,7 +74,7 @@ export function Figures() {
       <p className="muted">
         Drop-behind reclaim streams past a page cache workingset held by N inodes × P active pages each, on the three kernels, in a worker
         of its own. Each cell is shrink_slab()’s share of kswapd’s reclaim CPU time (shrink_slab() plus shrink_inactive_list()), in virtual
-        time under the cost model below; the last column is Johannes Weiner’s perf profile of kswapd before 5.16.
+        time under the cost model below; the last column is Johannes Weiner’s perf profile of kswapd, in the thread, with the workingset’s inodes on the LRU and rotated.
       </p>
       {running ? (
         <p role="status" className="progress" data-testid="inode.figures.progress">
@@ -104,7 +104,7 @@ export function Figures() {
                   {KERNEL_LABEL[k]}
                 </th>
               ))}
-              <th scope="col">seed (before 5.16)</th>
+              <th scope="col">seed (rotated)</th>
             </tr>
           </thead>
           <tbody>

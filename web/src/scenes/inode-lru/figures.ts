@@ -8,7 +8,7 @@ import type { EventLog } from '../../engine/log';
 export interface Row {
   inodes: number;
   pages: number;
-  seed: number; // shrink_slab's share of kswapd's cycles before 5.16, in percent
+  seed: number; // shrink_slab's share of kswapd's cycles in the thread's test (inodes rotated on the LRU), in percent
 }
 
 export const ROWS: Row[] = [

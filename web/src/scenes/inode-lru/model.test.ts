@@ -46,7 +46,7 @@ describe('inode-lru model on v6.12', () => {
   });
 });
 
-describe('inode-lru model before 5.16', () => {
+describe('inode-lru model on inode-lru-before', () => {
   const log = loadRun('inode-lru-before', 1);
   const h = new History(log, sceneReducer);
   const end = h.at(log.length - 1);

@@ -23,7 +23,7 @@ const WHAT: Record<LruWhat, string> = {
 
 const KERNEL: Record<string, string> = {
   inode: 'v6.12: inodes with page cache stay off the LRU; the last page to leave puts them on',
-  'inode-before': 'project patch inode-lru-before: they sit on the LRU and the shrinker rotates them (as before 5.16)',
+  'inode-before': 'project patch inode-lru-before: they sit on the LRU (as before 5.16) and the shrinker rotates them, where kernels before 5.16 stripped their page cache',
   'inode-rotate': 'project port of Dave Chinner’s counter-proposal: rotated with LRU_ROTATE_NODEFER, counted as work done',
 };
 
