@@ -65,6 +65,20 @@ test('v6.12: inodes with page cache stay off; the last page to leave puts one on
   await expect(page.getByTestId('page.lru.off')).toContainText('ws 0');
 });
 
+test('the jump buttons land on the next rotation and the next put-back, at their lines', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=inode-lru&variant=inode-before&step=0');
+  await page.getByTestId('inode.next.rotated').click();
+  await expect.poll(async () => (await l.site())?.func).toBe('inode_lru_isolate');
+  const site = await l.site();
+  expect(Lab.kernelLine('inode-lru-before', site!.file, site!.line)).toMatch(/return LRU_ROTATE;/);
+  await l.open('?scene=inode-lru&variant=inode&step=0');
+  await expect(page.getByTestId('inode.next.rotated')).toBeDisabled();
+  await page.getByTestId('inode.next.put-on').click();
+  await expect.poll(async () => (await l.site())?.func).toBe('__inode_add_lru');
+  await expect(page.getByTestId('inode.last')).toContainText('(0 pages) put on the inode LRU');
+});
+
 test('the counter-proposal returns LRU_ROTATE_NODEFER at its line of inode-lru-rotate', async ({ page }) => {
   const l = new Lab(page);
   await l.open('?scene=inode-lru&variant=inode-rotate&step=99999');

@@ -238,3 +238,16 @@ export const sceneReducer = {
     readFolioReducer.apply(s, log, i);
   },
 };
+
+/** The first LRU_ITEM event after step that does `what` (rotated: op 3 rotating; put-on: op 1 that added), or -1. */
+export function nextLruEvent(log: EventLog, step: number, what: 'rotated' | 'put-on' | 'isolated'): number {
+  for (let i = step + 1; i < log.length; i++) {
+    if (log.kind[i] !== EventKind.LRU_ITEM) continue;
+    const op = log.arg(i, 1);
+    const ret = log.arg(i, 2);
+    if (what === 'rotated' && op === OP_ISOLATE && (ret === LRU_ROTATE || ret === LRU_ROTATE_NODEFER)) return i;
+    if (what === 'put-on' && op === OP_ADD && ret === 1) return i;
+    if (what === 'isolated' && op === OP_ISOLATE && ret === LRU_REMOVED && log.arg(i, 3) === 0) return i;
+  }
+  return -1;
+}

@@ -8,7 +8,8 @@ import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
 import { useState } from 'react';
-import { slabShare, type InodeLruState, type InodeRow, type LruWhat } from './model';
+import { nextLruEvent, slabShare, type InodeLruState, type InodeRow, type LruWhat } from './model';
+import type { EventLog } from '../../engine/log';
 import { LIMITS, formatSizes, parseSizes, type Sizes } from './program';
 
 const WHAT: Record<LruWhat, string> = {
@@ -120,6 +121,22 @@ function Share({ state, variant }: { state: InodeLruState; variant: string }) {
   );
 }
 
+function Jumps({ log, step, onSeek }: { log: EventLog; step: number; onSeek: (s: number) => void }) {
+  const jump = (what: 'rotated' | 'put-on' | 'isolated', label: string) => {
+    const next = nextLruEvent(log, step, what);
+    return (
+      <button type="button" disabled={next < 0} onClick={() => onSeek(next)} data-testid={`inode.next.${what}`}>
+        {label}
+      </button>
+    );
+  };
+  return (
+    <p className="inode-jumps">
+      Go to the next: {jump('rotated', 'rotation of a busy inode')} {jump('put-on', 'inode put on the LRU')} {jump('isolated', 'inode isolated for freeing')}
+    </p>
+  );
+}
+
 function SizesForm({ program, onProgram }: { program: string; onProgram: (text: string) => void }) {
   let current: Sizes;
   try {
@@ -151,6 +168,7 @@ export function InodeLruView({ log, timeline, state, step, onSeek, variant, prog
       <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
       {onProgram && <SizesForm key={program ?? ''} program={program ?? ''} onProgram={onProgram} />}
       <Share state={state} variant={variant} />
+      <Jumps log={log} step={step} onSeek={onSeek} />
       <div className="lru-layout">
         <InodeLru state={state} step={step} />
         <PageLru state={state} />
