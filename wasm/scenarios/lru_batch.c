@@ -14,7 +14,7 @@
  * Cost model, besides the runtime's (wasm/runtime/costs.c: a spin_lock
  * 20 ns, a list link 6 ns...): a fault's own work (zeroing the page,
  * the page table) FAULT_NS, and an unmapped page's MUNMAP_NS, both
- * stand-ins. params.slow_ns, when given, replaces FAULT_NS.
+ * stand-ins. params.slow_ns and params.munmap_ns, when given, replace them.
  *
  * Each fault is a CALL/RETURN "fault", each release a "release_pages",
  * so the run's statistics count faults and their virtual time; faults
@@ -40,13 +40,20 @@
 #define DEFAULT_PAGES 64
 #define DEFAULT_ROUNDS 3
 #define MAX_TASKS 64
+#define DEFAULT_TASKS 4
 
 unsigned long long sim_random(void);
 
 static struct scenario_params params;
 static struct lb_lruvec *lruvec;
 static struct completion done;
-static int nr_pages, nr_rounds, fault_ns;
+static int nr_pages, nr_rounds, fault_ns, munmap_ns;
+
+/* A CPU per task: the init task shares CPU 0 with the first, asleep. */
+static int lru_batch_cpus(const struct scenario_params *p)
+{
+	return p->tasks > 0 ? min(p->tasks, MAX_TASKS) : DEFAULT_TASKS;
+}
 
 static unsigned int next_tag(void)
 {
@@ -105,7 +112,7 @@ static void page_fault1(void *arg)
 			int nr = min(chunk, nr_pages - i), ret;
 
 			SCENARIO_CALL("release_pages", (int)t, nr, 0);
-			sim_busy_ns(MUNMAP_NS * nr, SIM_SITE());
+			sim_busy_ns(munmap_ns * nr, SIM_SITE());
 			ret = lru_batch_release_pages(lruvec, pages + i, nr);
 			SCENARIO_RETURN("release_pages", ret);
 		}
@@ -124,15 +131,22 @@ static void init_task(void *arg)
 	int t, tasks;
 
 	params = *(const struct scenario_params *)arg;
-	tasks = params.tasks > 0 ? min(params.tasks, MAX_TASKS) : 4;
+	tasks = lru_batch_cpus(&params);
 	nr_pages = params.objects > 0 ? params.objects : DEFAULT_PAGES;
 	nr_rounds = params.rounds > 0 ? params.rounds : DEFAULT_ROUNDS;
 	fault_ns = params.slow_ns > 0 ? params.slow_ns : FAULT_NS;
+	munmap_ns = params.munmap_ns > 0 ? params.munmap_ns : MUNMAP_NS;
 
 	lruvec = kzalloc(sizeof(*lruvec), GFP_KERNEL);
 	if (!lruvec)
 		return;
 	lru_batch_init(lruvec, params.lru_mode % 3, next_tag);
+	/* Name the locks for the view: every batch lock has the same expression. */
+	SCENARIO_LABEL_LOCK(&lruvec->lru_lock, "lru_lock", -1);
+	for (t = 0; t < NUM_LRU_BATCH_LOCKS; t++) {
+		snprintf(name, sizeof(name), "batch lock %d", t);
+		SCENARIO_LABEL_LOCK(&lruvec->batch_locks[t].lock, name, t);
+	}
 	lruvec->size_bitmap_by_nr = params.lru_fixed;
 	init_completion(&done);
 	SCENARIO_CALL("page_fault1", tasks, nr_pages, nr_rounds);
@@ -154,6 +168,7 @@ const struct scenario scenario_lru_batch = {
 	.title = "LRU batch locks: page_fault1 on many CPUs (project port of the 2018 RFC)",
 	.tree = SIM_KERNEL_TREE,
 	.nr_cpus = MAX_TASKS,
+	.cpus = lru_batch_cpus,
 	.nr_nodes = 1,
 	.defaults = { .seed = 1 },
 	.init = init_task,
