@@ -60,14 +60,40 @@ static unsigned int next_tag(void)
 	return (unsigned int)sim_random();
 }
 
+/*
+ * FNV-1a over each page's id, tag and sentinel flag, head first: what a
+ * reader of the tracepoints must arrive at too (the scene's model is
+ * checked against it).
+ */
+static unsigned int list_hash(long *nr)
+{
+	struct lb_page *p;
+	unsigned int h = 2166136261u;
+
+	*nr = 0;
+	list_for_each_entry(p, lru_head(lruvec), lru) {
+		unsigned int v[3] = { (unsigned int)p->id, p->lru_batch, p->lru_sentinel };
+		int k;
+
+		for (k = 0; k < 3; k++)
+			h = (h ^ v[k]) * 16777619u;
+		++*nr;
+	}
+	return h;
+}
+
 static void check_list(void)
 {
 	const char *why = "";
+	long nr;
+	unsigned int h;
 
 	SCENARIO_CALL("lru_lock_all", 0, 0, 0);
 	lru_lock_all(lruvec);
 	if (lru_batch_check(lruvec, &why))
 		WARN(1, "lru-batch: %s", why);
+	h = list_hash(&nr);
+	pr_info("lru-batch: %ld pages on the list, order hash %08x\n", nr, h);
 	lru_unlock_all(lruvec);
 	SCENARIO_RETURN("lru_lock_all", 0);
 }

@@ -5,9 +5,10 @@ import { shrinkerLifetime } from './shrinker-lifetime';
 import { plantedBugs } from './planted-bugs';
 import { shrinkerChurn } from './shrinker-churn';
 import { memcgBitmap } from './memcg-bitmap';
+import { lruBatch } from './lru-batch';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const SCENES: SceneDef<any>[] = [shrinkerLifetime, shrinkerChurn, memcgBitmap, plantedBugs];
+export const SCENES: SceneDef<any>[] = [shrinkerLifetime, shrinkerChurn, memcgBitmap, lruBatch, plantedBugs];
 
 export function findScene(id: string | null) {
   return SCENES.find((s) => s.id === id) ?? null;

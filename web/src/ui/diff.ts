@@ -50,8 +50,11 @@ export interface DiffSite {
 }
 
 /** The branch of kernel-tree/linux a variant is built from (wasm/build.mk). */
+/** Variants whose branch has another name (wasm/build.mk <variant>_BRANCH); the rest share theirs. */
+const BRANCHES: Record<string, string> = { srcu: 'srcu-shrinkers', 'lru-batch': 'lru-batch-locks' };
+
 export function variantBranch(variant: string): string {
-  return variant === 'srcu' ? 'srcu-shrinkers' : variant;
+  return BRANCHES[variant] ?? variant;
 }
 
 /** The comparisons that involve a variant's branch, in file order: v6.1 has
