@@ -314,6 +314,13 @@ export function App() {
         return d < 0 ? null : { index: d, event: run.decisions.event[d], cpu: run.decisions.cpu[d], runnable: run.decisions.runnableCpus(d) };
       },
       goTo: (s: number) => seek(s),
+      /** The first event of a kind at or after step from (-1: none). */
+      find: (kind: string, from: number) => {
+        if (!run) return -1;
+        const k = run.log.meta.kinds.findIndex((x) => x.name === kind);
+        for (let i = Math.max(0, from); i < run.log.length; i++) if (run.log.kind[i] === k) return i;
+        return -1;
+      },
       compared: () =>
         compared ? { variant: compared.variant, step: step2, length: compared.log.length, state: state2, time: compared.log.time[step2] } : null,
     };

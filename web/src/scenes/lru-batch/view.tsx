@@ -37,7 +37,8 @@ function Strip({ log, state, step, mode }: { log: EventLog; state: LruState; ste
   const last = state.last && step - state.last.step < 6 ? state.last : null;
   const name = (t: number) => log.taskName(t);
   return (
-    <figure className="lru-strip">
+    // Focusable, so that a keyboard can scroll a long list.
+    <figure className="lru-strip" tabIndex={0} aria-label="the LRU list, head first">
       <svg width={STRIP_W} height={h} role="img" aria-label={`the LRU list: ${n} pages`} data-testid="lru.strip">
         <g className={`lru-head${lruHolder !== undefined ? ' held' : ''}`}>
           <rect x={2} y={8} width={48} height={CELL_H} rx={3} style={lruHolder !== undefined ? { stroke: taskColor(name(lruHolder)) } : undefined} />
@@ -157,7 +158,7 @@ function HeatMap({ log, step, onSeek }: { log: EventLog; step: number; onSeek: (
       </p>
     );
   return (
-    <figure className="lru-heat">
+    <figure className="lru-heat" tabIndex={0} aria-label="contention over time">
       <svg width={w} height={h} role="img" aria-label="contention over time: time spent spinning on each lock" data-testid="lru.heat">
         {heat.locks.map((idx, r) => {
           const row = heat.spin.get(idx)!;
