@@ -39,7 +39,7 @@ static void bridge_progress(int done, int total)
 
 /* The scenario parameters lab_bridge_run() takes, in this order; 0: the scenario's default. */
 enum { P_ROUNDS, P_OBJECTS, P_SLOW_NS, P_STRESS, P_QUIET, P_CONTAINERS, P_MOUNTS, P_MEMCGS,
-       P_TASKS, P_LRU_MODE, P_LRU_FIXED, P_LRU_RELEASE_ALL, NR_P };
+       P_TASKS, P_LRU_MODE, P_LRU_FIXED, P_LRU_RELEASE_ALL, P_MUNMAP_NS, NR_P };
 
 /* JSON list of the scenarios with their defaults. Caller frees. */
 EMSCRIPTEN_KEEPALIVE char *lab_bridge_scenarios(void)
@@ -107,6 +107,7 @@ EMSCRIPTEN_KEEPALIVE int lab_bridge_run(const char *name, unsigned seed_lo, unsi
 	p.lru_mode = v[P_LRU_MODE];
 	p.lru_fixed = !!v[P_LRU_FIXED];
 	p.lru_release_all = !!v[P_LRU_RELEASE_ALL];
+	p.munmap_ns = v[P_MUNMAP_NS];
 	if (program_len > 0) {
 		p.program = program;
 		p.program_len = (unsigned long)program_len;

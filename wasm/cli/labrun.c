@@ -29,7 +29,7 @@ static void usage(FILE *f)
 		"              [--slow-ns N] [--stress] [--policy timed|rr|random] [--schedule S]\n"
 		"              [--max-events N] [--max-steps N]\n"
 		"              [--containers N --mounts N --memcgs N] [--quiet] [--program B,B,...]\n"
-		"              [--tasks N --lru-mode 0|1|2 --lru-fixed --lru-release-all]\n"
+		"              [--tasks N --lru-mode 0|1|2 --lru-fixed --lru-release-all --munmap-ns N]\n"
 		"              [--hash | --meta | --summary | --schedule-out | --dump DIR | --trace]\n"
 		"              [--stats]\n"
 		"       labrun --list\n"
@@ -42,7 +42,8 @@ static void usage(FILE *f)
 		"--containers, --mounts, --memcgs size memcg-bitmap's scale experiment;\n"
 		"--quiet records only the scenario's calls, tasks, labels and reports.\n"
 		"--tasks, --lru-mode (0 one lru_lock, 1 batch locks, 2 and splicing),\n"
-		"--lru-fixed and --lru-release-all set up lru-batch (its variant only).\n"
+		"--lru-fixed, --lru-release-all and --munmap-ns set up lru-batch (its variant\n"
+		"only); --slow-ns is its fault's cost there.\n"
 		"--program gives a scenario that takes one its operations, as bytes\n"
 		"(memcg-bitmap: three per operation, see wasm/scenarios/memcg_bitmap.c).\n"
 		"--trace prints the normalised trace the kernel's KUnit suite prints too:\n"
@@ -152,7 +153,7 @@ int main(int argc, char **argv)
 	struct scenario_params p;
 	struct lab_result res;
 	unsigned long long v, max_events = 1000000;	/* a runaway guard */
-	long long tasks = -1, lru_mode = -1;
+	long long tasks = -1, lru_mode = -1, munmap_ns = -1;
 	int lru_fixed = 0, lru_release_all = 0;
 	long long rounds = -1, objects = -1, seed = -1, slow = -1, containers = -1, mounts = -1, memcgs = -1;
 	int hash = 0, meta = 0, summary = 0, stats = 0, sched_out = 0, stress = 0, trace = 0, i;
@@ -180,7 +181,7 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--seed") || !strcmp(a, "--rounds") || !strcmp(a, "--slow-ns") ||
 			   !strcmp(a, "--objects") || !strcmp(a, "--max-events") || !strcmp(a, "--containers") ||
 			   !strcmp(a, "--mounts") || !strcmp(a, "--memcgs") || !strcmp(a, "--max-steps") ||
-			   !strcmp(a, "--tasks") || !strcmp(a, "--lru-mode")) {
+			   !strcmp(a, "--tasks") || !strcmp(a, "--lru-mode") || !strcmp(a, "--munmap-ns")) {
 			if (parse_num(a, next, &v))
 				return 2;
 			i++;
@@ -202,6 +203,8 @@ int main(int argc, char **argv)
 				tasks = (long long)v;
 			else if (!strcmp(a, "--lru-mode"))
 				lru_mode = (long long)v;
+			else if (!strcmp(a, "--munmap-ns"))
+				munmap_ns = (long long)v;
 			else if (!strcmp(a, "--max-steps"))
 				opt.max_steps = (unsigned long)v;
 			else
@@ -276,6 +279,8 @@ int main(int argc, char **argv)
 		p.tasks = (int)tasks;
 	if (lru_mode >= 0)
 		p.lru_mode = (int)lru_mode;
+	if (munmap_ns >= 0)
+		p.munmap_ns = (int)munmap_ns;
 	p.lru_fixed = lru_fixed;
 	p.lru_release_all = lru_release_all;
 	if (memcgs >= 0)

@@ -19,7 +19,7 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 {
 	static struct scenario_params params;
 	struct sim_config cfg = {
-		.nr_cpus = sc->nr_cpus,
+		.nr_cpus = sc->cpus ? sc->cpus(p) : sc->nr_cpus,
 		.nr_nodes = sc->nr_nodes,
 		.seed = p->seed,
 		.max_events = o->max_events,
@@ -36,15 +36,15 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 	free(schedule_buf);
 	schedule_buf = NULL;
 	if (o->schedule && *o->schedule &&
-	    lab_schedule_decode(o->schedule, sc->nr_cpus, &schedule_buf, &cfg.schedule_len, err, errlen))
+	    lab_schedule_decode(o->schedule, cfg.nr_cpus, &schedule_buf, &cfg.schedule_len, err, errlen))
 		return -1;
 	cfg.schedule = schedule_buf;
 	if (p->containers > 10000 || p->mounts > 100 || p->memcgs > 100) {
 		snprintf(err, errlen, "at most 10000 containers, 100 mounts and 100 memcgs each");
 		return -1;
 	}
-	if (p->tasks > 64 || p->lru_mode < 0 || p->lru_mode > 2) {
-		snprintf(err, errlen, "at most 64 tasks; lru_mode 0, 1 or 2");
+	if (p->tasks > 64 || p->lru_mode < 0 || p->lru_mode > 2 || p->munmap_ns < 0 || p->munmap_ns > 1000000) {
+		snprintf(err, errlen, "at most 64 tasks; lru_mode 0, 1 or 2; munmap_ns 0 to 1000000");
 		return -1;
 	}
 	params = *p;

@@ -14,7 +14,7 @@
  * Cost model, besides the runtime's (wasm/runtime/costs.c: a spin_lock
  * 20 ns, a list link 6 ns...): a fault's own work (zeroing the page,
  * the page table) FAULT_NS, and an unmapped page's MUNMAP_NS, both
- * stand-ins. params.slow_ns, when given, replaces FAULT_NS.
+ * stand-ins. params.slow_ns and params.munmap_ns, when given, replace them.
  *
  * Each fault is a CALL/RETURN "fault", each release a "release_pages",
  * so the run's statistics count faults and their virtual time; faults
@@ -40,27 +40,60 @@
 #define DEFAULT_PAGES 64
 #define DEFAULT_ROUNDS 3
 #define MAX_TASKS 64
+#define DEFAULT_TASKS 4
 
 unsigned long long sim_random(void);
 
 static struct scenario_params params;
 static struct lb_lruvec *lruvec;
 static struct completion done;
-static int nr_pages, nr_rounds, fault_ns;
+static int nr_pages, nr_rounds, fault_ns, munmap_ns;
+
+/* A CPU per task: the init task shares CPU 0 with the first, asleep. */
+static int lru_batch_cpus(const struct scenario_params *p)
+{
+	return p->tasks > 0 ? min(p->tasks, MAX_TASKS) : DEFAULT_TASKS;
+}
 
 static unsigned int next_tag(void)
 {
 	return (unsigned int)sim_random();
 }
 
+/*
+ * FNV-1a over each page's id, tag and sentinel flag, head first: what a
+ * reader of the tracepoints must arrive at too (the scene's model is
+ * checked against it).
+ */
+static unsigned int list_hash(long *nr)
+{
+	struct lb_page *p;
+	unsigned int h = 2166136261u;
+
+	*nr = 0;
+	list_for_each_entry(p, lru_head(lruvec), lru) {
+		unsigned int v[3] = { (unsigned int)p->id, p->lru_batch, p->lru_sentinel };
+		int k;
+
+		for (k = 0; k < 3; k++)
+			h = (h ^ v[k]) * 16777619u;
+		++*nr;
+	}
+	return h;
+}
+
 static void check_list(void)
 {
 	const char *why = "";
+	long nr;
+	unsigned int h;
 
 	SCENARIO_CALL("lru_lock_all", 0, 0, 0);
 	lru_lock_all(lruvec);
 	if (lru_batch_check(lruvec, &why))
 		WARN(1, "lru-batch: %s", why);
+	h = list_hash(&nr);
+	pr_info("lru-batch: %ld pages on the list, order hash %08x\n", nr, h);
 	lru_unlock_all(lruvec);
 	SCENARIO_RETURN("lru_lock_all", 0);
 }
@@ -105,7 +138,7 @@ static void page_fault1(void *arg)
 			int nr = min(chunk, nr_pages - i), ret;
 
 			SCENARIO_CALL("release_pages", (int)t, nr, 0);
-			sim_busy_ns(MUNMAP_NS * nr, SIM_SITE());
+			sim_busy_ns(munmap_ns * nr, SIM_SITE());
 			ret = lru_batch_release_pages(lruvec, pages + i, nr);
 			SCENARIO_RETURN("release_pages", ret);
 		}
@@ -124,15 +157,22 @@ static void init_task(void *arg)
 	int t, tasks;
 
 	params = *(const struct scenario_params *)arg;
-	tasks = params.tasks > 0 ? min(params.tasks, MAX_TASKS) : 4;
+	tasks = lru_batch_cpus(&params);
 	nr_pages = params.objects > 0 ? params.objects : DEFAULT_PAGES;
 	nr_rounds = params.rounds > 0 ? params.rounds : DEFAULT_ROUNDS;
 	fault_ns = params.slow_ns > 0 ? params.slow_ns : FAULT_NS;
+	munmap_ns = params.munmap_ns > 0 ? params.munmap_ns : MUNMAP_NS;
 
 	lruvec = kzalloc(sizeof(*lruvec), GFP_KERNEL);
 	if (!lruvec)
 		return;
 	lru_batch_init(lruvec, params.lru_mode % 3, next_tag);
+	/* Name the locks for the view: every batch lock has the same expression. */
+	SCENARIO_LABEL_LOCK(&lruvec->lru_lock, "lru_lock", -1);
+	for (t = 0; t < NUM_LRU_BATCH_LOCKS; t++) {
+		snprintf(name, sizeof(name), "batch lock %d", t);
+		SCENARIO_LABEL_LOCK(&lruvec->batch_locks[t].lock, name, t);
+	}
 	lruvec->size_bitmap_by_nr = params.lru_fixed;
 	init_completion(&done);
 	SCENARIO_CALL("page_fault1", tasks, nr_pages, nr_rounds);
@@ -154,6 +194,7 @@ const struct scenario scenario_lru_batch = {
 	.title = "LRU batch locks: page_fault1 on many CPUs (project port of the 2018 RFC)",
 	.tree = SIM_KERNEL_TREE,
 	.nr_cpus = MAX_TASKS,
+	.cpus = lru_batch_cpus,
 	.nr_nodes = 1,
 	.defaults = { .seed = 1 },
 	.init = init_task,

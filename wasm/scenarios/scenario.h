@@ -21,6 +21,7 @@ struct scenario_params {
 	int lru_mode;		/*   0 one lru_lock, 1 batch locks, 2 and splicing */
 	int lru_fixed;		/*   release_pages()'s bitmap sized by nr */
 	int lru_release_all;	/*   one release_pages() per munmap, however large */
+	int munmap_ns;		/*   an unmapped page's own cost (0: the scenario's) */
 	const unsigned char *program;	/* operations, for scenarios that take them */
 	unsigned long program_len;
 };
@@ -29,7 +30,8 @@ struct scenario {
 	const char *name;	/* as on the command line and in URLs */
 	const char *title;
 	const char *tree;	/* the branch of kernel-tree/linux it runs */
-	int nr_cpus;
+	int nr_cpus;		/* at most, when cpus() is given */
+	int (*cpus)(const struct scenario_params *p);	/* CPUs for a run with p (NULL: nr_cpus) */
 	int nr_nodes;
 	int kasan_panic;	/* boot with kasan.fault=panic: stop at the first report */
 	unsigned long long hung_task_ns;	/* the hung-task threshold, 0: the runtime's */
@@ -64,6 +66,10 @@ const struct scenario *sim_scenario_find(const char *name);
 	}								\
 	__obj; })
 
-enum { LABEL_SHRINKER = 1, LABEL_MEMCG = 2, LABEL_LIST_LRU = 3, LABEL_ITEM = 4 };
+/* A lock named by its id (it has no kmalloc'd object of its own), with an index. */
+#define SCENARIO_LABEL_LOCK(lock, name, index) \
+	sim_event(SIM_EV_LABEL, SIM_SITE(), (lock)->l.id, LABEL_LOCK, sim_name(name), index)
+
+enum { LABEL_SHRINKER = 1, LABEL_MEMCG = 2, LABEL_LIST_LRU = 3, LABEL_ITEM = 4, LABEL_LOCK = 5 };
 
 #endif /* SIM_SCENARIO_H */

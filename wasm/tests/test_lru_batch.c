@@ -7,6 +7,11 @@
  *    whole under lru_lock_all() once a round and at the end (linked both
  *    ways, as long as nr_pages, every edge page a sentinel), no report,
  *    nothing left;
+ *  - the right locks for every change, read off the event log of runs on
+ *    random schedules: a page linked in, or a sentinel flag changed, under
+ *    lru_lock; an inner page taken off under its batch lock, a sentinel
+ *    under its batch lock and lru_lock (lru_lock alone in the one-lock
+ *    mode);
  *  - the figures' direction, measured (--stress: no checks): faults per
  *    virtual second at 1, 4, 16, 32 and 64 tasks for one lru_lock, batch
  *    locks, and batch locks with splicing; from 16 tasks on both batch
@@ -28,11 +33,82 @@ struct lru_run {
 
 struct lru_facts {
 	int status, reports;
+	long changes;			/* LRU_ADD, LRU_DEL and LRU_SENTINEL events checked */
+	char lock_problem[160];		/* the first change made without its locks */
 	unsigned long live;
 	long long faults;
 	unsigned long long end_ns;
 	char first_report[160];
 };
+
+#define NUM_BATCH_LOCKS 32	/* include/linux/lru_batch.h on branch lru-batch-locks */
+#define MAX_LOCK_IDS 256
+#define LABEL_LOCK 5	/* wasm/scenarios/scenario.h */
+#define NO_TASK -1
+
+/*
+ * Whether every change to the list was made under the locks the scheme
+ * asks for, from the log: the scenario names lru_lock (index -1) and the
+ * batch locks (0..31) by lock id; acquire and release events say who holds
+ * what. Returns the number of changes checked; *why names the first one
+ * made without its locks.
+ */
+static long check_locking(int mode, char *why, size_t len)
+{
+	int owner[MAX_LOCK_IDS], by_index[NUM_BATCH_LOCKS + 1];	/* [0] is lru_lock */
+	const struct sim_event *e;
+	size_t n, i;
+	long changes = 0;
+
+	for (i = 0; i < MAX_LOCK_IDS; i++)
+		owner[i] = NO_TASK;
+	for (i = 0; i <= NUM_BATCH_LOCKS; i++)
+		by_index[i] = -1;
+	why[0] = 0;
+	e = sim_log(&n);
+	for (i = 0; i < n; i++) {
+		const int *a = e[i].arg;
+		int task = e[i].task, lru, batch;
+
+		switch (e[i].kind) {
+		case SIM_EV_LABEL:
+			if (a[1] == LABEL_LOCK && a[3] >= -1 && a[3] < NUM_BATCH_LOCKS && a[0] < MAX_LOCK_IDS)
+				by_index[a[3] + 1] = a[0];
+			continue;
+		case SIM_EV_LOCK_ACQUIRE:
+		case SIM_EV_LOCK_RELEASE:
+			if (a[0] >= 0 && a[0] < MAX_LOCK_IDS)
+				owner[a[0]] = e[i].kind == SIM_EV_LOCK_ACQUIRE ? task : NO_TASK;
+			continue;
+		case SIM_EV_LRU_ADD:
+		case SIM_EV_LRU_DEL:
+		case SIM_EV_LRU_SENTINEL:
+			break;
+		default:
+			continue;
+		}
+		changes++;
+		if (why[0])
+			continue;
+		if (by_index[0] < 0) {
+			snprintf(why, len, "event %zu: the locks were never named", i);
+			continue;
+		}
+		lru = owner[by_index[0]] == task;
+		batch = a[1] >= 0 && a[1] < NUM_BATCH_LOCKS && by_index[a[1] + 1] >= 0 &&
+			owner[by_index[a[1] + 1]] == task;
+		if (e[i].kind != SIM_EV_LRU_DEL || mode == 0) {
+			if (!lru)
+				snprintf(why, len, "event %zu: %s of page %d without lru_lock", i,
+					 e[i].kind == SIM_EV_LRU_ADD ? "link" :
+					 e[i].kind == SIM_EV_LRU_DEL ? "unlink" : "sentinel change", a[0]);
+		} else if (!batch || (a[2] && !lru)) {
+			snprintf(why, len, "event %zu: %s page %d of batch %d taken off without %s", i,
+				 a[2] ? "sentinel" : "inner", a[0], a[1], !batch ? "its batch lock" : "lru_lock");
+		}
+	}
+	return changes;
+}
 
 static int one_run(void *arg, void *out)
 {
@@ -69,6 +145,7 @@ static int one_run(void *arg, void *out)
 	fault = lab_stats_call(&st, "fault");
 	f->faults = fault ? fault->returns : 0;
 	lab_stats_free(&st);
+	f->changes = check_locking(r->mode, f->lock_problem, sizeof(f->lock_problem));
 	sim_fini();
 	return 0;
 }
@@ -92,6 +169,34 @@ TEST(every_mode_runs_clean)
 			}
 		}
 	}
+	return 0;
+}
+
+TEST(every_change_holds_its_locks_on_random_schedules)
+{
+	long changes = 0;
+	int runs = 0;
+
+	for (int mode = 0; mode < 3; mode++) {
+		for (unsigned long long seed = 1; seed <= 60; seed++) {
+			int tasks = 2 + (int)(seed % 5), pages = 7 + (int)(seed * 7 % 29);
+			struct lru_run r = { seed, SIM_POLICY_RANDOM, tasks, mode, pages, 2, 0, 0, 0 };
+			struct lru_facts f;
+
+			ASSERT_EQ(run_in_child(one_run, &r, &f, sizeof(f)), 0);
+			if (f.status != SIM_DONE || f.reports || f.lock_problem[0]) {
+				fprintf(stderr, "mode %d seed %llu (%d tasks, %d pages): %s, %d reports (%s) %s\n",
+					mode, seed, tasks, pages, sim_status_str(f.status), f.reports,
+					f.first_report, f.lock_problem);
+				return 1;
+			}
+			/* Each page linked and taken off once a round; sentinel changes besides. */
+			ASSERT_TRUE(f.changes >= 2L * 2 * tasks * pages);
+			changes += f.changes;
+			runs++;
+		}
+	}
+	printf("  %d runs on random schedules, %ld list changes, each under its locks\n", runs, changes);
 	return 0;
 }
 
@@ -159,6 +264,7 @@ int main(void)
 {
 	static const struct test tests[] = {
 		RUN(every_mode_runs_clean),
+		RUN(every_change_holds_its_locks_on_random_schedules),
 		RUN(batch_locks_scale_past_lru_lock),
 		RUN(release_pages_of_537_trips_the_bitmap_bug_and_the_fix_does_not),
 	};

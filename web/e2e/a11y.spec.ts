@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Lab } from './lab';
 
-const scenes = ['shrinker-lifetime', 'shrinker-churn', 'memcg-bitmap', 'planted-bugs'];
+const scenes = ['shrinker-lifetime', 'shrinker-churn', 'memcg-bitmap', 'lru-batch', 'planted-bugs'];
 const lessons = readdirSync('lessons')
   .filter((f) => f.endsWith('.json'))
   .map((f) => (JSON.parse(readFileSync(`lessons/${f}`, 'utf8')) as { id: string }).id);

@@ -3,7 +3,7 @@
 // controls and the permalink, and lays out the scene, the code pane and
 // the event panel.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { SimClient } from '../engine/client';
+import { SimClient, type RunOptions } from '../engine/client';
 import { History } from '../engine/history';
 import { buildTimeline, type Timeline } from '../engine/machine';
 import { collectLabels, narrate, type Labels } from '../engine/narrate';
@@ -11,6 +11,7 @@ import type { EventLog } from '../engine/log';
 import type { Decisions } from '../engine/decisions';
 import { Policy } from '../engine/generated/events';
 import { SCENES, findScene } from '../scenes/registry';
+import type { SceneDef } from '../scenes/types';
 import { CodePane } from '../ui/CodePane';
 import { DiffPanel } from '../ui/DiffPanel';
 import { EventPanel } from '../ui/EventPanel';
@@ -45,6 +46,13 @@ declare global {
 }
 
 /** How many decisions a schedule text holds. */
+/** What a scene's program text asks of a run: its bytes, and any settings it carries. Throws with what is wrong. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function programOptions(scene: SceneDef<any>, prog: string): RunOptions {
+  if (!scene.program) return {};
+  return { program: prog ? scene.program.toBytes(prog) : [], ...scene.program.options?.(prog) };
+}
+
 function scheduleLength(text: string): number {
   return text.split('.').reduce((n, run) => n + (run.includes('x') ? Number(run.split('x')[1]) : 1), 0);
 }
@@ -149,14 +157,14 @@ export function App() {
     let live = true;
     setError(null);
     setPlaying(false);
-    let program: number[] = [];
+    let setup: RunOptions;
     try {
-      program = scene.program && prog ? scene.program.toBytes(prog) : [];
+      setup = programOptions(scene, prog);
     } catch (e) {
       setError(`The program in the URL: ${(e as Error).message}`);
       return;
     }
-    client.run(scene.scenario, seed, { variant, policy: Policy[policy], schedule: sched, slowNs: scene.slowNs?.(variant) ?? 0, program }).then(
+    client.run(scene.scenario, seed, { variant, policy: Policy[policy], schedule: sched, slowNs: scene.slowNs?.(variant) ?? 0, ...setup }).then(
       ({ log, decisions, wallMs }) => {
         if (!live) return;
         if (log.length === 0) {
@@ -181,13 +189,13 @@ export function App() {
     let live = true;
     setCompared(null);
     if (!compare || compare === variant) return;
-    let program: number[] = [];
+    let setup: RunOptions;
     try {
-      program = scene.program && prog ? scene.program.toBytes(prog) : [];
+      setup = programOptions(scene, prog);
     } catch {
       return; // the main run reports it
     }
-    client.run(scene.scenario, seed, { variant: compare, policy: Policy[policy], slowNs: scene.slowNs?.(compare) ?? 0, program }).then(
+    client.run(scene.scenario, seed, { variant: compare, policy: Policy[policy], slowNs: scene.slowNs?.(compare) ?? 0, ...setup }).then(
       ({ log }) => {
         if (!live || log.length === 0) return;
         setCompared({
@@ -306,6 +314,13 @@ export function App() {
         return d < 0 ? null : { index: d, event: run.decisions.event[d], cpu: run.decisions.cpu[d], runnable: run.decisions.runnableCpus(d) };
       },
       goTo: (s: number) => seek(s),
+      /** The first event of a kind at or after step from (-1: none). */
+      find: (kind: string, from: number) => {
+        if (!run) return -1;
+        const k = run.log.meta.kinds.findIndex((x) => x.name === kind);
+        for (let i = Math.max(0, from); i < run.log.length; i++) if (run.log.kind[i] === k) return i;
+        return -1;
+      },
       compared: () =>
         compared ? { variant: compared.variant, step: step2, length: compared.log.length, state: state2, time: compared.log.time[step2] } : null,
     };

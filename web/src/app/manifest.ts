@@ -13,10 +13,25 @@ export interface Series {
   posted: string;
   base: string;
   fate: { status: 'merged' | 'reverted' | 'never-merged'; release: string | null; note?: string; commits?: string[] };
-  code: { kind: 'upstream' | 'project-port'; branch: string; available: boolean };
+  code: {
+    kind: 'upstream' | 'project-port';
+    branch: string;
+    base?: string;
+    available: boolean;
+    files?: (string | { path: string; symbols?: string[] })[];
+  };
+}
+
+/** A project patch on a released tree: a guarantee removed (breaks) or a design left out (without). */
+export interface PatchedBranch {
+  branch: string;
+  base: string;
+  title: string;
 }
 
 export const SERIES: Series[] = manifest.series as Series[];
+export const TREES: { branch: string }[] = manifest.trees;
+export const PATCHED: PatchedBranch[] = [...(manifest.breaks ?? []), ...(manifest.without ?? [])] as PatchedBranch[];
 
 export function findSeries(id: string): Series | undefined {
   return SERIES.find((s) => s.id === id);

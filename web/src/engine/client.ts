@@ -34,6 +34,11 @@ export interface RunOptions {
   containers?: number;
   mounts?: number;
   memcgs?: number;
+  tasks?: number;
+  lruMode?: number;
+  lruFixed?: boolean;
+  lruReleaseAll?: boolean;
+  munmapNs?: number;
   maxSteps?: number;
   program?: number[];
   onProgress?: (done: number, total: number) => void;
@@ -96,6 +101,11 @@ export class SimClient {
       containers: opts.containers ?? 0,
       mounts: opts.mounts ?? 0,
       memcgs: opts.memcgs ?? 0,
+      tasks: opts.tasks ?? 0,
+      lruMode: opts.lruMode ?? 0,
+      lruFixed: opts.lruFixed ?? false,
+      lruReleaseAll: opts.lruReleaseAll ?? false,
+      munmapNs: opts.munmapNs ?? 0,
       maxSteps: opts.maxSteps ?? 0,
       program: opts.program ?? [],
     }, opts.onProgress);

@@ -6,11 +6,13 @@ import type { EventLog } from './log';
 
 export type Labels = Map<number, string>;
 
+const LABEL_LOCK = 5; // wasm/scenarios/scenario.h: named by lock id, not object id
+
 /** Names the scenario gave objects (LABEL events), by object id. */
 export function collectLabels(log: EventLog): Labels {
   const labels: Labels = new Map();
   for (let i = 0; i < log.length; i++) {
-    if (log.kind[i] === EventKind.LABEL) labels.set(log.arg(i, 0), log.name(log.arg(i, 2)));
+    if (log.kind[i] === EventKind.LABEL && log.arg(i, 1) !== LABEL_LOCK) labels.set(log.arg(i, 0), log.name(log.arg(i, 2)));
   }
   return labels;
 }
@@ -65,7 +67,10 @@ export function describe(log: EventLog, i: number, labels: Labels): string {
     case EventKind.KFREE: return `frees ${o(0)}`;
     case EventKind.SHRINK_START: return `do_shrink_slab(${o(0)}): ${a(1)} freeable, will scan ${a(2)} at priority ${a(3)}`;
     case EventKind.SHRINK_END: return `do_shrink_slab(${o(0)}) done: freed ${a(1)}`;
-    case EventKind.LABEL: return `names ${o(0)}`;
+    case EventKind.LABEL: return a(1) === LABEL_LOCK ? `names lock ${a(0)} "${log.name(a(2))}"` : `names ${o(0)}`;
+    case EventKind.LRU_ADD: return `links page ${a(0)} into the LRU ${a(1) < 0 ? 'at the head' : `after page ${a(1)}`}, batch ${a(2)}${a(3) ? ', a sentinel' : ''}`;
+    case EventKind.LRU_DEL: return `takes ${a(2) ? 'sentinel' : 'inner'} page ${a(0)} of batch ${a(1)} off the LRU`;
+    case EventKind.LRU_SENTINEL: return a(2) ? `page ${a(0)} of batch ${a(1)} becomes a sentinel` : `page ${a(0)} of batch ${a(1)} is no longer a sentinel: its batch is full`;
     case EventKind.CALL: return `calls ${log.name(a(0))}()`;
     case EventKind.RETURN: return `${log.name(a(0))}() returns`;
     case EventKind.SHRINKER_COUNT: return `count_objects on ${o(0)} for memcg ${objName(labels, a(1))}: ${a(3)}`;

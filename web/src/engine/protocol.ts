@@ -37,6 +37,11 @@ export interface RunRequest {
   containers: number; // memcg-bitmap at scale (0: watching)
   mounts: number;
   memcgs: number;
+  tasks: number; // lru-batch: page_fault1 tasks (0: the scenario's default)
+  lruMode: number; // lru-batch: 0 one lru_lock, 1 batch locks, 2 batch locks and splicing
+  lruFixed: boolean; // lru-batch: release_pages() sizes its bitmap by nr
+  lruReleaseAll: boolean; // lru-batch: munmap hands release_pages() every page at once
+  munmapNs: number; // lru-batch: an unmapped page's cost (0: the scenario's)
   maxSteps: number; // the livelock guard (0: the runtime's default)
   program: number[]; // operations for scenarios that take them ([]: the default)
 }

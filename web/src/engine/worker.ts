@@ -71,7 +71,8 @@ async function run(req: Extract<Request, { type: MsgType.Run }>) {
   const schedule = cString(m, req.schedule);
   const seed = Math.max(0, Math.floor(req.seed));
   // The order of wasm/bridge/bridge.c's P_* parameters.
-  const values = [req.rounds, req.objects, req.slowNs, req.stress ? 1 : 0, req.quiet ? 1 : 0, req.containers, req.mounts, req.memcgs];
+  const values = [req.rounds, req.objects, req.slowNs, req.stress ? 1 : 0, req.quiet ? 1 : 0, req.containers, req.mounts, req.memcgs,
+    req.tasks, req.lruMode, req.lruFixed ? 1 : 0, req.lruReleaseAll ? 1 : 0, req.munmapNs];
   const params = m._malloc(4 * values.length);
   m.HEAP32.set(values, params >> 2);
   const program = m._malloc(Math.max(1, req.program.length));

@@ -9,10 +9,23 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../engine/log';
 import type { RunMeta } from '../engine/meta';
+import type { RunOptions } from '../engine/client';
 import { findScene } from '../scenes/registry';
 import { LESSONS, metGoals, type Lesson, type LessonStart } from './lessons';
 
 const manifest = JSON.parse(readFileSync('kernel-tree/manifest.json', 'utf8')) as { series: { id: string }[] };
+
+/** The command-line flags of the run settings a scene's program may carry (labrun --help). */
+function settingsArgs(o: RunOptions): string[] {
+  const args: string[] = [];
+  const num: [keyof RunOptions, string][] = [
+    ['tasks', '--tasks'], ['objects', '--objects'], ['rounds', '--rounds'], ['lruMode', '--lru-mode'], ['slowNs', '--slow-ns'], ['munmapNs', '--munmap-ns'],
+  ];
+  for (const [k, flag] of num) if (o[k] !== undefined) args.push(flag, String(o[k]));
+  if (o.lruFixed) args.push('--lru-fixed');
+  if (o.lruReleaseAll) args.push('--lru-release-all');
+  return args;
+}
 
 function run(lesson: Lesson, s: LessonStart): EventLog {
   const scene = findScene(lesson.scene)!;
@@ -22,7 +35,9 @@ function run(lesson: Lesson, s: LessonStart): EventLog {
     if (s.sched) args.push('--schedule', s.sched);
     const slow = scene.slowNs?.(s.variant) ?? 0;
     if (slow) args.push('--slow-ns', String(slow));
-    if (s.prog) args.push('--program', scene.program!.toBytes(s.prog).join(','));
+    const bytes = s.prog ? scene.program!.toBytes(s.prog) : [];
+    if (bytes.length) args.push('--program', bytes.join(','));
+    if (scene.program?.options) args.push(...settingsArgs(scene.program.options(s.prog)));
     // Exit 1 is a run that did not end cleanly (a KASAN panic, say): lessons may want that.
     const r = spawnSync(`build/native/${s.variant}/labrun`, args, { env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' }, encoding: 'utf8' });
     if (r.status !== 0 && r.status !== 1) throw new Error(`labrun ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
@@ -38,7 +53,7 @@ describe('lessons', () => {
   it('exist, one per scene at least, with unique ids', () => {
     expect(LESSONS.length).toBeGreaterThanOrEqual(5);
     expect(new Set(LESSONS.map((l) => l.id)).size).toBe(LESSONS.length);
-    for (const id of ['shrinker-lifetime', 'shrinker-churn', 'memcg-bitmap', 'planted-bugs']) expect(LESSONS.some((l) => l.scene === id)).toBe(true);
+    for (const id of ['shrinker-lifetime', 'shrinker-churn', 'memcg-bitmap', 'lru-batch', 'planted-bugs']) expect(LESSONS.some((l) => l.scene === id)).toBe(true);
   });
 
   for (const lesson of LESSONS) {

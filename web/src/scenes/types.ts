@@ -6,7 +6,7 @@ import type { EventLog } from '../engine/log';
 import type { Reducer } from '../engine/history';
 import type { Timeline } from '../engine/machine';
 import type { Labels } from '../engine/narrate';
-import type { SimClient } from '../engine/client';
+import type { RunOptions, SimClient } from '../engine/client';
 
 export interface SceneViewProps<S> {
   log: EventLog;
@@ -45,5 +45,7 @@ export interface SceneDef<S> {
     stepAfter(log: EventLog, n: number): number;
     /** How many operations a program text holds. */
     length(text: string): number;
+    /** Settings the text carries besides its bytes ('' : the scene's defaults); throws with what is wrong. */
+    options?(text: string): RunOptions;
   };
 }

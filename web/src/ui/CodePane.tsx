@@ -4,6 +4,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { fetchSource } from '../engine/sources';
 import type { Site } from '../engine/meta';
+import { PATCHED, SERIES, TREES } from '../app/manifest';
 
 /** Pixel geometry of .code-line and .code-body in styles.css (kept in step with it). */
 const LINE_HEIGHT = 18;
@@ -16,12 +17,20 @@ interface Props {
   context: string;
 }
 
-/** The branches of kernel-tree/linux that are releases; every other one carries the project's patches. */
-const RELEASES = ['v6.1', 'v6.12'];
+/** Whether a branch holds upstream code only (v6.1, v6.12), from kernel-tree/manifest.json. */
+export const isUpstreamTree = (tree: string) => TREES.some((t) => t.branch === tree);
 
 export function provenance(tree: string, file: string): string {
-  if (tree !== 'project' && RELEASES.includes(tree)) return `upstream Linux, branch ${tree} of kernel-tree/linux`;
-  if (tree !== 'project') return `branch ${tree} of kernel-tree/linux: upstream Linux with the project’s patches (kernel-tree/patches/${tree})`;
+  if (isUpstreamTree(tree)) return `upstream Linux, branch ${tree} of kernel-tree/linux`;
+  const port = SERIES.find((s) => s.code.kind === 'project-port' && s.code.branch === tree);
+  if (port) {
+    const files = (port.code.files ?? []).map((f) => (typeof f === 'string' ? f : f.path));
+    return files.includes(file)
+      ? `project port of “${port.title}” (not upstream code), branch ${tree} of kernel-tree/linux`
+      : `upstream Linux ${port.code.base}, unchanged by the project port on branch ${tree} of kernel-tree/linux`;
+  }
+  const patch = PATCHED.find((b) => b.branch === tree);
+  if (patch) return `branch ${tree} of kernel-tree/linux: ${patch.base} with a project patch (${patch.title}; see What changed)`;
   if (file.startsWith('wasm/scenarios/')) return 'project code: the scenario driver (not kernel code)';
   if (file.startsWith('wasm/glue/')) return 'project code: glue standing in for the rest of the kernel';
   return 'project code';
@@ -87,7 +96,7 @@ export function CodePane({ site, context }: Props) {
     <section className="code-pane" aria-label={`Source code of ${file}`}>
       <header className="code-head">
         <div className="code-file" data-testid="code.file">
-          <span className={`tree-badge ${tree === 'project' ? 'project' : 'upstream'}`}>{tree}</span>
+          <span className={`tree-badge ${isUpstreamTree(tree) ? 'upstream' : 'project'}`}>{tree}</span>
           <span>{file}:{site.line}</span>
           <span className="code-func">{site.func}()</span>
         </div>

@@ -16,8 +16,6 @@ interface Props {
   onSeek: (step: number) => void;
 }
 
-const LANE = 30;
-const RCU_STRIP = 7;
 const LEFT = 64;
 const RIGHT = 16;
 const TOP = 8;
@@ -28,7 +26,12 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
   const staticRef = useRef<SVGGElement>(null);
   const [width, setWidth] = useState(800);
   const cpus = log.meta.cpus;
-  const gpLaneY = TOP + cpus * (LANE + RCU_STRIP + 6);
+  // Many CPUs (up to 64): thinner lanes, so that the machine fits on a screen.
+  const dense = cpus > 16;
+  const LANE = dense ? 13 : 30;
+  const RCU_STRIP = dense ? 3 : 7;
+  const GAP = dense ? 2 : 6;
+  const gpLaneY = TOP + cpus * (LANE + RCU_STRIP + GAP);
   const height = gpLaneY + LANE + 26;
 
   useEffect(() => {
@@ -40,7 +43,7 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
   }, []);
 
   const x = d3.scaleLinear().domain([0, Math.max(1, log.endTime)]).range([LEFT, width - RIGHT]);
-  const laneY = (cpu: number) => TOP + cpu * (LANE + RCU_STRIP + 6);
+  const laneY = (cpu: number) => TOP + cpu * (LANE + RCU_STRIP + GAP);
 
   // The static picture: redrawn only when the run or the width changes.
   useEffect(() => {
@@ -50,7 +53,7 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
     g.selectAll('text.lane')
       .data(d3.range(cpus))
       .join('text')
-      .attr('class', 'lane-label')
+      .attr('class', dense ? 'lane-label dense' : 'lane-label')
       .attr('x', 8)
       .attr('y', (c) => laneY(c) + LANE / 2 + 4)
       .text((c) => `CPU${c}`);

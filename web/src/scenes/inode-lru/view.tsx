@@ -44,7 +44,7 @@ function InodeLru({ state, step }: { state: InodeLruState; step: number }) {
   const hot = state.last && step - state.last.step < 6 ? state.last.inode : -1;
   const rows = state.order.map((o) => state.inodes[o]).filter(Boolean);
   return (
-    <section className="lru-panel" aria-label="The inode LRU" data-testid="inode.lru">
+    <section className="inode-lru-panel" aria-label="The inode LRU" data-testid="inode.lru">
       <h3>
         Inode LRU (sb→s_inode_lru): <b data-testid="inode.lru.count">{rows.length}</b> inodes,{' '}
         <span data-testid="inode.lru.busy">{rows.filter((r) => r.pages > 0).length}</span> with page cache
@@ -63,7 +63,7 @@ function PageLru({ state }: { state: InodeLruState }) {
   const ws = Object.values(state.inodes).filter((r) => r.workingset && !r.freed);
   const off = Object.values(state.inodes).filter((r) => !r.onLru && !r.freed && r.pages > 0);
   return (
-    <section className="lru-panel" aria-label="The file LRU lists" data-testid="page.lru">
+    <section className="inode-lru-panel" aria-label="The file LRU lists" data-testid="page.lru">
       <h3>
         File LRU (project model): active <b data-testid="page.lru.active">{state.active}</b> pages, inactive{' '}
         <b data-testid="page.lru.inactive">{state.inactive.length}</b>
@@ -169,7 +169,7 @@ export function InodeLruView({ log, timeline, state, step, onSeek, variant, prog
       {onProgram && <SizesForm key={program ?? ''} program={program ?? ''} onProgram={onProgram} />}
       <Share state={state} variant={variant} />
       <Jumps log={log} step={step} onSeek={onSeek} />
-      <div className="lru-layout">
+      <div className="inode-lru-layout">
         <InodeLru state={state} step={step} />
         <PageLru state={state} />
       </div>

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The lru-batch scene: the strip rebuilt from the port's tracepoints, the
+// code pane on the port's lines, the thread's release_pages() bug and its
+// fix, two removals made to collide over a sentinel by stepping CPUs by
+// hand, the heat map, and the RFC's table run in the page.
+import { expect, test, type Page } from '@playwright/test';
+import { Lab } from './lab';
+
+interface LruState {
+  removing: Record<number, { page: number; sentinel: boolean }>;
+  order: number[];
+  sentinel: Record<number, boolean>;
+  holder: Record<number, number>;
+  doing: Record<number, string>;
+  collisions: number;
+  sentinelCollisions: number;
+  lastCollision: { lock: number; ownerSentinel: boolean } | null;
+  bug: { text: string } | null;
+  machine: { tasks: { id: number; name: string; cpu: number }[] };
+}
+
+interface Next {
+  index: number;
+  event: number;
+  cpu: number;
+  runnable: number[];
+}
+
+const state = (page: Page) => page.evaluate(() => (window as unknown as { __lab: { state(): LruState } }).__lab.state());
+const nextDecision = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __lab: { nextDecision(): Next | null } }).__lab.nextDecision());
+const eventAt = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __lab: { event(): { kindName: string; cpu: number; args: number[] } } }).__lab.event());
+
+test('the strip is the list the port traced, and the code pane shows the port’s line', async ({ page }) => {
+  const lab = new Lab(page);
+  await lab.open('?scene=lru-batch&step=1500');
+  const s = await state(page);
+  expect(s.order.length).toBeGreaterThan(0);
+  // One SVG page per page on the list; the text form draws sentinels and inner pages as the cover letter does.
+  await expect(page.locator('[data-testid="lru.strip"] [data-page]')).toHaveCount(s.order.length);
+  const text = await page.getByTestId('lru.text').textContent();
+  expect(text).toMatch(/^[*o ]+$/);
+  expect(text!.replace(/ /g, '').length).toBe(s.order.length);
+  expect(text).toMatch(/\*o+\*/); // a full batch: sentinels at its edges, inner pages between
+
+  // Go to the next page linked in, and read its line on the branch.
+  const add = await page.evaluate(() => (window as unknown as { __lab: { find(k: string, from: number): number } }).__lab.find('LRU_ADD', 1500));
+  expect(add).toBeGreaterThan(0);
+  await lab.goTo(add);
+  const site = await lab.site();
+  expect(site?.tree).toBe('lru-batch-locks');
+  expect(site?.file).toBe('mm/lru_batch.c');
+  expect(Lab.kernelLine('lru-batch-locks', site!.file, site!.line)).toMatch(/trace_lru_batch_add\(/);
+  await expect(lab.highlightedLine()).toContainText('trace_lru_batch_add(');
+  await expect(page.getByText(/project port of “lru_lock scalability” \(not upstream code\)/)).toBeVisible();
+});
+
+test('the thread’s bug: 537 pages trip the VM_BUG_ON at its line, and the bitmap sized by nr does not', async ({ page }) => {
+  const lab = new Lab(page);
+  await lab.open('?scene=lru-batch');
+  await page.getByTestId('lru.bug').click();
+  await expect(page).toHaveURL(/prog=batch%2Ct1%2Cp537%2Cr1%2Call/);
+  await expect.poll(async () => (await eventAt(page)).kindName).toBe('BUG');
+  const site = await lab.site();
+  expect(site?.func).toBe('lru_batch_release_pages');
+  expect(Lab.kernelLine('lru-batch-locks', site!.file, site!.line)).toMatch(/VM_BUG_ON\(nr > LRU_BITMAP_SIZE\)/);
+  await expect(lab.highlightedLine()).toContainText('VM_BUG_ON(nr > LRU_BITMAP_SIZE)');
+  await expect(page.getByTestId('reports')).toContainText(`kernel BUG at mm/lru_batch.c:${site!.line}`);
+  await expect(page.getByTestId('lru.bug.story')).toContainText('VM_BUG_ON fired');
+  expect((await state(page)).bug?.text).toBe('nr > 512');
+
+  await page.getByTestId('lru.bug.fixed').click();
+  await expect(page).toHaveURL(/prog=batch%2Ct1%2Cp537%2Cr1%2Call%2Cfix/);
+  await expect(page.getByTestId('scene.ready')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __lab: { prog: string } }).__lab.prog)).toContain('fix');
+  await page.keyboard.press('End');
+  const meta = await page.evaluate(() => (window as unknown as { __lab: { meta(): { status: string; reports: unknown[] } } }).__lab.meta());
+  expect(meta.status).toBe('done');
+  expect(meta.reports).toHaveLength(0);
+  await expect(page.getByTestId('lru.bug.story')).toContainText('With the bitmap sized by nr');
+});
+
+test('stepping CPUs by hand, two removals collide over a sentinel', async ({ page }) => {
+  test.setTimeout(120_000);
+  const lab = new Lab(page);
+  await lab.open('?scene=lru-batch');
+  await page.getByTestId('lru.preset.collide').click(); // two tasks whose pages share one batch
+  await expect(page).toHaveURL(/prog=batch%2Ct2%2Cp7%2Cr1/);
+  await expect(page.getByTestId('scene.ready')).toBeVisible();
+  await lab.goTo(0);
+  // Under the timed policy the two unmaps never meet: nobody spins in release_pages().
+  await page.keyboard.press('End');
+  expect((await state(page)).collisions).toBe(0);
+  await lab.goTo(0);
+
+  // A person's rule: bring both tasks into release_pages(); then let one of them go on
+  // until it holds lru_lock and has taken a sentinel off, and give the next step to the other.
+  let found = false;
+  for (let n = 0; n < 400 && !found; n++) {
+    const d = await nextDecision(page);
+    if (!d) break;
+    const s = await state(page);
+    const taskOn = (cpu: number) => s.machine.tasks.find((t) => t.cpu === cpu && t.name.startsWith('pf1-'))!.id;
+    const inRelease = (cpu: number) => s.doing[taskOn(cpu)] === 'release_pages';
+    const holds = (cpu: number) => Object.values(s.holder).includes(taskOn(cpu));
+    const offSentinel = (cpu: number) => s.holder[-1] === taskOn(cpu) && !!s.removing[taskOn(cpu)]?.sentinel;
+    let cpu = d.cpu;
+    const other = d.runnable.find((c) => c !== d.cpu);
+    if (other !== undefined) {
+      const [a, b] = [d.cpu, other];
+      if (inRelease(a) !== inRelease(b)) cpu = inRelease(a) ? b : a; // let the other catch up
+      else if (inRelease(a)) {
+        if (offSentinel(a)) cpu = b;
+        else if (offSentinel(b)) cpu = a;
+        else if (holds(b) && !holds(a)) cpu = b; // the one under way goes on
+      }
+    }
+    await page.getByTestId(`sched.cpu.${cpu}`).click();
+    await expect.poll(() => lab.currentStep()).toBe(d.event);
+    const now = await state(page);
+    found = now.sentinelCollisions > 0;
+  }
+  expect(found).toBe(true);
+  await expect(page).toHaveURL(/sched=/);
+  const c = (await state(page)).lastCollision!;
+  expect(c.ownerSentinel).toBe(true);
+  await expect(page.getByTestId('lru.collision')).toContainText('two removals meet');
+  const ev = await eventAt(page);
+  expect(ev.kindName).toBe('LOCK_CONTEND');
+  // The spinning CPU is shown on the lock it waits for.
+  await expect(page.getByTestId(`lru.lock.${c.lock < 0 ? 'lru' : c.lock}`)).toContainText('spinning: CPU');
+});
+
+test('the heat map takes you to a slice’s first contention', async ({ page }) => {
+  const lab = new Lab(page);
+  await lab.open('?scene=lru-batch&prog=batch,t16,p28,r1');
+  const cell = page.locator('[data-testid="lru.heat"] .heat-cell').first();
+  await expect(cell).toBeVisible();
+  await cell.click();
+  await expect.poll(async () => (await eventAt(page)).kindName).toBe('LOCK_CONTEND');
+});
+
+test('the setup goes into the link and runs the port in that mode', async ({ page }) => {
+  const lab = new Lab(page);
+  await lab.open('?scene=lru-batch');
+  await page.getByTestId('lru.setup.mode').selectOption('splice');
+  await page.getByTestId('lru.setup.tasks').fill('4');
+  await page.getByTestId('lru.setup.apply').click();
+  await expect(page).toHaveURL(/prog=splice%2Ct4%2Cp28%2Cr2/);
+  await expect(page.getByTestId('scene.ready')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __lab: { meta(): { cpus: number } } }).__lab.meta().cpus)).toBe(4);
+  await page.goto('?scene=lru-batch&prog=batch,t99');
+  await expect(page.getByTestId('scene.error')).toContainText('tasks must be 1 to 64');
+});
+
+test('the RFC’s table: batch locks and splicing beat one lru_lock from 16 tasks on, and it can be cancelled', async ({ page }) => {
+  test.setTimeout(180_000);
+  const lab = new Lab(page);
+  await lab.open('?scene=lru-batch');
+  await page.getByTestId('figures.run').click();
+  await expect(page.getByTestId('figures.progress')).toBeVisible();
+  await page.getByTestId('figures.cancel').click();
+  await expect(page.getByTestId('figures.error')).toHaveText('Cancelled.');
+
+  await page.getByTestId('figures.run').click();
+  await expect(page.getByTestId('figures.verdict')).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByTestId('figures.verdict')).toContainText(
+    'From 16 tasks on, batch locks beat one lru_lock, batch locks with splicing beat it, and splicing beats batch locks alone',
+  );
+  for (const t of [1, 4, 16, 32, 64]) await expect(page.getByTestId(`figures.splice.${t}`)).toContainText(' M');
+  // The page kept stepping meanwhile.
+  await lab.step();
+});
