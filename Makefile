@@ -22,7 +22,7 @@ include kernel-tree/kunit/kunit.mk
 help:
 	@echo "make start   set up, build and serve the app on http://localhost:5173"
 	@echo "make test    set up, build and run every test suite"
-	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale"
+	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table"
 	@echo "make dist    build dist/: the whole app as static files, for any server or none"
 	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
 	@echo "make kunit   the same scenario in User-Mode Linux with KUnit, compared with native and wasm"
@@ -51,7 +51,7 @@ typecheck: build
 	@echo "[web] tsc"
 	@$(NPX) tsc --noEmit -p tsconfig.json
 
-test-unit: build build/fixtures/shrinker-lifetime-1/events.bin
+test-unit: build $(FIXTURES)
 	@echo "[web] unit tests (vitest)"
 	@$(NPX) vitest run
 
@@ -66,10 +66,12 @@ test: build test-native test-determinism test-kunit typecheck test-unit test-e2e
 	@echo "make test: every suite passed"
 
 bench: build build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
-		build/wasm/v6.12/labrun.cjs build/wasm/no-shrinker-bitmap/labrun.cjs build/bench/lru-batch/labrun
+		build/wasm/v6.12/labrun.cjs build/wasm/no-shrinker-bitmap/labrun.cjs build/bench/lru-batch/labrun \
+		$(foreach v,$(INODE_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs)
 	@wasm/bench.sh
 	@wasm/bench-lru.sh
 	@wasm/bench-memcg.sh
+	@wasm/bench-inode.sh
 
 # One folder that any static server, or a laptop with no network, serves:
 # the app, the wasm modules and the kernel sources of the code pane.

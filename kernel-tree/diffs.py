@@ -18,6 +18,8 @@ Every text is read from the tree with git (`git diff`, `git show
   v6.12..break-no-wait   likewise, and v6.12..no-shrinker-bitmap,
                          v6.12..break-no-recheck, v6.12..lru-batch-locks (the
                          port's new files)
+  v6.12..inode-lru-before  git diff of fs/inode.c, include/linux/list_lru.h
+  v6.12..inode-lru-rotate  and mm/list_lru.c
 
 Output (JSON, compact):
 
@@ -59,6 +61,8 @@ CONTEXT = 3
 # include/linux/memcontrol.h: the SRCU series adds shrinker_info.map_nr_max.
 PATHS = ['mm/', 'include/linux/shrinker.h', 'include/linux/memcontrol.h',
          'include/linux/lru_batch.h', 'include/trace/events/lru_batch.h']
+# The inode comparisons: the inode LRU code and list_lru.
+INODE_PATHS = ['fs/inode.c', 'include/linux/list_lru.h', 'mm/list_lru.c']
 
 # The functions that matter between v6.1 and v6.12: (old name in
 # v6.1:mm/vmscan.c, new name in v6.12:mm/shrinker.c). A missing name is code
@@ -174,11 +178,11 @@ def hunk_func(tree, h):
 _HUNK = re.compile(r'^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@')
 
 
-def git_diff(tree, old, new):
-    """The hunks of `git diff old new` over PATHS."""
+def git_diff(tree, old, new, paths=None):
+    """The hunks of `git diff old new` over paths (default PATHS)."""
     text = git(tree, 'diff', '--no-color', '--no-ext-diff', '--no-renames',
                f'-U{CONTEXT}', '--src-prefix=a/', '--dst-prefix=b/',
-               old, new, '--', *PATHS)
+               old, new, '--', *(paths or PATHS))
     hunks = []
     old_path = new_path = None
     h = None
@@ -280,10 +284,11 @@ def main(argv):
     tree, out = argv[1], argv[2]
     paths = ' '.join(PATHS)
 
-    def gitdiff(old, new, title):
+    def gitdiff(old, new, title, only=None):
         return {'id': f'{old}..{new}', 'from': old, 'to': new, 'title': title,
-                'kind': 'git-diff', 'command': f'git diff {old} {new} -- {paths}',
-                'unchanged': [], 'hunks': git_diff(tree, old, new)}
+                'kind': 'git-diff',
+                'command': f'git diff {old} {new} -- {" ".join(only) if only else paths}',
+                'unchanged': [], 'hunks': git_diff(tree, old, new, only)}
 
     hunks, unchanged = per_function(tree, 'v6.1', 'mm/vmscan.c', 'v6.12', 'mm/shrinker.c')
     fnames = ', '.join(o if o == n else f'{o}/{n}' for o, n in PER_FUNCTION)
@@ -315,6 +320,14 @@ def main(argv):
         gitdiff('v6.12', 'break-no-recheck',
                 'Break: on SHRINK_EMPTY shrink_slab_memcg() clears the bit and moves on, '
                 'without the barrier and the second call that catch a concurrent add.'),
+        gitdiff('v6.12', 'inode-lru-before',
+                'Before 5.16: an unused inode goes on the inode LRU whatever its page '
+                'cache holds, and inode_lru_isolate() rotates it while the cache is '
+                'populated.', INODE_PATHS),
+        gitdiff('v6.12', 'inode-lru-rotate',
+                'The counter-proposal: inodes with page cache stay on the LRU and are '
+                'rotated with LRU_ROTATE_NODEFER, which list_lru counts as isolated.',
+                INODE_PATHS),
     ]
     text = json.dumps({'comparisons': comparisons}, ensure_ascii=False, separators=(',', ':'))
     tmp = out + '.tmp'

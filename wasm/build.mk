@@ -19,7 +19,8 @@
 # because wasm32 is a 32-bit kernel (BITS_PER_LONG 32, so SHRINKER_UNIT_BITS
 # 32); the native build must run the same code to give the same event log.
 
-VARIANTS := v6.12 v6.1 srcu break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap lru-batch
+VARIANTS := v6.12 v6.1 srcu break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap lru-batch \
+            inode inode-before inode-rotate
 
 # v6.12: mm/shrinker.c, refcount + RCU (the series merged in 6.7)
 v6.12_BRANCH  := v6.12
@@ -72,6 +73,28 @@ lru-batch_DEFS    := $(v6.12_DEFS)
 lru-batch_OVERLAY := wasm/overlay/v6.12
 lru-batch_SCEN    := wasm/scenarios/lru_batch.c
 
+# inode, inode-before, inode-rotate: the inode LRU code of fs/inode.c
+# (too large to compile whole: extracted with its line numbers) on v6.12,
+# on inode-lru-before (kernel-tree/patches/inode-lru-before: inodes with
+# page cache stay on the LRU and are rotated, as before 5.16) and on
+# inode-lru-rotate (Dave Chinner's LRU_ROTATE_NODEFER counter-proposal),
+# over the real list_lru and shrinker code, with the project's page cache
+# model, and the scenario only they run.
+define inode_variant
+$(1)_BRANCH  := $(2)
+$(1)_FILES   := wasm/kernel-files-inode.txt
+$(1)_SRCS    := $(v6.12_SRCS)
+$(1)_EXTRACT := wasm/extract/inode-fs.txt wasm/extract/inode-pagemap.txt
+$(1)_GLUE    := $(v6.12_GLUE) wasm/glue/inode/inode.c wasm/glue/inode/pagecache.c
+$(1)_DEFS    := $(v6.12_DEFS) $(3)
+$(1)_OVERLAY := wasm/overlay/v6.12
+$(1)_SCEN    := wasm/scenarios/inode_lru.c
+endef
+$(eval $(call inode_variant,inode,v6.12,-DSIM_INODE_BEFORE=0))
+$(eval $(call inode_variant,inode-before,inode-lru-before,-DSIM_INODE_BEFORE=1))
+$(eval $(call inode_variant,inode-rotate,inode-lru-rotate,-DSIM_INODE_BEFORE=1))
+INODE_VARIANTS := inode inode-before inode-rotate
+
 COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
                wasm/scenarios/fuzz_ops.c wasm/scenarios/shrinker_churn.c \
@@ -80,7 +103,7 @@ HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/strbuf.c \
                wasm/runtime/kasan.c wasm/runtime/lab.c wasm/runtime/stats.c
-SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') \
+SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') wasm/glue/inode/inode.h \
                wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk \
                wasm/scenarios/scenario.h wasm/glue/glue.h wasm/scenarios/kunit_seq_body.h
 HOST_DEPS   := $(wildcard wasm/runtime/*.h) wasm/runtime/events.def \
@@ -134,7 +157,7 @@ $(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) wasm/tools/extract.py \
 	@if [ -d $(or $($(1)_OVERLAY),wasm/overlay/$(1)) ]; then \
 		cp -r $(or $($(1)_OVERLAY),wasm/overlay/$(1))/. $(tree)/; fi
 	@for spec in $($(1)_EXTRACT); do \
-		out=$(tree)/$$$$(sed -n 's/^file //p' $$$$spec | sed 's/\.c$$$$/-extract.c/'); \
+		out=$(tree)/$$$$(sed -n 's/^file //p' $$$$spec | sed 's/\.\([ch]\)$$$$/-extract.\1/'); \
 		python3 wasm/tools/extract.py $$$$spec $(tree) $$$$out || exit 1; \
 		echo "  EXTRACT $$$$spec -> $$$$out"; \
 	done
@@ -175,7 +198,7 @@ HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
               wasm/tests/test_planted_bugs.c wasm/tests/test_kernel_api.c \
               wasm/tests/test_fuzz_ops.c wasm/tests/test_shrinker_churn.c \
               wasm/tests/test_churn_figures.c wasm/tests/test_memcg_bitmap.c \
-              wasm/tests/test_lru_batch.c \
+              wasm/tests/test_lru_batch.c wasm/tests/test_inode_lru.c \
               wasm/fuzz/fuzz_shrinkers.c
 $(foreach f,$(FLAVOURS),$(foreach v,$(VARIANTS),\
 	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
@@ -262,6 +285,7 @@ CHURN_VARIANTS := v6.1 srcu v6.12
 BITMAP_VARIANTS := v6.12 v6.1 no-shrinker-bitmap break-no-recheck
 $(foreach v,$(BITMAP_VARIANTS),$(eval $(call scenario_test,test_memcg_bitmap,$(v))))
 $(eval $(call scenario_test,test_lru_batch,lru-batch))
+$(foreach v,$(INODE_VARIANTS),$(eval $(call scenario_test,test_inode_lru,$(v))))
 $(foreach v,$(CHURN_VARIANTS),$(eval $(call scenario_test,test_shrinker_churn,$(v))))
 build/native/test_churn_figures: build/native/host/test_churn_figures.o
 	@echo "  LD [native] $@"
@@ -272,7 +296,8 @@ NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
                 $(foreach v,$(LIFETIME_VARIANTS),build/native/$(v)/test_shrinker_lifetime) \
                 $(foreach v,$(VARIANTS),build/native/$(v)/test_fuzz_ops) \
                 $(foreach v,$(BITMAP_VARIANTS),build/native/$(v)/test_memcg_bitmap) \
-                build/native/lru-batch/test_lru_batch
+                build/native/lru-batch/test_lru_batch \
+                $(foreach v,$(INODE_VARIANTS),build/native/$(v)/test_inode_lru)
 CHURN_TESTS  := $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/test_shrinker_churn)
 
 .PHONY: test-native test-determinism determinism
@@ -293,6 +318,15 @@ determinism: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)
 build/fixtures/shrinker-lifetime-1/events.bin: build/native/v6.12/labrun
 	@mkdir -p $(@D)
 	@ASAN_OPTIONS=detect_leaks=0 $< --scenario shrinker-lifetime --seed 1 --dump $(@D) 2>/dev/null
+
+build/fixtures/inode-lru-1/events.bin: build/native/inode/labrun
+	@mkdir -p $(@D)
+	@ASAN_OPTIONS=detect_leaks=0 $< --scenario inode-lru --seed 1 --dump $(@D) 2>/dev/null
+build/fixtures/inode-lru-before-1/events.bin: build/native/inode-before/labrun
+	@mkdir -p $(@D)
+	@ASAN_OPTIONS=detect_leaks=0 $< --scenario inode-lru --seed 1 --dump $(@D) 2>/dev/null
+FIXTURES := build/fixtures/shrinker-lifetime-1/events.bin build/fixtures/inode-lru-1/events.bin \
+            build/fixtures/inode-lru-before-1/events.bin
 
 # libFuzzer (clang's, from Debian): random programs and schedules against
 # the real shrinker and list_lru code. make fuzz FUZZ_SECONDS=600 FUZZ_JOBS=2

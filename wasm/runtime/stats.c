@@ -6,7 +6,9 @@
  *  - per call the scenario made (CALL/RETURN pairs, matched per task, so
  *    nested calls count in both): how many returned, their total virtual
  *    time, the part of it the task spent asleep (from its TASK_BLOCK to
- *    its next event), the first call's start and the last return, and the
+ *    its next event), the part it spent off its CPU (asleep, or switched
+ *    out by a CPU_SWITCH, until its next event: what is left is the
+ *    call's own CPU time), the first call's start and the last return, and the
  *    sum of the values returned;
  *  - per lock, by name: acquisitions, sleeps or spins on it (LOCK_CONTEND),
  *    failed trylocks and rwsem_is_contended() hits.
@@ -26,6 +28,7 @@ struct open_call {
 	int stat;		/* index in calls */
 	sim_u64 start;
 	sim_u64 asleep;
+	sim_u64 off;		/* asleep or switched out */
 };
 
 struct task_track {
@@ -33,6 +36,8 @@ struct task_track {
 	int depth;
 	int asleep;		/* blocked since block_time */
 	sim_u64 block_time;
+	int off;		/* asleep or switched out since off_time */
+	sim_u64 off_time;
 };
 
 static int find_or_add(struct lab_stat_call **v, int *n, int name)
@@ -65,6 +70,15 @@ static int find_or_add_lock(struct lab_stat_lock **v, int *n, int name)
 	return (*n)++;
 }
 
+/* The task leaves its CPU (blocks, or is switched out) at time. */
+static void mark_off(struct task_track *t, sim_u64 time)
+{
+	if (!t->off) {
+		t->off = 1;
+		t->off_time = time;
+	}
+}
+
 void lab_stats_compute(struct lab_stats *st)
 {
 	size_t n, i;
@@ -84,6 +98,11 @@ void lab_stats_compute(struct lab_stats *st)
 				t->stack[d].asleep += ev->time - t->block_time;
 			t->asleep = 0;
 		}
+		if (t->off && ev->kind != SIM_EV_CPU_SWITCH) {
+			for (d = 0; d < t->depth && d < MAX_DEPTH; d++)
+				t->stack[d].off += ev->time - t->off_time;
+			t->off = 0;
+		}
 		switch (ev->kind) {
 		case SIM_EV_CALL: {
 			int k = find_or_add(&st->calls, &st->nr_calls, ev->arg[0]);
@@ -92,7 +111,7 @@ void lab_stats_compute(struct lab_stats *st)
 				st->calls[k].first = ev->time;
 			st->calls[k].calls++;
 			if (t->depth < MAX_DEPTH)
-				t->stack[t->depth] = (struct open_call){ k, ev->time, 0 };
+				t->stack[t->depth] = (struct open_call){ k, ev->time, 0, 0 };
 			t->depth++;
 			break;
 		}
@@ -105,6 +124,7 @@ void lab_stats_compute(struct lab_stats *st)
 				s->ret_sum += ev->arg[1];
 				s->total_ns += ev->time - c->start;
 				s->asleep_ns += c->asleep;
+				s->off_cpu_ns += c->off;
 				if (ev->time > s->last)
 					s->last = ev->time;
 			}
@@ -112,6 +132,11 @@ void lab_stats_compute(struct lab_stats *st)
 		case SIM_EV_TASK_BLOCK:
 			tasks[ev->arg[0]].asleep = 1;
 			tasks[ev->arg[0]].block_time = ev->time;
+			mark_off(&tasks[ev->arg[0]], ev->time);
+			break;
+		case SIM_EV_CPU_SWITCH:
+			if (ev->arg[0] != ev->arg[1])
+				mark_off(&tasks[ev->arg[0]], ev->time);
 			break;
 		case SIM_EV_LOCK_ACQUIRE:
 		case SIM_EV_LOCK_CONTEND:
@@ -170,9 +195,10 @@ void lab_stats_json(struct strbuf *b)
 
 		sb_put(b, "%s{\"name\":", i ? "," : "");
 		sb_json(b, sim_name_at(c->name));
-		sb_put(b, ",\"calls\":%d,\"returns\":%d,\"total_ns\":%llu,\"asleep_ns\":%llu,"
+		sb_put(b, ",\"calls\":%d,\"returns\":%d,\"total_ns\":%llu,\"asleep_ns\":%llu,\"off_cpu_ns\":%llu,"
 		       "\"first\":%llu,\"last\":%llu,\"ret_sum\":%lld}", c->calls, c->returns,
 		       (unsigned long long)c->total_ns, (unsigned long long)c->asleep_ns,
+		       (unsigned long long)c->off_cpu_ns,
 		       (unsigned long long)c->first, (unsigned long long)c->last, c->ret_sum);
 	}
 	sb_put(b, "],\"locks\":[");

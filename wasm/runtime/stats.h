@@ -12,6 +12,7 @@ struct lab_stat_call {
 	int calls, returns;
 	sim_u64 total_ns;	/* over the calls that returned */
 	sim_u64 asleep_ns;	/* of which the task slept */
+	sim_u64 off_cpu_ns;	/* of which it was off its CPU: asleep or switched out */
 	sim_u64 first, last;	/* the first call's start, the last return */
 	long long ret_sum;	/* of the values returned */
 };

@@ -15,6 +15,7 @@ extern const struct scenario scenario_shrinker_churn __attribute__((weak));
 extern const struct scenario scenario_memcg_bitmap __attribute__((weak));
 extern const struct scenario scenario_kunit_seq __attribute__((weak));
 extern const struct scenario scenario_lru_batch __attribute__((weak));	/* lru-batch only */
+extern const struct scenario scenario_inode_lru __attribute__((weak));	/* inode variants only */
 
 static const struct scenario *const all[] = {
 	&scenario_shrinker_lifetime,
@@ -24,6 +25,7 @@ static const struct scenario *const all[] = {
 	&scenario_fuzz_ops,
 	&scenario_kunit_seq,
 	&scenario_lru_batch,
+	&scenario_inode_lru,
 };
 
 #define NR_ALL (sizeof(all) / sizeof(all[0]))

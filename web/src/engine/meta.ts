@@ -61,6 +61,7 @@ export interface CallStats {
   returns: number;
   total_ns: number; // over the calls that returned
   asleep_ns: number; // of which the task slept
+  off_cpu_ns?: number; // of which it was off its CPU (asleep or switched out)
   first: number; // the first call's start, virtual ns
   last: number; // the last return
   ret_sum: number; // of the values returned

@@ -6,9 +6,10 @@ import { plantedBugs } from './planted-bugs';
 import { shrinkerChurn } from './shrinker-churn';
 import { memcgBitmap } from './memcg-bitmap';
 import { lruBatch } from './lru-batch';
+import { inodeLru } from './inode-lru';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const SCENES: SceneDef<any>[] = [shrinkerLifetime, shrinkerChurn, memcgBitmap, lruBatch, plantedBugs];
+export const SCENES: SceneDef<any>[] = [shrinkerLifetime, shrinkerChurn, memcgBitmap, lruBatch, inodeLru, plantedBugs];
 
 export function findScene(id: string | null) {
   return SCENES.find((s) => s.id === id) ?? null;

@@ -51,7 +51,13 @@ export interface DiffSite {
 
 /** The branch of kernel-tree/linux a variant is built from (wasm/build.mk). */
 /** Variants whose branch has another name (wasm/build.mk <variant>_BRANCH); the rest share theirs. */
-const BRANCHES: Record<string, string> = { srcu: 'srcu-shrinkers', 'lru-batch': 'lru-batch-locks' };
+const BRANCHES: Record<string, string> = {
+  srcu: 'srcu-shrinkers',
+  'lru-batch': 'lru-batch-locks',
+  inode: 'v6.12',
+  'inode-before': 'inode-lru-before',
+  'inode-rotate': 'inode-lru-rotate',
+};
 
 export function variantBranch(variant: string): string {
   return BRANCHES[variant] ?? variant;

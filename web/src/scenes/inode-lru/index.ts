@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0-only
+import type { SceneDef } from '../types';
+import { sceneReducer, type InodeLruState } from './model';
+import { InodeLruView } from './view';
+import { Figures } from './Figures';
+import { parseSizes, sizesToBytes, stepAtDropBehind } from './program';
+
+export const inodeLru: SceneDef<InodeLruState> = {
+  id: 'inode-lru',
+  title: 'Inodes with page cache on and off the inode LRU',
+  scenario: 'inode-lru',
+  variants: ['inode', 'inode-before', 'inode-rotate'],
+  series: 'inodes-off-lru',
+  blurb:
+    'N inodes (twelve unless changed below) hold a workingset of P active pages each (four) while a streaming reader forces drop-behind reclaim: kswapd takes ' +
+    'the reader’s pages off the inactive list and calls shrink_slab(), whose super block shrinker walks the inode LRU with the real ' +
+    'inode_lru_isolate(). On v6.12 inodes with page cache stay off the LRU and go on when their last page leaves; on the “before” ' +
+    'kernel (and Dave Chinner’s LRU_ROTATE_NODEFER counter-proposal) they sit on it and are rotated again and again.',
+  reducer: sceneReducer,
+  View: InodeLruView,
+  Measure: Figures,
+  diffs: ['v6.12..inode-lru-before', 'v6.12..inode-lru-rotate'],
+  program: {
+    toBytes: (text) => sizesToBytes(parseSizes(text)),
+    stepAfter: (log) => stepAtDropBehind(log),
+    length: (text) => (text ? 1 : 0),
+  },
+};
