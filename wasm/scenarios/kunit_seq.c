@@ -82,7 +82,7 @@ static void ident##_init(void *arg)							\
 {											\
 	run_body("reclaim_lab_" #ident, fn);						\
 }											\
-const struct scenario scenario_kunit_##ident = {						\
+const struct scenario scenario_kunit_##ident = {					\
 	.name = scenario_name,								\
 	.title = scenario_title,							\
 	.tree = SIM_KERNEL_TREE,							\
