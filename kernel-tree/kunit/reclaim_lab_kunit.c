@@ -47,7 +47,7 @@ static struct {
 	struct dentry *dentry;
 	struct dentry *parent;
 	const char *name;
-} rl_dirs[8];	/* at least RL_MAX_MEMCGS (kunit_common.h) */
+} rl_dirs[8];	/* at least RL_MAX_MEMCGS (kunit_common.h): checked in rl_case() */
 
 static int rl_dir_of(struct mem_cgroup *memcg)
 {
@@ -307,6 +307,7 @@ static int rl_shrinker_bit(struct mem_cgroup *memcg, struct shrinker *s)
 /* Each case in a cgroup2 mount of its own; its body prints the trace and returns 0 or -errno. */
 static void rl_case(struct kunit *test, int (*body)(void))
 {
+	BUILD_BUG_ON(ARRAY_SIZE(rl_dirs) < RL_MAX_MEMCGS);
 	KUNIT_ASSERT_EQ(test, rl_mount(), 0);
 	KUNIT_EXPECT_EQ(test, body(), 0);
 	kern_unmount(rl_mnt);
