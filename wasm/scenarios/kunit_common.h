@@ -4,8 +4,9 @@
  * memcgs, caches (a shrinker over a list_lru, as a super_block has) and
  * their objects, and the trace they print. Compiled twice, like the
  * scenario bodies that include it: in the simulation by
- * wasm/scenarios/kunit_seq.c (and kunit_lru_batch.c), inside User-Mode
- * Linux by kernel-tree/kunit/reclaim_lab_kunit.c.
+ * wasm/scenarios/kunit_seq.c, inside User-Mode Linux by
+ * kernel-tree/kunit/reclaim_lab_kunit.c. (kunit_lru_batch_body.h, which
+ * has no memcgs or shrinkers, stands alone.)
  *
  * The trace is one "reclaim_lab: " line per step: count_objects() and
  * scan_objects() calls with their arguments and results, the objects each
