@@ -25,7 +25,7 @@ help:
 	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table"
 	@echo "make dist    build dist/: the whole app as static files, for any server or none"
 	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
-	@echo "make kunit   the same scenario in User-Mode Linux with KUnit, compared with native and wasm"
+	@echo "make kunit   the sequential scenarios in User-Mode Linux with KUnit, compared with native and wasm"
 
 deps:
 	@scripts/ensure-deps.sh

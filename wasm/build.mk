@@ -71,7 +71,7 @@ lru-batch_EXTRACT :=
 lru-batch_GLUE    := $(v6.12_GLUE)
 lru-batch_DEFS    := $(v6.12_DEFS)
 lru-batch_OVERLAY := wasm/overlay/v6.12
-lru-batch_SCEN    := wasm/scenarios/lru_batch.c
+lru-batch_SCEN    := wasm/scenarios/lru_batch.c wasm/scenarios/kunit_lru_batch.c
 
 # inode, inode-before, inode-rotate: the inode LRU code of fs/inode.c
 # (too large to compile whole: extracted with its line numbers) on v6.12,
@@ -105,7 +105,7 @@ HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/kasan.c wasm/runtime/lab.c wasm/runtime/stats.c
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') wasm/glue/inode/inode.h \
                wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk \
-               wasm/scenarios/scenario.h wasm/glue/glue.h wasm/scenarios/kunit_seq_body.h
+               wasm/scenarios/scenario.h wasm/glue/glue.h $(wildcard wasm/scenarios/kunit_*.h)
 HOST_DEPS   := $(wildcard wasm/runtime/*.h) wasm/runtime/events.def \
                wasm/scenarios/scenario.h wasm/build.mk
 

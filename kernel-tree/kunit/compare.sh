@@ -5,24 +5,38 @@
 #
 # The real kernel as referee: for each branch, the normalised trace the
 # KUnit suite printed inside User-Mode Linux (build/kunit/BRANCH/trace-uml.txt,
-# written by run.sh) must be identical, line for line, to the trace of the
-# same scenario (kunit-seq) run natively and in wasm under Node by the
-# variant of the same name. Prints the first differing line and fails.
-# Then the variants built on the branch: each must give the same trace, or
-# must not, as the list below says.
+# written by run.sh) must be identical, line for line, to the traces of the
+# same scenarios (the list below, in the suite's order) run natively and
+# in wasm under Node by the branch's variant. Each scenario's trace begins
+# with "scenario NAME"; they are compared one by one, and the first
+# differing line of each is printed. Then the variants built on the
+# branch: each must give the same traces, or must not, as the list below
+# says.
 #
-# NATIVE_LABRUN and WASM_LABRUN override the programs (with BRANCH in
-# them replaced by the branch), to referee another build of the shim.
+# SCENARIOS (names, space-separated) compares only those. NATIVE_LABRUN and
+# WASM_LABRUN override the programs (with BRANCH in them replaced by the
+# variant), to referee another build of the shim.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
 native_tpl=${NATIVE_LABRUN:-build/native/BRANCH/labrun}
 wasm_tpl=${WASM_LABRUN:-build/wasm/BRANCH/labrun.cjs}
-scenarios=(kunit-seq)	# the scenarios the suite runs, in its order
 fail=0
 
+# The scenarios the suite runs, in its order: one per scene (kunit-seq
+# first, which exercises what they all share), and the LRU batch locks on
+# the branch that has the port.
+shared_scenarios="kunit-seq kunit-lifetime kunit-churn kunit-bitmap"
+declare -A scenarios_of=(
+	[lru-batch-locks]="$shared_scenarios kunit-lru-batch"
+)
+# The variant (wasm/build.mk) built from each branch, where its name differs.
+declare -A variant_of=(
+	[lru-batch-locks]=lru-batch
+)
+
 # Variants built from a branch on top of BRANCH, and whether their native
-# trace must equal that kernel's (same) or must not (differs): the break
+# traces must equal that kernel's (same) or must not (differs): the break
 # kernels that only matter under concurrency, the ports, and those whose
 # change shows even when nothing races (break-no-recheck drops the second
 # call after SHRINK_EMPTY clears a bit; no-shrinker-bitmap has no bits).
@@ -39,53 +53,86 @@ first_diff() {
 	     END { if (!found && n != m) print (n < m ? n : m) + 1 }' "$1" "$2"
 }
 
+# split TRACE DIR SUFFIX: one file per scenario, DIR/<scenario>.SUFFIX.
+split_trace() {
+	awk -v dir="$2" -v suffix="$3" '
+		/^reclaim_lab: scenario / { out = dir "/" $3 "." suffix }
+		out { print > out }' "$1"
+}
+
+# run_traces PROGRAM KIND DIR: PROGRAM's trace of every scenario, DIR/<scenario>.KIND
+run_traces() {
+	local s
+	for s in "${scenarios[@]}"; do
+		case $2 in
+		wasm)	node --no-experimental-fetch "$1" --scenario "$s" --trace > "$3/$s.$2" ;;
+		*)	ASAN_OPTIONS=detect_leaks=0 "$1" --scenario "$s" --trace 2>/dev/null > "$3/$s.$2" ;;
+		esac
+	done
+}
+
 for branch in "$@"; do
-	uml=build/kunit/$branch/trace-uml.txt
-	native=${native_tpl//BRANCH/$branch}
-	wasm=${wasm_tpl//BRANCH/$branch}
+	dir=build/kunit/$branch
+	uml=$dir/trace-uml.txt
+	variant=${variant_of[$branch]:-$branch}
+	scenarios=(${SCENARIOS:-${scenarios_of[$branch]:-$shared_scenarios}})
+	native=${native_tpl//BRANCH/$variant}
+	wasm=${wasm_tpl//BRANCH/$variant}
 	if [ ! -s "$uml" ]; then
 		echo "compare: no UML trace for $branch ($uml): run make kunit" >&2
 		exit 2
 	fi
-	dir=build/kunit/$branch
-	: > "$dir/trace-native.txt"
-	: > "$dir/trace-wasm.txt"
+	rm -rf "$dir/traces" && mkdir -p "$dir/traces"
+	split_trace "$uml" "$dir/traces" uml
+	run_traces "$native" native "$dir/traces"
+	run_traces "$wasm" wasm "$dir/traces"
+	branch_fail=0
+	summary=
 	for s in "${scenarios[@]}"; do
-		ASAN_OPTIONS=detect_leaks=0 "$native" --scenario "$s" --trace 2>/dev/null >> "$dir/trace-native.txt"
-		node --no-experimental-fetch "$wasm" --scenario "$s" --trace >> "$dir/trace-wasm.txt"
-	done
-	for build in native wasm; do
-		line=$(first_diff "$uml" "$dir/trace-$build.txt")
-		if [ -n "$line" ]; then
-			echo "compare: $branch: the $build trace differs from User-Mode Linux's at line $line"
-			echo "  UML:     $(sed -n "${line}p" "$uml")"
-			echo "  $(printf '%-8s' "$build:") $(sed -n "${line}p" "$dir/trace-$build.txt")"
-			echo "  (both traces in $dir/trace-uml.txt, $dir/trace-$build.txt)"
-			fail=1
+		t=$dir/traces/$s
+		if [ ! -s "$t.uml" ]; then
+			echo "compare: $branch: User-Mode Linux printed no trace for scenario $s"
+			branch_fail=1
+			continue
 		fi
+		for build in native wasm; do
+			line=$(first_diff "$t.uml" "$t.$build")
+			if [ -n "$line" ]; then
+				echo "compare: $branch: scenario $s: the $build trace differs from User-Mode Linux's at line $line"
+				echo "  UML:     $(sed -n "${line}p" "$t.uml")"
+				echo "  $(printf '%-8s' "$build:") $(sed -n "${line}p" "$t.$build")"
+				echo "  (both traces in $t.uml, $t.$build)"
+				branch_fail=1
+			fi
+		done
+		summary+=" $s ($(wc -l < "$t.uml") lines)"
 	done
-	[ "$fail" = 1 ] ||
-		echo "compare: $branch: UML, native and wasm traces identical ($(wc -l < "$uml") lines, scenarios: ${scenarios[*]})"
+	if [ "$branch_fail" = 0 ]; then
+		echo "compare: $branch: UML, native and wasm traces identical:$summary"
+	else
+		fail=1
+	fi
 
 	for entry in ${variants[$branch]:-}; do
 		v=${entry%%:*}
 		want=${entry#*:}
 		prog=${native_tpl//BRANCH/$v}
 		[ -x "$prog" ] || continue
-		: > "$dir/trace-$v.txt"
+		run_traces "$prog" "$v" "$dir/traces"
+		diffs=
 		for s in "${scenarios[@]}"; do
-			ASAN_OPTIONS=detect_leaks=0 "$prog" --scenario "$s" --trace 2>/dev/null >> "$dir/trace-$v.txt"
+			line=$(first_diff "$dir/traces/$s.uml" "$dir/traces/$s.$v")
+			[ -z "$line" ] || diffs+=" $s:$line"
 		done
-		line=$(first_diff "$uml" "$dir/trace-$v.txt")
-		if [ -z "$line" ] && [ "$want" = same ]; then
-			echo "compare: $branch: variant $v gives the same trace, as it must"
-		elif [ -n "$line" ] && [ "$want" = differs ]; then
-			echo "compare: $branch: variant $v differs from UML's trace at line $line, as it must: $(sed -n "${line}p" "$uml")"
+		if [ -z "$diffs" ] && [ "$want" = same ]; then
+			echo "compare: $branch: variant $v gives the same traces, as it must"
+		elif [ -n "$diffs" ] && [ "$want" = differs ]; then
+			echo "compare: $branch: variant $v differs from UML's traces, as it must (scenario:first line):$diffs"
 		else
 			if [ "$want" = same ]; then
-				echo "compare: $branch: variant $v must give UML's trace, and differs at line $line: $dir/trace-$v.txt"
+				echo "compare: $branch: variant $v must give UML's traces, and differs (scenario:first line):$diffs; in $dir/traces/*.$v"
 			else
-				echo "compare: $branch: variant $v must not give UML's trace, and gives it"
+				echo "compare: $branch: variant $v must not give UML's traces, and gives them"
 			fi
 			fail=1
 		fi

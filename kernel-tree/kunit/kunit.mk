@@ -2,13 +2,16 @@
 #
 # The real kernel as referee (kernel-tree/kunit/): make kunit builds each
 # branch in KUNIT_BRANCHES as User-Mode Linux with KUnit, runs the
-# project's suite and requires its trace to equal the native and wasm
-# traces of the same scenario. make test-kunit does the same only when a
+# project's suite and requires its traces to equal the native and wasm
+# traces of the same scenarios. make test-kunit does the same only when a
 # UML build is already there (the kernel build is minutes; the check
 # after it, seconds), and says that it skipped otherwise.
+# lru-batch-locks: v6.12 with the project's port mm/lru_batch.c (variant lru-batch).
 
-KUNIT_BRANCHES := v6.12 v6.1
-KUNIT_PROGS := $(foreach b,$(KUNIT_BRANCHES),build/native/$(b)/labrun build/wasm/$(b)/labrun.cjs)
+KUNIT_BRANCHES := v6.12 v6.1 lru-batch-locks
+kunit_variant = $(if $(filter lru-batch-locks,$(1)),lru-batch,$(1))
+KUNIT_PROGS := $(foreach b,$(KUNIT_BRANCHES),build/native/$(call kunit_variant,$(b))/labrun \
+		build/wasm/$(call kunit_variant,$(b))/labrun.cjs)
 
 .PHONY: kunit test-kunit
 kunit: kernel-tree native $(KUNIT_PROGS)

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Reclaim Lab's sequential scenario as a KUnit test, for User-Mode Linux:
- * the body (kunit_seq_body.h, the same file the simulated machine runs)
+ * Reclaim Lab's sequential scenarios as KUnit tests, for User-Mode Linux:
+ * the bodies (kunit_*_body.h, the same files the simulated machine runs)
  * over the kernel's own shrinker and list_lru code, memcgs made in a
  * kernel-internal mount of cgroup2 and taken offline with rmdir, objects
- * charged to them by kmem accounting. It prints the normalised trace as
- * "reclaim_lab: " lines; kernel-tree/kunit/compare.sh diffs it with the
- * trace of the native and wasm builds.
+ * charged to them by kmem accounting; and, on a branch that has the
+ * project's port mm/lru_batch.c, the LRU batch locks. Each case prints its
+ * normalised trace as "reclaim_lab: " lines; kernel-tree/kunit/compare.sh
+ * diffs them with the traces of the native and wasm builds.
  *
  * Built into mm/ of a copy of the tree (kernel-tree/kunit/run.sh), so it
  * can reach shrink_slab(): through mm/internal.h from 6.7 on; in 6.1,
@@ -46,7 +47,7 @@ static struct {
 	struct dentry *dentry;
 	struct dentry *parent;
 	const char *name;
-} rl_dirs[4];
+} rl_dirs[8];	/* at least RL_MAX_MEMCGS (kunit_common.h): checked in rl_case() */
 
 static int rl_dir_of(struct mem_cgroup *memcg)
 {
@@ -290,19 +291,65 @@ static int rl_shrinker_bit(struct mem_cgroup *memcg, struct shrinker *s)
 #define rl_shrink_slab(memcg, priority)	shrink_slab(GFP_KERNEL, 0, memcg, priority)
 
 #include "kunit_seq_body.h"
+#include "kunit_lifetime_body.h"
+#include "kunit_churn_body.h"
+#include "kunit_bitmap_body.h"
+
+/* The project's port of the 2018 lru_lock RFC, where the branch has it (run.sh builds it). */
+#if __has_include(<linux/lru_batch.h>)
+#include <linux/lru_batch.h>
+#include "kunit_lru_batch_body.h"
+#define RL_LRU_BATCH 1
+#endif
 
 /* ---- the KUnit suite --------------------------------------------------------- */
 
-static void reclaim_lab_seq(struct kunit *test)
+/* Each case in a cgroup2 mount of its own; its body prints the trace and returns 0 or -errno. */
+static void rl_case(struct kunit *test, int (*body)(void))
 {
+	BUILD_BUG_ON(ARRAY_SIZE(rl_dirs) < RL_MAX_MEMCGS);
 	KUNIT_ASSERT_EQ(test, rl_mount(), 0);
-	KUNIT_EXPECT_EQ(test, rl_run(), 0);
+	KUNIT_EXPECT_EQ(test, body(), 0);
 	kern_unmount(rl_mnt);
 	rl_mnt = NULL;
 }
 
+static void reclaim_lab_seq(struct kunit *test)
+{
+	rl_case(test, rl_seq_run);
+}
+
+static void reclaim_lab_lifetime(struct kunit *test)
+{
+	rl_case(test, rl_lifetime_run);
+}
+
+static void reclaim_lab_churn(struct kunit *test)
+{
+	rl_case(test, rl_churn_run);
+}
+
+static void reclaim_lab_bitmap(struct kunit *test)
+{
+	rl_case(test, rl_bitmap_run);
+}
+
+#ifdef RL_LRU_BATCH
+static void reclaim_lab_lru_batch(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, rl_lb_run(), 0);
+}
+#endif
+
+/* In the order of compare.sh's list of scenarios. */
 static struct kunit_case reclaim_lab_cases[] = {
 	KUNIT_CASE(reclaim_lab_seq),
+	KUNIT_CASE(reclaim_lab_lifetime),
+	KUNIT_CASE(reclaim_lab_churn),
+	KUNIT_CASE(reclaim_lab_bitmap),
+#ifdef RL_LRU_BATCH
+	KUNIT_CASE(reclaim_lab_lru_batch),
+#endif
 	{}
 };
 

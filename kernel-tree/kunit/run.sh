@@ -4,14 +4,16 @@
 # kernel-tree/kunit/run.sh BRANCH
 #
 # Builds BRANCH of kernel-tree/linux as User-Mode Linux with KUnit and runs
-# the project's suite (reclaim_lab_kunit.c, with the scenario body it shares
-# with the simulated machine), then writes the suite's normalised trace to
-# build/kunit/BRANCH/trace-uml.txt.
+# the project's suite (reclaim_lab_kunit.c, with the scenario bodies it
+# shares with the simulated machine), then writes the suite's normalised
+# trace to build/kunit/BRANCH/trace-uml.txt.
 #
 # The branch is never touched: build/kunit/BRANCH/src is a copy made with
 # git archive (again only when the branch moves), the suite is copied into
-# its mm/ with one line added to mm/Makefile, and kunit.py from that copy
-# builds into build/kunit/BRANCH/out, which is kept for incremental builds.
+# its mm/ with one line added to mm/Makefile (two where the branch has the
+# project's mm/lru_batch.c, which no Makefile builds), and kunit.py from
+# that copy builds into build/kunit/BRANCH/out, which is kept for
+# incremental builds.
 set -euo pipefail
 
 branch=${1:?usage: run.sh BRANCH}
@@ -33,13 +35,22 @@ if [ "$(cat "$b/src.commit" 2>/dev/null)" != "$commit" ]; then
 	echo "$commit" > "$b/src.commit"
 fi
 
-# The suite and the body it shares with wasm/scenarios/kunit_seq.c; copied
-# only when they changed, so an unchanged suite rebuilds nothing.
+# The suite and the bodies it shares with wasm/scenarios/kunit_seq.c and
+# kunit_lru_batch.c; copied only when they changed, so an unchanged suite
+# rebuilds nothing.
 install_if_changed() {
 	cmp -s "$1" "$2" || cp "$1" "$2"
 }
 install_if_changed "$here/reclaim_lab_kunit.c" "$src/mm/reclaim_lab_kunit.c"
-install_if_changed "$top/wasm/scenarios/kunit_seq_body.h" "$src/mm/kunit_seq_body.h"
+for h in kunit_common.h kunit_seq_body.h kunit_lifetime_body.h kunit_churn_body.h \
+	 kunit_bitmap_body.h kunit_lru_batch_body.h; do
+	install_if_changed "$top/wasm/scenarios/$h" "$src/mm/$h"
+done
+if [ -f "$src/mm/lru_batch.c" ]; then
+	# the project's port of the 2018 lru_lock RFC: a model no kernel code calls
+	grep -q '^obj-$(CONFIG_KUNIT) += lru_batch.o$' "$src/mm/Makefile" ||
+		echo 'obj-$(CONFIG_KUNIT) += lru_batch.o' >> "$src/mm/Makefile"
+fi
 if [ -f "$src/mm/shrinker.c" ]; then
 	# 6.7 and later: shrink_slab() is declared in mm/internal.h
 	grep -q '^obj-$(CONFIG_KUNIT) += reclaim_lab_kunit.o$' "$src/mm/Makefile" ||
@@ -61,8 +72,9 @@ if [ "$status" != 0 ]; then
 	exit 1
 fi
 # The kernel's own build warnings are not ours; the suite's are.
-grep -A3 'mm/reclaim_lab_kunit.c:\|mm/kunit_seq_body.h:' "$b/kunit.log" || true
+grep -A3 'mm/reclaim_lab_kunit.c:\|mm/kunit_[a-z_]*\.h:\|mm/lru_batch.c:' "$b/kunit.log" || true
 grep -E '^\[[0-9:]+\] (Testing complete|Elapsed time)' "$b/kunit.log" || true
-# The console, with printk's timestamp and level cut off.
-sed -n 's/^.*\(reclaim_lab: \)/\1/p' "$b/out/test.log" > "$b/trace-uml.txt"
+# The console, with printk's timestamp and level cut off; not KUnit's own
+# "# reclaim_lab: pass:N fail:N ..." summary of the suite.
+sed -n '/# reclaim_lab: /d; s/^.*\(reclaim_lab: \)/\1/p' "$b/out/test.log" > "$b/trace-uml.txt"
 echo "[kunit] $(wc -l < "$b/trace-uml.txt") trace lines in build/kunit/$branch/trace-uml.txt"

@@ -1,21 +1,30 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# kernel-tree/kunit/wrong-shim.sh [BRANCH]
+# kernel-tree/kunit/wrong-shim.sh [BRANCH [WRONG]]
 #
 # Shows that the referee can see a wrong shim. Copies the build files and
-# wasm/ into build/kunit/wrong-shim/, breaks the copy's shim so that
-# clear_bit() does nothing (shrink_slab_memcg() then still gets
-# SHRINK_EMPTY from an empty memcg's shrinker, but its bit is never
-# cleared: reclaim keeps calling it), builds that copy's native labrun and
-# runs compare.sh against the UML trace of BRANCH (default v6.12), which
-# make kunit must have written. Succeeds when the comparison fails.
+# wasm/ into build/kunit/wrong-shim/, breaks the copy's shim, builds that
+# copy's native labrun for BRANCH (default v6.12) and runs compare.sh with
+# it against the UML traces make kunit wrote. Succeeds when the comparison
+# fails, in every scenario the wrong shim touches. WRONG is one of:
+#
+#   clear_bit   (default) clear_bit() does nothing: shrink_slab_memcg()
+#               still gets SHRINK_EMPTY from an empty memcg's shrinker,
+#               but its bit is never cleared, so reclaim keeps calling it
+#               (kunit-seq, kunit-lifetime, kunit-churn, kunit-bitmap)
+#   __set_bit   __set_bit() does nothing: release_pages() of the LRU batch
+#               port never records a sentinel for its second pass, and
+#               leaves them on the list (kunit-lru-batch, on branch
+#               lru-batch-locks)
 set -euo pipefail
 
 branch=${1:-v6.12}
+wrong=${2:-clear_bit}
 cd "$(dirname "$0")/../.."
 top=$PWD
 w=build/kunit/wrong-shim
+case $branch in lru-batch-locks) variant=lru-batch ;; *) variant=$branch ;; esac
 
 mkdir -p "$w/kernel-tree/kunit"
 rm -rf "$w/wasm" && cp -a wasm "$w/wasm"
@@ -25,16 +34,33 @@ cp kernel-tree/kunit/kunit.mk "$w/kernel-tree/kunit/"
 ln -sfn "$top/kernel-tree/linux" "$w/kernel-tree/linux"
 
 bitops=$w/wasm/include/linux/bitops.h
-sed -i 's|^#define clear_bit(nr, addr)\t.*|#define clear_bit(nr, addr)\t((void)(nr), (void)(addr))\t/* WRONG on purpose */|' "$bitops"
-grep -q 'WRONG on purpose' "$bitops" || { echo "wrong-shim: could not break clear_bit() in $bitops" >&2; exit 2; }
-echo "[wrong-shim] clear_bit() does nothing in $bitops; building its native labrun"
-make -s -C "$w" "build/native/$branch/labrun" >/dev/null
-
-status=0
-NATIVE_LABRUN="$w/build/native/BRANCH/labrun" kernel-tree/kunit/compare.sh "$branch" || status=$?
-case $status in
-0)	echo "wrong-shim: the comparison passed with a wrong shim: the referee is blind" >&2
-	exit 1 ;;
-1)	echo "[wrong-shim] the comparison failed, as it must" ;;
-*)	exit "$status" ;;
+case $wrong in
+clear_bit)
+	sed -i 's|^#define clear_bit(nr, addr)\t.*|#define clear_bit(nr, addr)\t((void)(nr), (void)(addr))\t/* WRONG on purpose */|' "$bitops"
+	scenarios="kunit-seq kunit-lifetime kunit-churn kunit-bitmap" ;;
+__set_bit)
+	sed -i '/^static inline void __set_bit(/,/^}/ s#^\taddr\[BIT_WORD(nr)\] |= BIT_MASK(nr);#\t(void)addr;\t/* WRONG on purpose */#' "$bitops"
+	scenarios="kunit-lru-batch" ;;
+*)	echo "wrong-shim: WRONG is clear_bit or __set_bit, not $wrong" >&2
+	exit 2 ;;
 esac
+grep -q 'WRONG on purpose' "$bitops" || { echo "wrong-shim: could not break $wrong() in $bitops" >&2; exit 2; }
+echo "[wrong-shim] $wrong() does nothing in $bitops; building its native labrun ($variant)"
+make -s -C "$w" "build/native/$variant/labrun" >/dev/null
+
+# Each scenario on its own, so that each must fail.
+out=$w/compare.txt
+status=0
+for s in $scenarios; do
+	rc=0
+	SCENARIOS=$s NATIVE_LABRUN="$w/build/native/BRANCH/labrun" \
+		kernel-tree/kunit/compare.sh "$branch" > "$out" 2>&1 || rc=$?
+	grep -A2 'native trace differs' "$out" || cat "$out"
+	case $rc in
+	0)	echo "wrong-shim: $s: the comparison passed with a wrong shim: the referee is blind" >&2
+		status=1 ;;
+	1)	echo "[wrong-shim] $s: the comparison failed, as it must" ;;
+	*)	exit "$rc" ;;
+	esac
+done
+exit $status

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Scenario "kunit-seq": the sequential scenario the real kernel referees.
- * Its body, kunit_seq_body.h, is the one kernel-tree/kunit's KUnit suite
- * runs inside User-Mode Linux; here it runs on the simulated machine (one
- * CPU, one node: UML has neither SMP nor NUMA) through the project's glue,
- * and prints the same "reclaim_lab: " lines as PRINTK events, which
- * `labrun --trace` prints. kernel-tree/kunit/compare.sh requires the
- * three traces (UML, native, wasm) to be identical.
+ * The sequential scenarios the real kernel referees, on the simulated
+ * machine: "kunit-seq", and one per scene taken from what the scene does
+ * ("kunit-lifetime", "kunit-churn", "kunit-bitmap"; "kunit-lru-batch" is
+ * in kunit_lru_batch.c, for the lru-batch variant only). Their bodies
+ * (kunit_*_body.h) are the ones kernel-tree/kunit's KUnit suite runs
+ * inside User-Mode Linux; here they run on one CPU and one node (UML has
+ * neither SMP nor NUMA) through the project's glue, and print the same
+ * "reclaim_lab: " lines as PRINTK events, which `labrun --trace` prints.
+ * kernel-tree/kunit/compare.sh requires the three traces (UML, native,
+ * wasm) to be identical.
  */
 #include <linux/kernel.h>
 #include <linux/mm.h>
@@ -58,23 +61,42 @@ static void *rl_alloc_charged(size_t size, struct mem_cgroup *memcg)
 }
 
 #include "kunit_seq_body.h"
+#include "kunit_lifetime_body.h"
+#include "kunit_churn_body.h"
+#include "kunit_bitmap_body.h"
 
-static void init_task(void *arg)
+/* The init task of each: the root memcg, the body, what is left for RCU. */
+static void run_body(const char *name, int (*body)(void))
 {
 	if (!sim_memcg_create(NULL, "/"))
 		return;
-	SCENARIO_CALL("reclaim_lab_seq", 0, 0, 0);
-	SCENARIO_RETURN("reclaim_lab_seq", rl_run());
+	SCENARIO_CALL(name, 0, 0, 0);
+	SCENARIO_RETURN(name, body());
 	sim_memcg_free(root_mem_cgroup);
 	rcu_barrier();
 }
 
-const struct scenario scenario_kunit_seq = {
-	.name = "kunit-seq",
-	.title = "The KUnit suite's sequential scenario (compared with User-Mode Linux)",
-	.tree = SIM_KERNEL_TREE,
-	.nr_cpus = 1,
-	.nr_nodes = 1,
-	.defaults = { .seed = 1 },
-	.init = init_task,
-};
+/* ident: the KUnit case's name (reclaim_lab_<ident>) */
+#define KUNIT_SCENARIO(ident, scenario_name, fn, scenario_title)			\
+static void ident##_init(void *arg)							\
+{											\
+	run_body("reclaim_lab_" #ident, fn);						\
+}											\
+const struct scenario scenario_kunit_##ident = {					\
+	.name = scenario_name,								\
+	.title = scenario_title,							\
+	.tree = SIM_KERNEL_TREE,							\
+	.nr_cpus = 1,									\
+	.nr_nodes = 1,									\
+	.defaults = { .seed = 1 },							\
+	.init = ident##_init,								\
+}
+
+KUNIT_SCENARIO(seq, "kunit-seq", rl_seq_run,
+	       "The KUnit suite's sequential scenario (compared with User-Mode Linux)");
+KUNIT_SCENARIO(lifetime, "kunit-lifetime", rl_lifetime_run,
+	       "Shrinker lifetime, one CPU (compared with User-Mode Linux)");
+KUNIT_SCENARIO(churn, "kunit-churn", rl_churn_run,
+	       "Shrinker churn, one CPU (compared with User-Mode Linux)");
+KUNIT_SCENARIO(bitmap, "kunit-bitmap", rl_bitmap_run,
+	       "memcg shrinker bitmaps, a sequential program (compared with User-Mode Linux)");
