@@ -5,11 +5,13 @@
 # wasm under Node, under the three scheduling policies in turn, and
 # compares the digests of their JSON-lines event logs. Every fourth seed
 # runs on the stress scale (--stress: real-length grace periods).
+# Variants are checked side by side, DETERMINISM_JOBS at a time (default:
+# the number of CPUs); each variant's lines are printed together.
 set -eu
-seeds=$1
-shift
-fail=0
-for variant in "$@"; do
+if [ "${1:-}" = --one ]; then
+	seeds=$2
+	variant=$3
+	fail=0
 	native=build/native/$variant/labrun
 	wasm="node --no-experimental-fetch build/wasm/$variant/labrun.cjs"
 	for scenario in $($native --list | cut -f1); do
@@ -29,5 +31,19 @@ for variant in "$@"; do
 		done
 		echo "determinism: $variant $scenario: $same of $seeds seeds (policies timed, rr, random in turn) give the same log natively and in wasm"
 	done
+	exit $fail
+fi
+
+seeds=$1
+shift
+jobs=${DETERMINISM_JOBS:-$(nproc)}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+for variant in "$@"; do echo "$variant"; done |
+	xargs -P "$jobs" -I{} sh -c '"$0" --one "$1" "$2" >"$3/$2.log" 2>&1 || touch "$3/$2.failed"' "$0" "$seeds" {} "$out"
+fail=0
+for variant in "$@"; do
+	cat "$out/$variant.log"
+	[ ! -e "$out/$variant.failed" ] || fail=1
 done
 exit $fail
