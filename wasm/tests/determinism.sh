@@ -14,7 +14,12 @@ if [ "${1:-}" = --one ]; then
 	fail=0
 	native=build/native/$variant/labrun
 	wasm="node --no-experimental-fetch build/wasm/$variant/labrun.cjs"
-	for scenario in $($native --list | cut -f1); do
+	scenarios=$($native --list | cut -f1) || true
+	if [ -z "$scenarios" ] || [ ! -f "build/wasm/$variant/labrun.cjs" ]; then
+		echo "determinism: $variant: no native labrun with scenarios, or no wasm build"
+		exit 1
+	fi
+	for scenario in $scenarios; do
 		same=0
 		for seed in $(seq 1 "$seeds"); do
 			case $((seed % 3)) in 0) policy=timed ;; 1) policy=rr ;; *) policy=random ;; esac
