@@ -3,8 +3,8 @@
 // terminates it): each row on v6.12, inode-lru-before and
 // inode-lru-rotate, shrink_slab()'s share of kswapd's reclaim CPU time
 // beside the seed's perf figure, with the cost model stated.
-import { useEffect, useRef, useState } from 'react';
-import { SimClient } from '../../engine/client';
+import { useState } from 'react';
+import { useMeasurement } from '../../ui/useMeasurement';
 import { Policy } from '../../engine/generated/events';
 import { KERNELS, ROWS, rowProgram, rowResult, type RowResult } from './figures';
 
@@ -18,37 +18,25 @@ const KERNEL_LABEL: Record<string, string> = {
 
 export function Figures() {
   const [results, setResults] = useState<Record<string, RowResult>>({});
-  const [running, setRunning] = useState<{ done: number; total: number; what: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [wallMs, setWallMs] = useState(0);
-  const worker = useRef<SimClient | null>(null);
-  useEffect(() => () => worker.current?.dispose(), []);
+  const { running, error, start, cancel } = useMeasurement<{ done: number; total: number; what: string }>();
 
-  const cancel = () => {
-    worker.current?.dispose();
-    worker.current = null;
-    setRunning(null);
-    setError('Cancelled.');
-  };
-
-  const measure = async () => {
-    setError(null);
+  const measure = () => {
     setResults({});
-    const sim = (worker.current = new SimClient());
-    const total = ROWS.length * KERNELS.length;
-    const t0 = performance.now();
-    try {
+    return start(async (sim, report, live) => {
+      const total = ROWS.length * KERNELS.length;
+      const t0 = performance.now();
       const out: Record<string, RowResult> = {};
       let done = 0;
       for (const row of ROWS) {
         for (const variant of KERNELS) {
           const what = `${fmt(row.inodes)} × ${row.pages} on ${variant}`;
-          setRunning({ done, total, what });
+          report({ done, total, what });
           const { log } = await sim.run('inode-lru', 1, {
             variant, policy: Policy.timed, quiet: true, stress: true, program: rowProgram(row),
             maxSteps: 2_000_000_000, maxEvents: 1_000_000,
           });
-          if (worker.current !== sim) return; // cancelled
+          if (!live()) return; // cancelled
           if (log.meta.status !== 'done' || log.meta.live_objects) throw new Error(`${what} ended ${log.meta.status}`);
           out[`${row.inodes}:${variant}`] = rowResult(log);
           setResults({ ...out });
@@ -56,15 +44,7 @@ export function Figures() {
         }
       }
       setWallMs(performance.now() - t0);
-    } catch (e) {
-      if (worker.current === sim) setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      if (worker.current === sim) {
-        sim.dispose();
-        worker.current = null;
-        setRunning(null);
-      }
-    }
+    });
   };
 
   const any = Object.keys(results).length > 0;

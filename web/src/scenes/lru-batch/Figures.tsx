@@ -4,8 +4,8 @@
 // batch locks, and batch locks with splicing, beside the RFC's figures.
 // Runs in a worker of its own (Cancel terminates it); the costs are the
 // page's to change.
-import { useEffect, useRef, useState } from 'react';
-import { SimClient } from '../../engine/client';
+import { useState } from 'react';
+import { useMeasurement } from '../../ui/useMeasurement';
 import { Policy } from '../../engine/generated/events';
 import type { RunMeta } from '../../engine/meta';
 import { FAULT_NS, MODES, MODE_TEXT, MUNMAP_NS, type Mode } from './setup';
@@ -33,52 +33,32 @@ export function Figures() {
   const [pages, setPages] = useState(128);
   const [rounds, setRounds] = useState(3);
   const [rate, setRate] = useState<Partial<Record<Mode, number[]>>>({});
-  const [running, setRunning] = useState<{ done: number; total: number; what: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [took, setTook] = useState<number | null>(null);
-  const worker = useRef<SimClient | null>(null);
-  useEffect(() => () => worker.current?.dispose(), []);
+  const { running, error, start, cancel } = useMeasurement<{ done: number; total: number; what: string }>();
 
-  const cancel = () => {
-    worker.current?.dispose();
-    worker.current = null;
-    setRunning(null);
-    setError('Cancelled.');
-  };
-
-  const measure = async () => {
-    setError(null);
+  const measure = () => {
     setRate({});
     setTook(null);
-    const sim = (worker.current = new SimClient());
-    const t0 = performance.now();
-    const out: Partial<Record<Mode, number[]>> = {};
-    const total = MODES.length * TASKS.length;
-    try {
+    return start(async (sim, report, live) => {
+      const t0 = performance.now();
+      const out: Partial<Record<Mode, number[]>> = {};
+      const total = MODES.length * TASKS.length;
       for (const [m, mode] of MODES.entries()) {
         out[mode] = [];
         for (const [k, tasks] of TASKS.entries()) {
-          setRunning({ done: m * TASKS.length + k, total, what: `${MODE_TEXT[mode]}, ${tasks} task${tasks > 1 ? 's' : ''}` });
+          report({ done: m * TASKS.length + k, total, what: `${MODE_TEXT[mode]}, ${tasks} task${tasks > 1 ? 's' : ''}` });
           const { log } = await sim.run('lru-batch', 1, {
             variant: 'lru-batch', policy: Policy.timed, stress: true, withEvents: false, maxEvents: 2_000_000,
             tasks, lruMode: m, objects: pages, rounds, slowNs: faultNs, munmapNs,
           });
-          if (worker.current !== sim) return; // cancelled
+          if (!live()) return; // cancelled
           if (log.meta.status !== 'done') throw new Error(`${MODE_TEXT[mode]} with ${tasks} tasks ended ${log.meta.status}`);
           out[mode]!.push(faultsPerSecond(log.meta));
           setRate({ ...out });
         }
       }
       setTook(performance.now() - t0);
-    } catch (e) {
-      if (worker.current === sim) setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      if (worker.current === sim) {
-        sim.dispose();
-        worker.current = null;
-        setRunning(null);
-      }
-    }
+    });
   };
 
   const base = rate.lock;

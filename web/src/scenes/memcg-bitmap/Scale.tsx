@@ -4,7 +4,7 @@
 // no-shrinker-bitmap kernel, do_shrink_slab() calls per global pass and
 // the pass's wall time in this browser, beside the seed's figures.
 import { useEffect, useRef, useState } from 'react';
-import { SimClient } from '../../engine/client';
+import { useMeasurement } from '../../ui/useMeasurement';
 import { Policy } from '../../engine/generated/events';
 import { scaleFigures, type ScaleFigures } from './scale';
 
@@ -66,49 +66,29 @@ function BitsCanvas({ f, rows, cols }: { f: ScaleFigures; rows: number; cols: nu
 export function Scale() {
   const [preset, setPreset] = useState<Preset>(PRESETS[0]);
   const [results, setResults] = useState<Result[]>([]);
-  const [running, setRunning] = useState<{ variant: string; done: number; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const worker = useRef<SimClient | null>(null);
-  useEffect(() => () => worker.current?.dispose(), []);
+  const { running, error, start, cancel } = useMeasurement<{ variant: string; done: number; total: number }>();
 
-  const cancel = () => {
-    worker.current?.dispose();
-    worker.current = null;
-    setRunning(null);
-    setError('Cancelled.');
-  };
-
-  const measure = async () => {
+  const measure = () => {
     const p = preset;
-    setError(null);
     setResults([]);
-    const sim = (worker.current = new SimClient());
-    try {
+    return start(async (sim, report, live) => {
       const out: Result[] = [];
       for (const variant of KERNELS) {
-        setRunning({ variant, done: 0, total: 1 });
+        report({ variant, done: 0, total: 1 });
         const t0 = performance.now();
         const { log } = await sim.run('memcg-bitmap', 1, {
           variant, policy: Policy.timed, quiet: true, containers: p.containers, mounts: p.mounts, memcgs: p.memcgs,
           rounds: p.echoes, maxSteps: 2_000_000_000, maxEvents: 1_000_000,
-          onProgress: (done, total) => setRunning({ variant, done, total }),
+          onProgress: (done, total) => report({ variant, done, total }),
         });
-        if (worker.current !== sim) return; // cancelled
+        if (!live()) return; // cancelled
         if (log.meta.status !== 'done') throw new Error(`${variant} ended ${log.meta.status}`);
         const f = scaleFigures(log);
         f.totalMs = performance.now() - t0;
         out.push({ variant, f });
         setResults([...out]);
       }
-    } catch (e) {
-      if (worker.current === sim) setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      if (worker.current === sim) {
-        sim.dispose();
-        worker.current = null;
-        setRunning(null);
-      }
-    }
+    });
   };
 
   const n = preset.containers * preset.mounts;
