@@ -5,6 +5,7 @@
 // beside the seed's perf figure, with the cost model stated.
 import { useState } from 'react';
 import { useMeasurement } from '../../ui/useMeasurement';
+import { MeasureControls, type RunProgress } from '../../ui/MeasureControls';
 import { Policy } from '../../engine/generated/events';
 import { KERNELS, ROWS, rowProgram, rowResult, type RowResult } from './figures';
 
@@ -19,7 +20,7 @@ const KERNEL_LABEL: Record<string, string> = {
 export function Figures() {
   const [results, setResults] = useState<Record<string, RowResult>>({});
   const [wallMs, setWallMs] = useState(0);
-  const { running, error, start, cancel } = useMeasurement<{ done: number; total: number; what: string }>();
+  const { running, error, start, cancel } = useMeasurement<RunProgress>();
 
   const measure = () => {
     setResults({});
@@ -56,18 +57,13 @@ export function Figures() {
         of its own. Each cell is shrink_slab()’s share of kswapd’s reclaim CPU time (shrink_slab() plus shrink_inactive_list()), in virtual
         time under the cost model below; the last column is Johannes Weiner’s perf profile of kswapd, in the thread, with the workingset’s inodes on the LRU and rotated.
       </p>
-      {running ? (
-        <p role="status" className="progress" data-testid="inode.figures.progress">
-          {running.what}: run {running.done + 1} of {running.total}… <progress max={running.total} value={running.done} />{' '}
-          <button type="button" onClick={cancel} data-testid="inode.figures.cancel">
-            Cancel
-          </button>
-        </p>
-      ) : (
-        <button type="button" onClick={measure} data-testid="inode.figures.run">
-          {any ? 'Measure again' : 'Run the table on the three kernels'}
-        </button>
-      )}
+      <MeasureControls
+        running={running}
+        onRun={measure}
+        onCancel={cancel}
+        label={any ? 'Measure again' : 'Run the table on the three kernels'}
+        testId="inode.figures"
+      />
       {error && (
         <p className="error" role="alert" data-testid="inode.figures.error">
           {error}

@@ -6,6 +6,7 @@
 // page's to change.
 import { useState } from 'react';
 import { useMeasurement } from '../../ui/useMeasurement';
+import { MeasureControls, type RunProgress } from '../../ui/MeasureControls';
 import { Policy } from '../../engine/generated/events';
 import type { RunMeta } from '../../engine/meta';
 import { FAULT_NS, MODES, MODE_TEXT, MUNMAP_NS, type Mode } from './setup';
@@ -34,7 +35,7 @@ export function Figures() {
   const [rounds, setRounds] = useState(3);
   const [rate, setRate] = useState<Partial<Record<Mode, number[]>>>({});
   const [took, setTook] = useState<number | null>(null);
-  const { running, error, start, cancel } = useMeasurement<{ done: number; total: number; what: string }>();
+  const { running, error, start, cancel } = useMeasurement<RunProgress>();
 
   const measure = () => {
     setRate({});
@@ -91,18 +92,7 @@ export function Figures() {
           Defaults
         </button>
       </fieldset>
-      {running ? (
-        <p role="status" className="progress" data-testid="figures.progress">
-          {running.what}: run {running.done + 1} of {running.total}… <progress max={running.total} value={running.done} />{' '}
-          <button type="button" onClick={cancel} data-testid="figures.cancel">
-            Cancel
-          </button>
-        </p>
-      ) : (
-        <button type="button" onClick={measure} data-testid="figures.run">
-          Run the table
-        </button>
-      )}
+      <MeasureControls running={running} onRun={measure} onCancel={cancel} label="Run the table" testId="figures" />
       {error && (
         <p className="error" role="alert" data-testid="figures.error">
           {error}
