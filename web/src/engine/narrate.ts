@@ -22,6 +22,7 @@ const ATOMIC_OPS = ['', 'xchg', 'add_return', 'add', 'cmpxchg', 'inc', 'dec'];
 const BIT_OPS = ['', 'set_bit', 'clear_bit', 'test_and_set_bit', 'test_and_clear_bit'];
 const BARRIERS = ['', 'smp_mb()', 'smp_rmb()', 'smp_wmb()', 'smp_mb__before_atomic()', 'smp_mb__after_atomic()', 'smp_store_release()', 'smp_load_acquire()'];
 const LIST_OPS = ['', 'list_add_rcu', 'list_add_tail_rcu', 'list_del_rcu'];
+const LRU_STATUS = ['', 'LRU_REMOVED', 'LRU_REMOVED_RETRY', 'LRU_ROTATE', 'LRU_SKIP', 'LRU_RETRY', 'LRU_STOP', 'LRU_ROTATE_NODEFER'];
 const BLOCK_REASONS = ['', 'a mutex', 'a completion', 'a grace period', 'work'];
 
 export function objName(labels: Labels, obj: number): string {
@@ -70,6 +71,12 @@ export function describe(log: EventLog, i: number, labels: Labels): string {
     case EventKind.LABEL: return a(1) === LABEL_LOCK ? `names lock ${a(0)} "${log.name(a(2))}"` : `names ${o(0)}`;
     case EventKind.LRU_ADD: return `links page ${a(0)} into the LRU ${a(1) < 0 ? 'at the head' : `after page ${a(1)}`}, batch ${a(2)}${a(3) ? ', a sentinel' : ''}`;
     case EventKind.LRU_DEL: return `takes ${a(2) ? 'sentinel' : 'inner'} page ${a(0)} of batch ${a(1)} off the LRU`;
+    case EventKind.LRU_ITEM: {
+      const pages = `${a(3)} page${a(3) === 1 ? '' : 's'} of page cache`;
+      if (a(1) === 1) return a(2) ? `list_lru_add_obj(): ${o(0)} goes on the inode LRU (${pages})` : `list_lru_add_obj(): ${o(0)} was on the inode LRU already`;
+      if (a(1) === 2) return a(2) ? `list_lru_del_obj(): ${o(0)} comes off the inode LRU (${pages})` : `list_lru_del_obj(): ${o(0)} was not on the inode LRU`;
+      return `inode_lru_isolate() returns ${LRU_STATUS[a(2)] ?? a(2)} for ${o(0)} (${pages})`;
+    }
     case EventKind.LRU_SENTINEL: return a(2) ? `page ${a(0)} of batch ${a(1)} becomes a sentinel` : `page ${a(0)} of batch ${a(1)} is no longer a sentinel: its batch is full`;
     case EventKind.CALL: return `calls ${log.name(a(0))}()`;
     case EventKind.RETURN: return `${log.name(a(0))}() returns`;
