@@ -70,7 +70,7 @@ export function Figures() {
         </p>
       )}
       {any && (
-        <table className="figures-table" data-testid="inode.figures.table">
+        <table className="figures-table numeric-table" data-testid="inode.figures.table">
           <thead>
             <tr>
               <th scope="col">inodes × pages</th>

@@ -98,7 +98,7 @@ export function Figures() {
           {error}
         </p>
       )}
-      <table className="figures-table lru-figures" data-testid="figures.table">
+      <table className="figures-table numeric-table lru-figures" data-testid="figures.table">
         <caption>Simulated page faults per virtual second (M: millions), and each batch mode against one lru_lock</caption>
         <thead>
           <tr>
