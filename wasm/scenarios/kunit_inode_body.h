@@ -131,6 +131,10 @@ static void rl_inode_truncate_trace(struct super_block *sb, int i, unsigned long
 {
 	char step[32];
 
+	if (!rl_inode[i]) {
+		rl_trace("truncate i%d: freed already", i);
+		return;
+	}
 	rl_inode_truncate(rl_inode[i], index);
 	snprintf(step, sizeof(step), "truncate i%d from %lu", i, index);
 	rl_inode_state(sb, step);
@@ -179,7 +183,8 @@ static int rl_inode_run(void)
 	rl_inode_truncate_trace(sb, 4, 1);
 
 	/* In use again while on the LRU (igrab() leaves it there), and given pages. */
-	if (!igrab(rl_inode[3])) {
+	if (!rl_inode[3] || !igrab(rl_inode[3])) {
+		rl_trace("igrab i3: freed");
 		err = -ENOENT;
 		goto out;
 	}
@@ -188,7 +193,8 @@ static int rl_inode_run(void)
 	rl_inode_settle();
 	rl_inode_state(sb, "igrab i3, 2 pages");
 	/* A reference and its iput(): I_REFERENCED, since i0 is on the LRU already. */
-	if (!igrab(rl_inode[0])) {
+	if (!rl_inode[0] || !igrab(rl_inode[0])) {
+		rl_trace("igrab i0: freed");
 		iput(rl_inode[3]);
 		err = -ENOENT;
 		goto out;
@@ -203,7 +209,8 @@ static int rl_inode_run(void)
 	/* i3 taken off lazily (not shrinkable), i0 rotated (referenced) */
 	rl_inode_prune(sb, 2);
 	/* in use on the LRU: taken off; its iput() puts it back */
-	if (!igrab(rl_inode[0])) {
+	if (!rl_inode[0] || !igrab(rl_inode[0])) {
+		rl_trace("igrab i0: freed");
 		err = -ENOENT;
 		goto out;
 	}
