@@ -23,7 +23,7 @@
  * given two pages, i0 taken and put (I_REFERENCED), i3 put (not
  * shrinkable: stays on the LRU, off only lazily); prune_icache_sb() with
  * nr_to_scan 2 (i3 taken off, i0 rotated), 3 with i0 in use (taken off,
- * put back by its iput()), 10 and 100 after truncating the rest. After
+ * put back by its iput()), 10 after truncating i5, 100 after the rest. After
  * each step, each inode by name: on the inode LRU or not
  * (list_empty(&inode->i_lru)) and its nrpages; the LRU's
  * list_lru_count() (the super block is the scenario's own) and its order,
