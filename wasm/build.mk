@@ -88,7 +88,7 @@ $(1)_EXTRACT := wasm/extract/inode-fs.txt wasm/extract/inode-pagemap.txt
 $(1)_GLUE    := $(v6.12_GLUE) wasm/glue/inode/inode.c wasm/glue/inode/pagecache.c
 $(1)_DEFS    := $(v6.12_DEFS) $(3)
 $(1)_OVERLAY := wasm/overlay/v6.12
-$(1)_SCEN    := wasm/scenarios/inode_lru.c
+$(1)_SCEN    := wasm/scenarios/inode_lru.c wasm/scenarios/kunit_inode.c
 endef
 $(eval $(call inode_variant,inode,v6.12,-DSIM_INODE_BEFORE=0))
 $(eval $(call inode_variant,inode-before,inode-lru-before,-DSIM_INODE_BEFORE=1))

@@ -24,11 +24,18 @@ wasm_tpl=${WASM_LABRUN:-build/wasm/BRANCH/labrun.cjs}
 fail=0
 
 # The scenarios the suite runs, in its order: one per scene (kunit-seq
-# first, which exercises what they all share), and the LRU batch locks on
-# the branch that has the port.
+# first, which exercises what they all share), the LRU batch locks on
+# the branch that has the port, and the inode LRU on the 6.12 branches.
 shared_scenarios="kunit-seq kunit-lifetime kunit-churn kunit-bitmap"
 declare -A scenarios_of=(
-	[lru-batch-locks]="$shared_scenarios kunit-lru-batch"
+	[v6.12]="$shared_scenarios kunit-inode"
+	[lru-batch-locks]="$shared_scenarios kunit-lru-batch kunit-inode"
+)
+# Scenarios run by a variant of their own rather than the branch's:
+# kunit-inode by inode, built from v6.12, whose fs/ and mm/ page cache
+# code lru-batch-locks shares.
+declare -A scenario_variant=(
+	[kunit-inode]=inode
 )
 # The variant (wasm/build.mk) built from each branch, where its name differs.
 declare -A variant_of=(
@@ -41,8 +48,16 @@ declare -A variant_of=(
 # change shows even when nothing races (break-no-recheck drops the second
 # call after SHRINK_EMPTY clears a bit; no-shrinker-bitmap has no bits).
 declare -A variants=(
-	[v6.12]="break-no-tryget:same break-no-wait:same break-no-recheck:differs no-shrinker-bitmap:differs lru-batch:same"
+	[v6.12]="break-no-tryget:same break-no-wait:same break-no-recheck:differs no-shrinker-bitmap:differs lru-batch:same inode-before:differs inode-rotate:differs"
 	[v6.1]="srcu:same"
+)
+# The scenarios of those variants that run only some: inode-before
+# (inodes with page cache stay on the LRU, as before 5.16) and
+# inode-rotate (the LRU_ROTATE_NODEFER proposal) run kunit-inode, and
+# must not give v6.12's trace; the others run all but kunit-inode.
+declare -A variant_scenarios=(
+	[inode-before]=kunit-inode
+	[inode-rotate]=kunit-inode
 )
 
 # first_diff A B: the first line number where files A and B differ, or nothing.
@@ -60,13 +75,17 @@ split_trace() {
 		out { print > out }' "$1"
 }
 
-# run_traces PROGRAM KIND DIR: PROGRAM's trace of every scenario, DIR/<scenario>.KIND
+# run_traces TEMPLATE KIND DIR VARIANT SCENARIO...: the trace of each scenario,
+# DIR/<scenario>.KIND, run by TEMPLATE with BRANCH replaced by VARIANT, or,
+# when VARIANT is empty, by the scenario's variant (or the branch's)
 run_traces() {
-	local s
-	for s in "${scenarios[@]}"; do
-		case $2 in
-		wasm)	node --no-experimental-fetch "$1" --scenario "$s" --trace > "$3/$s.$2" ;;
-		*)	ASAN_OPTIONS=detect_leaks=0 "$1" --scenario "$s" --trace 2>/dev/null > "$3/$s.$2" ;;
+	local tpl=$1 kind=$2 out=$3 v=$4 s prog
+	shift 4
+	for s in "$@"; do
+		prog=${tpl//BRANCH/${v:-${scenario_variant[$s]:-$variant}}}
+		case $kind in
+		wasm)	node --no-experimental-fetch "$prog" --scenario "$s" --trace > "$out/$s.$kind" ;;
+		*)	ASAN_OPTIONS=detect_leaks=0 "$prog" --scenario "$s" --trace 2>/dev/null > "$out/$s.$kind" ;;
 		esac
 	done
 }
@@ -76,16 +95,14 @@ for branch in "$@"; do
 	uml=$dir/trace-uml.txt
 	variant=${variant_of[$branch]:-$branch}
 	scenarios=(${SCENARIOS:-${scenarios_of[$branch]:-$shared_scenarios}})
-	native=${native_tpl//BRANCH/$variant}
-	wasm=${wasm_tpl//BRANCH/$variant}
 	if [ ! -s "$uml" ]; then
 		echo "compare: no UML trace for $branch ($uml): run make kunit" >&2
 		exit 2
 	fi
 	rm -rf "$dir/traces" && mkdir -p "$dir/traces"
 	split_trace "$uml" "$dir/traces" uml
-	run_traces "$native" native "$dir/traces"
-	run_traces "$wasm" wasm "$dir/traces"
+	run_traces "$native_tpl" native "$dir/traces" "" "${scenarios[@]}"
+	run_traces "$wasm_tpl" wasm "$dir/traces" "" "${scenarios[@]}"
 	branch_fail=0
 	summary=
 	for s in "${scenarios[@]}"; do
@@ -118,9 +135,18 @@ for branch in "$@"; do
 		want=${entry#*:}
 		prog=${native_tpl//BRANCH/$v}
 		[ -x "$prog" ] || continue
-		run_traces "$prog" "$v" "$dir/traces"
-		diffs=
+		vscen=()
 		for s in "${scenarios[@]}"; do
+			if [ -n "${variant_scenarios[$v]:-}" ]; then
+				[[ " ${variant_scenarios[$v]} " == *" $s "* ]] && vscen+=("$s")
+			elif [ -z "${scenario_variant[$s]:-}" ]; then
+				vscen+=("$s")
+			fi
+		done
+		[ ${#vscen[@]} -gt 0 ] || continue
+		run_traces "$native_tpl" "$v" "$dir/traces" "$v" "${vscen[@]}"
+		diffs=
+		for s in "${vscen[@]}"; do
 			line=$(first_diff "$dir/traces/$s.uml" "$dir/traces/$s.$v")
 			[ -z "$line" ] || diffs+=" $s:$line"
 		done

@@ -7,11 +7,15 @@
 # UML build is already there (the kernel build is minutes; the check
 # after it, seconds), and says that it skipped otherwise.
 # lru-batch-locks: v6.12 with the project's port mm/lru_batch.c (variant lru-batch).
+# kunit-inode, on v6.12 and lru-batch-locks, is run by variant inode
+# (v6.12's fs/inode.c); inode-before and inode-rotate must differ from it.
 
 KUNIT_BRANCHES := v6.12 v6.1 lru-batch-locks
 kunit_variant = $(if $(filter lru-batch-locks,$(1)),lru-batch,$(1))
 KUNIT_PROGS := $(foreach b,$(KUNIT_BRANCHES),build/native/$(call kunit_variant,$(b))/labrun \
-		build/wasm/$(call kunit_variant,$(b))/labrun.cjs)
+		build/wasm/$(call kunit_variant,$(b))/labrun.cjs) \
+		build/native/inode/labrun build/wasm/inode/labrun.cjs \
+		build/native/inode-before/labrun build/native/inode-rotate/labrun
 
 .PHONY: kunit test-kunit
 kunit: kernel-tree native $(KUNIT_PROGS)

@@ -302,6 +302,124 @@ static int rl_shrinker_bit(struct mem_cgroup *memcg, struct shrinker *s)
 #define RL_LRU_BATCH 1
 #endif
 
+/*
+ * Inodes with page cache kept off the inode LRU (5.16 and later; compared
+ * on v6.12 and lru-batch-locks, whose fs/ and page cache code are
+ * v6.12's, with variant inode). Real inodes of a pseudo file system
+ * mounted with kern_mount(): its super_operations have no drop_inode, so
+ * the final iput() of a hashed inode leaves it cached (iput_final() ->
+ * __inode_add_lru()), and an evict_inode that tells the body which inodes
+ * evict() freed. Real page cache: __filemap_get_folio(FGP_CREAT),
+ * truncate_inode_pages(), invalidate_mapping_pages() from
+ * inode_lru_isolate().
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <linux/pagemap.h>
+#include <linux/pseudo_fs.h>
+#include <linux/swap.h>
+#define RL_INODE 1
+
+/* fs/internal.h, which mm/ cannot include */
+extern long prune_icache_sb(struct super_block *sb, struct shrink_control *sc);
+
+static struct vfsmount *rl_inode_mnt;
+static void rl_inode_evicted(struct inode *inode);
+
+static void rl_inode_evict_inode(struct inode *inode)
+{
+	truncate_inode_pages_final(&inode->i_data);
+	clear_inode(inode);
+	rl_inode_evicted(inode);
+}
+
+static const struct super_operations rl_inode_sops = {
+	.statfs		= simple_statfs,
+	.evict_inode	= rl_inode_evict_inode,
+};
+
+static int rl_inode_init_fs_context(struct fs_context *fc)
+{
+	struct pseudo_fs_context *ctx = init_pseudo(fc, 0x726c6162);
+
+	if (!ctx)
+		return -ENOMEM;
+	ctx->ops = &rl_inode_sops;
+	return 0;
+}
+
+static struct file_system_type rl_inode_fs_type = {
+	.name			= "reclaim_lab_inodes",
+	.init_fs_context	= rl_inode_init_fs_context,
+	.kill_sb		= kill_anon_super,
+};
+
+static struct super_block *rl_inode_mount(void)
+{
+	rl_inode_mnt = kern_mount(&rl_inode_fs_type);
+	if (IS_ERR(rl_inode_mnt)) {
+		rl_inode_mnt = NULL;
+		return NULL;
+	}
+	return rl_inode_mnt->mnt_sb;
+}
+
+static void rl_inode_unmount(struct super_block *sb)
+{
+	kern_unmount(rl_inode_mnt);
+	rl_inode_mnt = NULL;
+}
+
+static struct inode *rl_inode_new(struct super_block *sb, unsigned long ino)
+{
+	struct inode *inode = new_inode(sb);
+
+	if (!inode)
+		return NULL;
+	inode->i_ino = ino;
+	inode->i_mode = S_IFREG | 0600;
+	insert_inode_hash(inode);
+	return inode;
+}
+
+static int rl_inode_add_page(struct inode *inode, unsigned long index)
+{
+	struct folio *folio = __filemap_get_folio(inode->i_mapping, index,
+						  FGP_LOCK | FGP_CREAT, GFP_KERNEL);
+
+	if (IS_ERR(folio))
+		return PTR_ERR(folio);
+	folio_mark_uptodate(folio);
+	folio_unlock(folio);
+	folio_put(folio);
+	return 0;
+}
+
+/* The new folios out of this CPU's lru_add batch, onto the LRU lists. */
+static void rl_inode_settle(void)
+{
+	lru_add_drain();
+}
+
+static void rl_inode_truncate(struct inode *inode, unsigned long index)
+{
+	truncate_inode_pages(inode->i_mapping, (loff_t)index << PAGE_SHIFT);
+}
+
+static long rl_prune(struct super_block *sb, unsigned long nr)
+{
+	struct shrink_control sc = {
+		.gfp_mask = GFP_KERNEL,
+		.nid = 0,
+		.memcg = NULL,
+		.nr_to_scan = nr,
+	};
+
+	return prune_icache_sb(sb, &sc);
+}
+
+#include "kunit_inode_body.h"
+#endif
+
 /* ---- the KUnit suite --------------------------------------------------------- */
 
 /* Each case in a cgroup2 mount of its own; its body prints the trace and returns 0 or -errno. */
@@ -341,6 +459,13 @@ static void reclaim_lab_lru_batch(struct kunit *test)
 }
 #endif
 
+#ifdef RL_INODE
+static void reclaim_lab_inode(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, rl_inode_run(), 0);
+}
+#endif
+
 /* In the order of compare.sh's list of scenarios. */
 static struct kunit_case reclaim_lab_cases[] = {
 	KUNIT_CASE(reclaim_lab_seq),
@@ -349,6 +474,9 @@ static struct kunit_case reclaim_lab_cases[] = {
 	KUNIT_CASE(reclaim_lab_bitmap),
 #ifdef RL_LRU_BATCH
 	KUNIT_CASE(reclaim_lab_lru_batch),
+#endif
+#ifdef RL_INODE
+	KUNIT_CASE(reclaim_lab_inode),
 #endif
 	{}
 };

@@ -17,6 +17,10 @@
 #               port never records a sentinel for its second pass, and
 #               leaves them on the list (kunit-lru-batch, on branch
 #               lru-batch-locks)
+#   generic_drop_inode  generic_drop_inode() in wasm/include/linux/fs.h
+#               always says drop: the final iput() evicts every inode
+#               instead of keeping it cached (kunit-inode, built with
+#               variant inode, on v6.12 or lru-batch-locks)
 set -euo pipefail
 
 branch=${1:-v6.12}
@@ -25,6 +29,7 @@ cd "$(dirname "$0")/../.."
 top=$PWD
 w=build/kunit/wrong-shim
 case $branch in lru-batch-locks) variant=lru-batch ;; *) variant=$branch ;; esac
+[ "$wrong" != generic_drop_inode ] || variant=inode	# kunit-inode's variant
 
 mkdir -p "$w/kernel-tree/kunit"
 rm -rf "$w/wasm" && cp -a wasm "$w/wasm"
@@ -34,6 +39,7 @@ cp kernel-tree/kunit/kunit.mk "$w/kernel-tree/kunit/"
 ln -sfn "$top/kernel-tree/linux" "$w/kernel-tree/linux"
 
 bitops=$w/wasm/include/linux/bitops.h
+[ "$wrong" != generic_drop_inode ] || bitops=$w/wasm/include/linux/fs.h
 case $wrong in
 clear_bit)
 	sed -i 's|^#define clear_bit(nr, addr)\t.*|#define clear_bit(nr, addr)\t((void)(nr), (void)(addr))\t/* WRONG on purpose */|' "$bitops"
@@ -41,11 +47,17 @@ clear_bit)
 __set_bit)
 	sed -i '/^static inline void __set_bit(/,/^}/ s#^\taddr\[BIT_WORD(nr)\] |= BIT_MASK(nr);#\t(void)addr;\t/* WRONG on purpose */#' "$bitops"
 	scenarios="kunit-lru-batch" ;;
-*)	echo "wrong-shim: WRONG is clear_bit or __set_bit, not $wrong" >&2
+generic_drop_inode)
+	# every inode dropped on its final iput(), as generic_delete_inode() does
+	sed -i '/^static inline int generic_drop_inode(/,/^}/ s#^\treturn !inode->i_nlink || inode_unhashed(inode);#\treturn 1;\t/* WRONG on purpose */#' "$bitops"
+	scenarios="kunit-inode" ;;
+*)	echo "wrong-shim: WRONG is clear_bit, __set_bit or generic_drop_inode, not $wrong" >&2
 	exit 2 ;;
 esac
 grep -q 'WRONG on purpose' "$bitops" || { echo "wrong-shim: could not break $wrong() in $bitops" >&2; exit 2; }
-echo "[wrong-shim] $wrong() does nothing in $bitops; building its native labrun ($variant)"
+what="does nothing"
+[ "$wrong" != generic_drop_inode ] || what="drops every inode"
+echo "[wrong-shim] $wrong() $what in $bitops; building its native labrun ($variant)"
 make -s -C "$w" "build/native/$variant/labrun" >/dev/null
 
 # Each scenario on its own, so that each must fail.

@@ -16,6 +16,7 @@ extern const struct scenario scenario_memcg_bitmap __attribute__((weak));
 extern const struct scenario scenario_kunit_seq __attribute__((weak));
 extern const struct scenario scenario_lru_batch __attribute__((weak));	/* lru-batch only */
 extern const struct scenario scenario_inode_lru __attribute__((weak));	/* inode variants only */
+extern const struct scenario scenario_kunit_inode __attribute__((weak));	/* inode variants only */
 extern const struct scenario scenario_kunit_lifetime __attribute__((weak));
 extern const struct scenario scenario_kunit_churn __attribute__((weak));
 extern const struct scenario scenario_kunit_bitmap __attribute__((weak));
@@ -34,6 +35,7 @@ static const struct scenario *const all[] = {
 	&scenario_kunit_churn,
 	&scenario_kunit_bitmap,
 	&scenario_kunit_lru_batch,
+	&scenario_kunit_inode,
 };
 
 #define NR_ALL (sizeof(all) / sizeof(all[0]))

@@ -136,6 +136,11 @@ unsigned long lab_super_cache_scan(struct shrinker *s, struct shrink_control *sc
 	return prune_icache_sb(sb, sc);
 }
 
+long lab_prune_icache_sb(struct super_block *sb, struct shrink_control *sc)
+{
+	return prune_icache_sb(sb, sc);
+}
+
 void lab_inode_destroy(struct inode *inode)
 {
 	spin_lock(&inode->i_lock);

@@ -31,6 +31,8 @@ bool lab_mapping_shrinkable(struct address_space *mapping);
 /* fs/super.c super_cache_count()/super_cache_scan(), for inodes only. */
 unsigned long lab_super_cache_count(struct shrinker *s, struct shrink_control *sc);
 unsigned long lab_super_cache_scan(struct shrinker *s, struct shrink_control *sc);
+/* fs/inode.c prune_icache_sb(), as the scenarios call it. */
+long lab_prune_icache_sb(struct super_block *sb, struct shrink_control *sc);
 /* Teardown: the inode off the LRU, its pages gone, freed. */
 void lab_inode_destroy(struct inode *inode);
 
@@ -58,6 +60,12 @@ void lab_lruvec_init(struct lab_lruvec *lruvec);
 int lab_filemap_add_folio(struct address_space *mapping, unsigned long index, int active);
 /* Reclaim up to nr_to_scan pages from the inactive file list's tail; returns how many went. */
 unsigned long lab_shrink_inactive_list(unsigned long nr_to_scan);
+/*
+ * truncate_inode_pages(mapping, start << PAGE_SHIFT): the pages from
+ * index start dropped, then, as mm/filemap.c delete_from_page_cache_batch()
+ * does when it deleted any, inode_add_lru() if mapping_shrinkable().
+ */
+void lab_truncate_inode_pages_from(struct address_space *mapping, unsigned long start);
 /* Every page of mapping dropped (teardown and evict()). */
 void lab_truncate_inode_pages(struct address_space *mapping);
 

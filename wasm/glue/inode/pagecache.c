@@ -136,3 +136,41 @@ void lab_truncate_inode_pages(struct address_space *mapping)
 		kfree(folio);
 	}
 }
+
+/*
+ * truncate_inode_pages_range() from index start to the end, for clean,
+ * unlocked pages: the folios deleted in one batch, then v6.12
+ * mm/filemap.c delete_from_page_cache_batch()'s end: under the inode's
+ * i_lock, inode_add_lru() if the mapping is now shrinkable; nothing if
+ * no page was deleted (truncate_inode_pages_range() returns early on an
+ * empty mapping, and delete_from_page_cache_batch() on an empty batch).
+ */
+void lab_truncate_inode_pages_from(struct address_space *mapping, unsigned long start)
+{
+	struct lab_lruvec *lruvec = lab_page_lruvec;
+	struct folio *folio;
+	unsigned long index, nr = 0;
+
+	/* off the file LRU first (the kernel's truncate finds them isolated or not at all) */
+	xa_for_each_start(&mapping->i_pages, index, folio, start) {
+		spin_lock_irq(&lruvec->lru_lock);
+		list_del(&folio->lru);
+		if (folio->active)
+			lruvec->nr_active--;
+		else
+			lruvec->nr_inactive--;
+		spin_unlock_irq(&lruvec->lru_lock);
+	}
+	spin_lock(&mapping->host->i_lock);
+	xa_lock_irq(&mapping->i_pages);
+	xa_for_each_start(&mapping->i_pages, index, folio, start) {
+		__xa_erase(&mapping->i_pages, index);
+		mapping->nrpages--;
+		kfree(folio);
+		nr++;
+	}
+	xa_unlock_irq(&mapping->i_pages);
+	if (nr && lab_mapping_shrinkable(mapping))
+		inode_add_lru(mapping->host);
+	spin_unlock(&mapping->host->i_lock);
+}

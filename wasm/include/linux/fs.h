@@ -112,7 +112,14 @@ static inline void inode_wake_up_bit(struct inode *inode, u32 bit) { }
 	}								\
 	__dl_ret; })
 
+/* include/linux/fs.h (v6.12), as it is there */
+static inline void __iget(struct inode *inode)
+{
+	atomic_inc(&inode->i_count);
+}
+
 void iput(struct inode *inode);
+struct inode *igrab(struct inode *inode);
 void inode_add_lru(struct inode *inode);
 long prune_icache_sb(struct super_block *sb, struct shrink_control *sc);
 
