@@ -115,19 +115,9 @@ static struct inode *open_new_inode(const char *kind)
 
 	if (nr_inodes >= nr_inodes_max)
 		return NULL;
-	inode = kzalloc(sizeof(*inode), GFP_KERNEL);
+	inode = lab_new_inode(sb, nr_inodes);
 	if (!inode)
 		return NULL;
-	inode->i_ino = nr_inodes;
-	inode->i_nlink = 1;
-	inode->i_sb = sb;
-	spin_lock_init(&inode->i_lock);
-	atomic_set(&inode->i_count, 1);
-	hlist_add_fake(&inode->i_hash);
-	INIT_LIST_HEAD(&inode->i_lru);
-	inode->i_data.host = inode;
-	xa_init_flags(&inode->i_data.i_pages, XA_FLAGS_LOCK_IRQ);
-	inode->i_mapping = &inode->i_data;
 	inodes[nr_inodes++] = inode;
 	if (!params.stress) {
 		snprintf(name, sizeof(name), "%s %lu", kind, inode->i_ino);

@@ -50,21 +50,7 @@ static struct super_block *rl_inode_mount(void)
 /* new_inode() and insert_inode_hash(): in use, hashed, one link. */
 static struct inode *rl_inode_new(struct super_block *sb, unsigned long ino)
 {
-	struct inode *inode = kzalloc(sizeof(*inode), GFP_KERNEL);
-
-	if (!inode)
-		return NULL;
-	inode->i_ino = ino;
-	inode->i_nlink = 1;
-	inode->i_sb = sb;
-	spin_lock_init(&inode->i_lock);
-	atomic_set(&inode->i_count, 1);
-	hlist_add_fake(&inode->i_hash);
-	INIT_LIST_HEAD(&inode->i_lru);
-	inode->i_data.host = inode;
-	xa_init_flags(&inode->i_data.i_pages, XA_FLAGS_LOCK_IRQ);
-	inode->i_mapping = &inode->i_data;
-	return inode;
+	return lab_new_inode(sb, ino);
 }
 
 static int rl_inode_add_page(struct inode *inode, unsigned long index)

@@ -141,6 +141,25 @@ long lab_prune_icache_sb(struct super_block *sb, struct shrink_control *sc)
 	return prune_icache_sb(sb, sc);
 }
 
+struct inode *lab_new_inode(struct super_block *sb, unsigned long ino)
+{
+	struct inode *inode = kzalloc(sizeof(*inode), GFP_KERNEL);
+
+	if (!inode)
+		return NULL;
+	inode->i_ino = ino;
+	inode->i_nlink = 1;
+	inode->i_sb = sb;
+	spin_lock_init(&inode->i_lock);
+	atomic_set(&inode->i_count, 1);
+	hlist_add_fake(&inode->i_hash);
+	INIT_LIST_HEAD(&inode->i_lru);
+	inode->i_data.host = inode;
+	xa_init_flags(&inode->i_data.i_pages, XA_FLAGS_LOCK_IRQ);
+	inode->i_mapping = &inode->i_data;
+	return inode;
+}
+
 void lab_inode_destroy(struct inode *inode)
 {
 	spin_lock(&inode->i_lock);

@@ -33,6 +33,8 @@ unsigned long lab_super_cache_count(struct shrinker *s, struct shrink_control *s
 unsigned long lab_super_cache_scan(struct shrinker *s, struct shrink_control *sc);
 /* fs/inode.c prune_icache_sb(), as the scenarios call it. */
 long lab_prune_icache_sb(struct super_block *sb, struct shrink_control *sc);
+/* new_inode() and insert_inode_hash(): an inode of sb in use, hashed, one link, on no list. */
+struct inode *lab_new_inode(struct super_block *sb, unsigned long ino);
 /* Teardown: the inode off the LRU, its pages gone, freed. */
 void lab_inode_destroy(struct inode *inode);
 

@@ -114,6 +114,18 @@ unsigned long lab_shrink_inactive_list(unsigned long nr_to_scan)
 	return nr;
 }
 
+/* A folio off its file LRU list, under lru_lock. */
+static void folio_off_lru(struct lab_lruvec *lruvec, struct folio *folio)
+{
+	spin_lock_irq(&lruvec->lru_lock);
+	list_del(&folio->lru);
+	if (folio->active)
+		lruvec->nr_active--;
+	else
+		lruvec->nr_inactive--;
+	spin_unlock_irq(&lruvec->lru_lock);
+}
+
 /* truncate_inode_pages_final(): every page of the mapping, from either list. */
 void lab_truncate_inode_pages(struct address_space *mapping)
 {
@@ -122,13 +134,7 @@ void lab_truncate_inode_pages(struct address_space *mapping)
 	unsigned long index;
 
 	xa_for_each(&mapping->i_pages, index, folio) {
-		spin_lock_irq(&lruvec->lru_lock);
-		list_del(&folio->lru);
-		if (folio->active)
-			lruvec->nr_active--;
-		else
-			lruvec->nr_inactive--;
-		spin_unlock_irq(&lruvec->lru_lock);
+		folio_off_lru(lruvec, folio);
 		xa_lock_irq(&mapping->i_pages);
 		__xa_erase(&mapping->i_pages, index);
 		mapping->nrpages--;
@@ -153,13 +159,7 @@ void lab_truncate_inode_pages_from(struct address_space *mapping, unsigned long 
 
 	/* off the file LRU first (the kernel's truncate finds them isolated or not at all) */
 	xa_for_each_start(&mapping->i_pages, index, folio, start) {
-		spin_lock_irq(&lruvec->lru_lock);
-		list_del(&folio->lru);
-		if (folio->active)
-			lruvec->nr_active--;
-		else
-			lruvec->nr_inactive--;
-		spin_unlock_irq(&lruvec->lru_lock);
+		folio_off_lru(lruvec, folio);
 	}
 	spin_lock(&mapping->host->i_lock);
 	xa_lock_irq(&mapping->i_pages);
