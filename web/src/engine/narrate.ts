@@ -6,7 +6,7 @@ import type { EventLog } from './log';
 
 export type Labels = Map<number, string>;
 
-const LABEL_LOCK = 5; // wasm/scenarios/scenario.h: named by lock id, not object id
+export const LABEL_LOCK = 5; // wasm/scenarios/scenario.h: named by lock id, not object id
 
 /** Names the scenario gave objects (LABEL events), by object id. */
 export function collectLabels(log: EventLog): Labels {

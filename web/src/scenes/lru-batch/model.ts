@@ -8,8 +8,8 @@
 import { EventKind } from '../../engine/generated/events';
 import type { EventLog } from '../../engine/log';
 import { machineReducer, type MachineState } from '../../engine/machine';
+import { LABEL_LOCK } from '../../engine/narrate';
 
-const LABEL_LOCK = 5; // wasm/scenarios/scenario.h
 export const NUM_LRU_BATCH_LOCKS = 32; // include/linux/lru_batch.h
 export const LRU_LOCK = -1; // the index the scenario gives lru_lock
 
