@@ -25,10 +25,12 @@ fail=0
 
 # The scenarios the suite runs, in its order: one per scene (kunit-seq
 # first, which exercises what they all share), the LRU batch locks on
-# the branch that has the port, and the inode LRU on the 6.12 branches.
+# the branch that has the port, the inode LRU on the 6.12 branches; then
+# the planted bugs, each in a boot of its own, where the kernel is built
+# with KASAN, lockdep and DEBUG_ATOMIC_SLEEP (v6.12's kunitconfig).
 shared_scenarios="kunit-seq kunit-lifetime kunit-churn kunit-bitmap"
 declare -A scenarios_of=(
-	[v6.12]="$shared_scenarios kunit-inode"
+	[v6.12]="$shared_scenarios kunit-inode kunit-planted kunit-planted-taint"
 	[lru-batch-locks]="$shared_scenarios kunit-lru-batch kunit-inode"
 )
 # Scenarios run by a variant of their own rather than the branch's:
@@ -84,9 +86,13 @@ run_traces() {
 	for s in "$@"; do
 		prog=${tpl//BRANCH/${v:-${scenario_variant[$s]:-$variant}}}
 		case $kind in
-		wasm)	node --no-experimental-fetch "$prog" --scenario "$s" --trace > "$out/$s.$kind" ;;
-		*)	ASAN_OPTIONS=detect_leaks=0 "$prog" --scenario "$s" --trace 2>/dev/null > "$out/$s.$kind" ;;
-		esac
+		wasm)	node --no-experimental-fetch "$prog" --scenario "$s" --trace > "$out/$s.$kind" 2> "$out/$s.$kind.err" ;;
+		*)	ASAN_OPTIONS=detect_leaks=0 "$prog" --scenario "$s" --trace > "$out/$s.$kind" 2> "$out/$s.$kind.err" ;;
+		esac || {
+			grep -v 'makecontext/swapcontext' "$out/$s.$kind.err" >&2
+			echo "compare: $prog --scenario $s --trace failed (is it built from the current sources? make kunit builds it)" >&2
+			exit 2
+		}
 	done
 }
 

@@ -9,18 +9,26 @@
  * normalised trace as "reclaim_lab: " lines; kernel-tree/kunit/compare.sh
  * diffs them with the traces of the native and wasm builds.
  *
+ * In a kernel built with KASAN, PROVE_LOCKING and DEBUG_ATOMIC_SLEEP, two
+ * more suites plant the planted-bugs scene's bugs and read the kernel's
+ * reports back from the printk ring buffer (kunit_planted_body.h); lockdep
+ * and KASAN report once per boot, so run.sh boots once for each.
+ *
  * Built into mm/ of a copy of the tree (kernel-tree/kunit/run.sh), so it
  * can reach shrink_slab(): through mm/internal.h from 6.7 on; in 6.1,
  * where it is static in mm/vmscan.c, by being included at that file's end.
  */
 #include <kunit/test.h>
 #include <linux/cgroup.h>
+#include <linux/debug_locks.h>
 #include <linux/delay.h>
 #include <linux/file.h>
 #include <linux/fs.h>
+#include <linux/kmsg_dump.h>
 #include <linux/list_lru.h>
 #include <linux/memcontrol.h>
 #include <linux/mount.h>
+#include <linux/mutex.h>
 #include <linux/namei.h>
 #include <linux/rcupdate.h>
 #include <linux/sched/mm.h>
@@ -420,6 +428,91 @@ static long rl_prune(struct super_block *sb, unsigned long nr)
 #include "kunit_inode_body.h"
 #endif
 
+/* ---- planted bugs, for the kernel's own checkers ------------------------------- */
+
+#if defined(CONFIG_KASAN_GENERIC) && defined(CONFIG_PROVE_LOCKING) && \
+	defined(CONFIG_DEBUG_ATOMIC_SLEEP) && defined(CONFIG_PREEMPT_RCU)
+#define RL_PLANTED
+
+static struct kmsg_dump_iter rl_kmsg;
+
+/* Read the ring buffer up to its end. */
+static void rl_reports_skip(void)
+{
+	char line[128];
+	size_t len;
+
+	while (kmsg_dump_get_line(&rl_kmsg, false, line, sizeof(line), &len))
+		;
+}
+
+/* The console lines printed since, one per line. */
+static void rl_reports_take(char *buf, size_t size)
+{
+	size_t n = 0, len;
+
+	while (n + 2 < size && kmsg_dump_get_line(&rl_kmsg, false, buf + n, size - n - 1, &len)) {
+		n += min(len, size - n - 2);
+		if (n && buf[n - 1] != '\n')
+			buf[n++] = '\n';
+	}
+	buf[n] = '\0';
+}
+
+#define rl_debug_locks()	READ_ONCE(debug_locks)
+
+#include "kunit_planted_body.h"
+
+/*
+ * A KASAN report fails the KUnit test it happens in (mm/kasan/report.c,
+ * fail_non_kasan_kunit_test()); this one is planted, so the body runs
+ * with no test recorded as current, and the result is checked after.
+ */
+static void rl_planted_case(struct kunit *test, bool uaf_first)
+{
+	struct kunit *saved = current->kunit_test;
+	int err;
+
+	kmsg_dump_rewind(&rl_kmsg);
+	current->kunit_test = NULL;
+	err = rl_planted_run(uaf_first);
+	current->kunit_test = saved;
+	KUNIT_EXPECT_EQ(test, err, 0);
+}
+
+/* Case names differ from their suites' (kunit.py's parser needs that). */
+static void reclaim_lab_planted_bugs(struct kunit *test)
+{
+	rl_planted_case(test, false);
+}
+
+static void reclaim_lab_planted_uaf_first(struct kunit *test)
+{
+	rl_planted_case(test, true);
+}
+
+static struct kunit_case reclaim_lab_planted_cases[] = {
+	KUNIT_CASE(reclaim_lab_planted_bugs),
+	{}
+};
+
+static struct kunit_case reclaim_lab_planted_taint_cases[] = {
+	KUNIT_CASE(reclaim_lab_planted_uaf_first),
+	{}
+};
+
+/* Each in a boot of its own: run.sh boots with one suite's name as the filter. */
+static struct kunit_suite reclaim_lab_planted_suite = {
+	.name = "reclaim_lab_planted",
+	.test_cases = reclaim_lab_planted_cases,
+};
+
+static struct kunit_suite reclaim_lab_planted_taint_suite = {
+	.name = "reclaim_lab_planted_taint",
+	.test_cases = reclaim_lab_planted_taint_cases,
+};
+#endif
+
 /* ---- the KUnit suite --------------------------------------------------------- */
 
 /* Each case in a cgroup2 mount of its own; its body prints the trace and returns 0 or -errno. */
@@ -485,4 +578,8 @@ static struct kunit_suite reclaim_lab_suite = {
 	.name = "reclaim_lab",
 	.test_cases = reclaim_lab_cases,
 };
+#ifdef RL_PLANTED
+kunit_test_suites(&reclaim_lab_suite, &reclaim_lab_planted_suite, &reclaim_lab_planted_taint_suite);
+#else
 kunit_test_suite(reclaim_lab_suite);
+#endif

@@ -21,6 +21,11 @@
 #               always says drop: the final iput() evicts every inode
 #               instead of keeping it cached (kunit-inode, built with
 #               variant inode, on v6.12 or lru-batch-locks)
+#   taint       a KASAN report leaves lockdep on (wasm/runtime/reports.c's
+#               taint_lockdep() does nothing), as the simulated kernel did
+#               before User-Mode Linux showed otherwise: the inversion
+#               after the use-after-free is reported (kunit-planted-taint,
+#               on v6.12)
 set -euo pipefail
 
 branch=${1:-v6.12}
@@ -40,6 +45,7 @@ ln -sfn "$top/kernel-tree/linux" "$w/kernel-tree/linux"
 
 bitops=$w/wasm/include/linux/bitops.h
 [ "$wrong" != generic_drop_inode ] || bitops=$w/wasm/include/linux/fs.h
+[ "$wrong" != taint ] || bitops=$w/wasm/runtime/reports.c
 case $wrong in
 clear_bit)
 	sed -i 's|^#define clear_bit(nr, addr)\t.*|#define clear_bit(nr, addr)\t((void)(nr), (void)(addr))\t/* WRONG on purpose */|' "$bitops"
@@ -51,12 +57,16 @@ generic_drop_inode)
 	# every inode dropped on its final iput(), as generic_delete_inode() does
 	sed -i '/^static inline int generic_drop_inode(/,/^}/ s#^\treturn !inode->i_nlink || inode_unhashed(inode);#\treturn 1;\t/* WRONG on purpose */#' "$bitops"
 	scenarios="kunit-inode" ;;
-*)	echo "wrong-shim: WRONG is clear_bit, __set_bit or generic_drop_inode, not $wrong" >&2
+taint)
+	sed -i '/^static void taint_lockdep(/,/^}/ s#^\tif (!debug_locks)$#\tif (1)\t/* WRONG on purpose */#' "$bitops"
+	scenarios="kunit-planted-taint" ;;
+*)	echo "wrong-shim: WRONG is clear_bit, __set_bit, generic_drop_inode or taint, not $wrong" >&2
 	exit 2 ;;
 esac
 grep -q 'WRONG on purpose' "$bitops" || { echo "wrong-shim: could not break $wrong() in $bitops" >&2; exit 2; }
 what="does nothing"
 [ "$wrong" != generic_drop_inode ] || what="drops every inode"
+[ "$wrong" != taint ] || { wrong=taint_lockdep; what="leaves lockdep on"; }
 echo "[wrong-shim] $wrong() $what in $bitops; building its native labrun ($variant)"
 make -s -C "$w" "build/native/$variant/labrun" >/dev/null
 

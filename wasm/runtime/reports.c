@@ -10,7 +10,12 @@
  *    the lock's name, as written where it is defined or initialised; taking
  *    lock B while holding A records A -> B with the lines of both
  *    acquisitions, and a new dependency that closes a cycle is reported
- *    with both chains.
+ *    with both chains. As in the kernel, lockdep reports once and then
+ *    turns itself off (debug_locks_off()), and a report that taints the
+ *    kernel as kernel/panic.c's add_taint(..., LOCKDEP_NOW_UNRELIABLE)
+ *    does (a KASAN report, a BUG) turns it off too, with "Disabling lock
+ *    debugging due to kernel taint". Later reports that list held locks
+ *    say "INFO: lockdep is turned off." instead.
  *  - "BUG: sleeping function called from invalid context"
  *    (CONFIG_DEBUG_ATOMIC_SLEEP): a might-sleep primitive (mutex_lock,
  *    wait_for_completion, synchronize_rcu, down_read/down_write) called
@@ -45,6 +50,7 @@ static struct {
 	int n, cap;
 } reports;
 static sim_u64 hung_ns;
+static int debug_locks;	/* lockdep on: until its first report or a taint */
 static sim_u64 next_hung_check;	/* no task can be hung before this time */
 
 /* "mm/shrinker.c:795 shrinker_free()" */
@@ -62,13 +68,16 @@ static const char *task_name(const struct sim_task *t)
 }
 
 static int add_report(int type, const struct sim_site *site, const char *title, struct strbuf *b);
+static void taint_lockdep(struct strbuf *b);
 
 /* A report whose text the caller wrote (KASAN); takes the text. */
 int sim_report_text(int type, const struct sim_site *site, const char *title, char *text, int obj)
 {
-	struct strbuf b = { text, text ? strlen(text) : 0, 0 };
+	struct strbuf b = { text, text ? strlen(text) : 0, text ? strlen(text) + 1 : 0 };
 
 	(void)obj;
+	if (type == SIM_REPORT_KASAN)
+		taint_lockdep(&b);	/* mm/kasan/report.c end_report() */
 	return add_report(type, site, title, &b);
 }
 
@@ -122,6 +131,24 @@ void sim_reports_init(sim_u64 hung_task_ns)
 	sim_lockdep_init();
 }
 
+int sim_debug_locks(void)
+{
+	return debug_locks;
+}
+
+/*
+ * add_taint(flag, LOCKDEP_NOW_UNRELIABLE) (kernel/panic.c): lockdep's
+ * answers cannot be trusted after this report, so it stops; the line goes
+ * at the end of the report that tainted, if lockdep was still on.
+ */
+static void taint_lockdep(struct strbuf *b)
+{
+	if (!debug_locks)
+		return;
+	debug_locks = 0;
+	sb_put(b, "Disabling lock debugging due to kernel taint\n");
+}
+
 void sim_reports_fini(void)
 {
 	int i;
@@ -154,6 +181,8 @@ static int splat(int type, const char *cond, const struct sim_site *site)
 	sb_put(&b, "condition: %s\n", cond);
 	sb_put(&b, "CPU: %d PID: %d Comm: %s\n", sim_cpu_id(), t ? t->id : -1, task_name(t));
 	sb_put(&b, "---[ end trace ]---\n");
+	if (type == SIM_REPORT_BUG)
+		taint_lockdep(&b);	/* die(): add_taint(TAINT_DIE, LOCKDEP_NOW_UNRELIABLE) */
 	return add_report(type, site, title, &b);
 }
 
@@ -288,6 +317,7 @@ void sim_lockdep_init(void)
 		}
 	}
 	nclasses = 0;
+	debug_locks = 1;
 	memset(reported_pair, 0, sizeof(reported_pair));
 	memset(nheld, 0, sizeof(nheld));
 }
@@ -346,6 +376,10 @@ void sim_lockdep_print_held(void *buf, const struct sim_task *t)
 	struct strbuf *b = buf;
 	int i, n = nheld[t->id];
 
+	if (!debug_locks) {	/* debug_show_held_locks() */
+		sb_put(b, "INFO: lockdep is turned off.\n");
+		return;
+	}
 	if (!n) {
 		sb_put(b, "no locks held by %s/%d.\n", task_name(t), t->id);
 		return;
@@ -406,7 +440,8 @@ void sim_lockdep_acquire(const struct sim_lock *l, const struct sim_site *site, 
 	if (!t || (cls = class_of(l)) < 0)
 		return;
 	sid = sim_site_id(site);
-	for (i = 0; i < nheld[t->id] && !trylock; i++) {
+	/* once off, lockdep only keeps the held-lock list locks.c asks about */
+	for (i = 0; i < nheld[t->id] && !trylock && debug_locks; i++) {
 		const struct held *h = &held[t->id][i];
 		struct dep *d;
 		int path[18], plen;
@@ -418,6 +453,8 @@ void sim_lockdep_acquire(const struct sim_lock *l, const struct sim_site *site, 
 		if (plen && !(reported_pair[h->cls][cls / 8] & (1 << (cls % 8)))) {
 			reported_pair[h->cls][cls / 8] |= (char)(1 << (cls % 8));
 			report_cycle(t, h, cls, site, path, plen);
+			debug_locks = 0;	/* print_circular_bug(): debug_locks_off() */
+			break;
 		}
 		d = calloc(1, sizeof(*d));
 		if (!d)

@@ -201,8 +201,6 @@ void sim_hung_task_watch(sim_u64 since);
 int sim_bug_report(const char *cond, const struct sim_site *site);
 int sim_report_text(int type, const struct sim_site *site, const char *title, char *text, int obj);
 void sim_kasan_init(int panic);
-int sim_nr_reports(void);
-int sim_report_info(int id, int *type, int *event, const char **title, const char **text);
 void sim_lockdep_init(void);
 void sim_lockdep_acquire(const struct sim_lock *l, const struct sim_site *site, int trylock);
 void sim_lockdep_release(const struct sim_lock *l);

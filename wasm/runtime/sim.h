@@ -231,6 +231,10 @@ void sim_warnf(const struct sim_site *site, const char *fmt, ...) __attribute__(
 void sim_bug(const char *cond, const struct sim_site *site) __attribute__((noreturn));
 void sim_printk(const struct sim_site *site, const char *fmt, ...);
 void sim_might_sleep(const struct sim_site *site);
+/* The reports so far (their kernel-like text), for scenarios that read them back. */
+int sim_nr_reports(void);
+int sim_report_info(int id, int *type, int *event, const char **title, const char **text);
+int sim_debug_locks(void);	/* lockdep still on: no report or taint has turned it off */
 
 /* Nodes (NUMA) */
 extern int sim_nr_nodes;

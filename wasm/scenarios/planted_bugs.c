@@ -11,14 +11,24 @@
  *  - sleeping in an RCU read-side critical section: mutex_lock() inside
  *    rcu_read_lock() (CONFIG_DEBUG_ATOMIC_SLEEP).
  *
+ * The bugs come in that order, as a kernel can report them: lockdep
+ * reports once and then turns itself off, and a KASAN report taints the
+ * kernel and turns lockdep off too, so a use-after-free reported first
+ * would leave the inversion unreported (scenario "kunit-planted-taint").
+ *
  * None of this is kernel code. The markers "BUG:" below name the lines the
  * reports must point at; the native tests look for them.
+ *
+ * Also here: "kunit-planted" and "kunit-planted-taint", the same bugs in
+ * one task (kunit_planted_body.h), which User-Mode Linux referees with its
+ * own KASAN, lockdep and might_sleep() checks.
  */
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/completion.h>
+#include <linux/string.h>
 #include <sim.h>
 #include "scenario.h"
 
@@ -60,10 +70,7 @@ static void reader_task(void *arg)
 
 	wait_for_completion(&published);
 	obj = READ_ONCE(shared);
-	wait_for_completion(&freed);
-	sum = READ_ONCE(obj->value);	/* BUG: use-after-free */
-	WRITE_ONCE(seen, sum);
-	WRITE_ONCE(shared, NULL);
+	wait_for_completion(&freed);	/* the freer took lock_a, then lock_b */
 
 	mutex_lock(&lock_b);
 	mutex_lock(&lock_a);	/* BUG: lock order inversion */
@@ -74,6 +81,10 @@ static void reader_task(void *arg)
 	mutex_lock(&lock_a);	/* BUG: sleeping in RCU read-side section */
 	mutex_unlock(&lock_a);
 	rcu_read_unlock();
+
+	sum = READ_ONCE(obj->value);	/* BUG: use-after-free */
+	WRITE_ONCE(seen, sum);
+	WRITE_ONCE(shared, NULL);
 	complete(&tasks_done);
 }
 
@@ -97,4 +108,71 @@ const struct scenario scenario_planted_bugs = {
 	.nr_nodes = 1,
 	.defaults = { .seed = 1, .rounds = 1, .objects = 0 },
 	.init = init_task,
+};
+
+/* ---- the same bugs in one task, for User-Mode Linux to referee ------------- */
+
+#define rl_trace(fmt, ...)	printk("reclaim_lab: " fmt, ##__VA_ARGS__)
+#define rl_debug_locks()	sim_debug_locks()
+
+static int rl_reports_seen;	/* reports before this index were read or skipped */
+
+static void rl_reports_skip(void)
+{
+	rl_reports_seen = sim_nr_reports();
+}
+
+/* The texts of the reports since, one after another, as the console shows them. */
+static void rl_reports_take(char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (; rl_reports_seen < sim_nr_reports(); rl_reports_seen++) {
+		const char *title, *text;
+		int type, event;
+
+		if (sim_report_info(rl_reports_seen, &type, &event, &title, &text) == 0 && n + 1 < size)
+			n += min_t(size_t, snprintf(buf + n, size - n, "%s", text), size - n - 1);
+	}
+}
+
+#include "kunit_planted_body.h"
+
+static void planted_run(bool uaf_first)
+{
+	const char *name = uaf_first ? "reclaim_lab_planted_taint" : "reclaim_lab_planted";
+
+	SCENARIO_CALL(name, 0, 0, 0);
+	SCENARIO_RETURN(name, rl_planted_run(uaf_first));
+}
+
+static void kunit_planted_init(void *arg)
+{
+	planted_run(false);
+}
+
+static void kunit_planted_taint_init(void *arg)
+{
+	planted_run(true);
+}
+
+const struct scenario scenario_kunit_planted = {
+	.name = "kunit-planted",
+	.title = "Planted bugs, one task (compared with User-Mode Linux's KASAN, lockdep and might_sleep())",
+	.tree = "project",
+	.nr_cpus = 1,
+	.nr_nodes = 1,
+	.defaults = { .seed = 1 },
+	.init = kunit_planted_init,
+};
+
+const struct scenario scenario_kunit_planted_taint = {
+	.name = "kunit-planted-taint",
+	.title = "Planted bugs, use-after-free first: lockdep off after the taint (compared with User-Mode Linux)",
+	.tree = "project",
+	.nr_cpus = 1,
+	.nr_nodes = 1,
+	.defaults = { .seed = 1 },
+	.init = kunit_planted_taint_init,
 };

@@ -21,6 +21,8 @@ extern const struct scenario scenario_kunit_lifetime __attribute__((weak));
 extern const struct scenario scenario_kunit_churn __attribute__((weak));
 extern const struct scenario scenario_kunit_bitmap __attribute__((weak));
 extern const struct scenario scenario_kunit_lru_batch __attribute__((weak));	/* lru-batch only */
+extern const struct scenario scenario_kunit_planted __attribute__((weak));
+extern const struct scenario scenario_kunit_planted_taint __attribute__((weak));
 
 static const struct scenario *const all[] = {
 	&scenario_shrinker_lifetime,
@@ -36,6 +38,8 @@ static const struct scenario *const all[] = {
 	&scenario_kunit_bitmap,
 	&scenario_kunit_lru_batch,
 	&scenario_kunit_inode,
+	&scenario_kunit_planted,
+	&scenario_kunit_planted_taint,
 };
 
 #define NR_ALL (sizeof(all) / sizeof(all[0]))

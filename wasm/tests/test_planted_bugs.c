@@ -3,7 +3,8 @@
  * The planted-bugs scenario must produce each report once, at the line
  * its "BUG:" marker is on in wasm/scenarios/planted_bugs.c, with the
  * lines of the other places involved (allocation and free; both lock
- * chains; the rcu_read_lock()).
+ * chains; the rcu_read_lock()). Lockdep turns itself off after its report,
+ * and a KASAN report turns it off as well (the taint), as the kernel's do.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,46 @@ TEST(each_planted_bug_is_reported_at_its_line)
 	ASSERT_EQ(n, 1);
 	ASSERT_TRUE(contains_line(text, "invalid context at %s:%d", line_of("BUG: sleeping")));
 	ASSERT_TRUE(contains_line(text, "rcu_read_lock() taken at %s:%d", line_of("rcu_read_lock();")));
+	/* lockdep reported the inversion, and is off since */
+	ASSERT_TRUE(strstr(text, "INFO: lockdep is turned off.") != NULL);
+	ASSERT_EQ(sim_debug_locks(), 0);
+	sim_fini();
+	return 0;
+}
+
+/* The use-after-free reported first: its taint leaves the inversion unreported. */
+TEST(a_kasan_report_turns_lockdep_off)
+{
+	const struct scenario *sc = sim_scenario_find("kunit-planted-taint");
+	struct scenario_params p = sc->defaults;
+	struct lab_options o = { .policy = SIM_POLICY_TIMED };
+	struct lab_result res;
+	const char *text;
+	char err[256];
+	int n;
+
+	ASSERT_TRUE(lab_run(sc, &p, &o, &res, err, sizeof(err)) == 0);
+	ASSERT_EQ(res.status, SIM_DONE);
+	ASSERT_EQ(res.live_objects, 0);
+	text = report_of(SIM_REPORT_KASAN, &n);
+	ASSERT_EQ(n, 1);
+	ASSERT_TRUE(strstr(text, "==\nDisabling lock debugging due to kernel taint\n") != NULL);
+	report_of(SIM_REPORT_LOCKDEP, &n);
+	ASSERT_EQ(n, 0);
+	text = report_of(SIM_REPORT_SLEEP_IN_ATOMIC, &n);
+	ASSERT_EQ(n, 1);
+	ASSERT_TRUE(strstr(text, "INFO: lockdep is turned off.") != NULL);
+	sim_fini();
+
+	/* the other order: everything reported, lockdep off only after its own report */
+	sc = sim_scenario_find("kunit-planted");
+	p = sc->defaults;
+	ASSERT_TRUE(lab_run(sc, &p, &o, &res, err, sizeof(err)) == 0);
+	report_of(SIM_REPORT_LOCKDEP, &n);
+	ASSERT_EQ(n, 1);
+	text = report_of(SIM_REPORT_KASAN, &n);
+	ASSERT_EQ(n, 1);
+	ASSERT_TRUE(strstr(text, "Disabling lock debugging") == NULL);
 	sim_fini();
 	return 0;
 }
@@ -101,6 +142,7 @@ int main(void)
 {
 	static const struct test tests[] = {
 		RUN(each_planted_bug_is_reported_at_its_line),
+		RUN(a_kasan_report_turns_lockdep_off),
 	};
 
 	return run_tests("planted-bugs", tests, sizeof(tests) / sizeof(tests[0]));

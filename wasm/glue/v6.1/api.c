@@ -28,6 +28,9 @@
 #include <linux/rculist.h>
 #include <trace/events/vmscan.h>
 #include "../glue.h"
+
+/* What 6.1's generic KASAN calls a read of a freed slab object (mm/kasan/report_generic.c). */
+const char sim_kasan_uaf_bug_type[] = "use-after-free";
 #include <sim.h>
 
 /* Lines here name mm/vmscan.c (the #line directives), so events are v6.1's. */

@@ -8,6 +8,9 @@
 #include <linux/list_lru.h>
 #include <linux/memcontrol.h>
 #include "../glue.h"
+
+/* What 6.12's generic KASAN calls a read of a freed slab object (mm/kasan/report_generic.c). */
+const char sim_kasan_uaf_bug_type[] = "slab-use-after-free";
 #include <sim.h>
 
 /* mm/internal.h declares it; the shim's stand-in for that file does not. */

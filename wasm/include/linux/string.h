@@ -12,5 +12,8 @@ int memcmp(const void *a, const void *b, size_t n);
 size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);
 char *strchr(const char *s, int c);
+char *strstr(const char *haystack, const char *needle);
+int strncmp(const char *a, const char *b, size_t n);
+size_t strcspn(const char *s, const char *reject);
 
 #endif /* _LINUX_STRING_H_ */
