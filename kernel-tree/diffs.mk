@@ -9,7 +9,9 @@
 # web/public/kernel/.stamp (wasm/build.mk), so the stamp is a normal
 # prerequisite: when that directory is remade, so is this file.
 
+# It also maps each variant to the branch it is built from (wasm/build.mk's
+# <variant>_BRANCH), so that the panel finds a variant's comparisons.
 web/public/kernel/diffs.json: kernel-tree/diffs.py kernel-tree/linux/.git/reclaim-lab-tree-key \
-		web/public/kernel/.stamp
-	@python3 kernel-tree/diffs.py kernel-tree/linux $@
+		web/public/kernel/.stamp wasm/build.mk
+	@python3 kernel-tree/diffs.py kernel-tree/linux $@ $(foreach v,$(VARIANTS),$(v)=$($(v)_BRANCH))
 	@echo "  GEN $@ (diffs for the What changed panel)"

@@ -3,7 +3,7 @@
 """The data of the "What changed" panel: real diffs between the branches of
 the companion kernel tree, with the real line numbers of both sides.
 
-Usage: python3 kernel-tree/diffs.py kernel-tree/linux OUT.json
+Usage: python3 kernel-tree/diffs.py kernel-tree/linux OUT.json [VARIANT=BRANCH...]
 
 Every text is read from the tree with git (`git diff`, `git show
 <branch>:<path>`); nothing is typed in by hand. Comparisons:
@@ -23,7 +23,8 @@ Every text is read from the tree with git (`git diff`, `git show
 
 Output (JSON, compact):
 
-  { "comparisons": [ {
+  { "variants": { "srcu": "srcu-shrinkers", "v6.12": "v6.12", ... },
+    "comparisons": [ {
       "id": "v6.1..srcu-shrinkers", "from": "v6.1", "to": "srcu-shrinkers",
       "title": "one sentence",
       "kind": "git-diff" | "per-function",
@@ -35,6 +36,9 @@ Output (JSON, compact):
         "new": {"tree": "srcu-shrinkers", "file": "mm/vmscan.c", "start": 1010, "count": 38},
         "lines": [ [" ", 986, 1010, "text"], ["-", 987, null, "text"],
                    ["+", null, 1011, "text"] ] } ] } ] }
+
+variants maps each VARIANT=BRANCH given on the command line (the make rule
+passes every variant of wasm/build.mk with its <variant>_BRANCH).
 
 SIDE is {tree, file, start, count}: tree is a branch of kernel-tree/linux,
 start the first line of the hunk on that side (1-based) and count its number
@@ -279,9 +283,10 @@ def per_function(tree, old, old_path, new, new_path):
 
 
 def main(argv):
-    if len(argv) != 3:
-        raise SystemExit('usage: python3 kernel-tree/diffs.py kernel-tree/linux OUT.json')
+    if len(argv) < 3 or any('=' not in a for a in argv[3:]):
+        raise SystemExit('usage: python3 kernel-tree/diffs.py kernel-tree/linux OUT.json [VARIANT=BRANCH...]')
     tree, out = argv[1], argv[2]
+    variants = dict(a.split('=', 1) for a in argv[3:])
     paths = ' '.join(PATHS)
 
     def gitdiff(old, new, title, only=None):
@@ -329,7 +334,8 @@ def main(argv):
                 'rotated with LRU_ROTATE_NODEFER, which list_lru counts as isolated.',
                 INODE_PATHS),
     ]
-    text = json.dumps({'comparisons': comparisons}, ensure_ascii=False, separators=(',', ':'))
+    text = json.dumps({'variants': variants, 'comparisons': comparisons},
+                      ensure_ascii=False, separators=(',', ':'))
     tmp = out + '.tmp'
     with open(tmp, 'w', encoding='utf-8') as f:
         f.write(text + '\n')

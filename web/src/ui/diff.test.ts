@@ -6,6 +6,7 @@ import { comparisonsFor, fetchDiffs, hunkAt, lineAt, variantBranch, type Diffs }
 // numbers, the shape kernel-tree/diffs.py writes.
 const side = (tree: string, file: string, start: number, count: number) => ({ tree, file, start, count });
 const FIXTURE: Diffs = {
+  variants: { 'v6.1': 'v6.1', 'v6.12': 'v6.12', srcu: 'srcu-shrinkers', 'break-no-tryget': 'break-no-tryget' },
   comparisons: [
     {
       id: 'v6.1..srcu-shrinkers',
@@ -103,7 +104,8 @@ describe('comparisonsFor', () => {
     expect(ids('nothing')).toEqual([]);
   });
   it('knows the srcu variant is built from branch srcu-shrinkers', () => {
-    expect(variantBranch('srcu')).toBe('srcu-shrinkers');
+    expect(variantBranch(FIXTURE, 'srcu')).toBe('srcu-shrinkers');
+    expect(variantBranch(FIXTURE, 'v6.12')).toBe('v6.12');
     expect(ids('srcu')).toEqual(['v6.1..srcu-shrinkers']);
     expect(ids('srcu-shrinkers')).toEqual(['v6.1..srcu-shrinkers']);
   });

@@ -39,6 +39,8 @@ export interface Comparison {
 }
 
 export interface Diffs {
+  /** Each variant's branch of kernel-tree/linux (wasm/build.mk <variant>_BRANCH). */
+  variants: Record<string, string>;
   comparisons: Comparison[];
 }
 
@@ -49,25 +51,17 @@ export interface DiffSite {
   line: number;
 }
 
-/** The branch of kernel-tree/linux a variant is built from (wasm/build.mk). */
-/** Variants whose branch has another name (wasm/build.mk <variant>_BRANCH); the rest share theirs. */
-const BRANCHES: Record<string, string> = {
-  srcu: 'srcu-shrinkers',
-  'lru-batch': 'lru-batch-locks',
-  inode: 'v6.12',
-  'inode-before': 'inode-lru-before',
-  'inode-rotate': 'inode-lru-rotate',
-};
-
-export function variantBranch(variant: string): string {
-  return BRANCHES[variant] ?? variant;
+/** The branch of kernel-tree/linux a variant is built from, as diffs.json
+ * says (a name it does not know is taken for a branch). */
+export function variantBranch(diffs: Diffs, variant: string): string {
+  return diffs.variants?.[variant] ?? variant;
 }
 
 /** The comparisons that involve a variant's branch, in file order: v6.1 has
  * v6.1..srcu-shrinkers and v6.1..v6.12, v6.12 has v6.1..v6.12 and its
  * breaks, and a branch built on another has its own. */
 export function comparisonsFor(diffs: Diffs, variant: string): Comparison[] {
-  const branch = variantBranch(variant);
+  const branch = variantBranch(diffs, variant);
   return diffs.comparisons.filter((c) => c.from === branch || c.to === branch);
 }
 
