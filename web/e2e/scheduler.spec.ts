@@ -70,4 +70,7 @@ test('the same scene runs on another kernel, named in the link', async ({ page }
   await expect(page).toHaveURL(/variant=v6\.1/);
   await expect(page.getByTestId('run.facts')).toContainText('Kernel v6.1');
   await expect(page.getByTestId('reports')).toContainText('3 reports in this run');
+  // 6.1's KASAN called it a use-after-free; 6.12's says slab-use-after-free
+  await page.getByTestId('reports').getByRole('button', { name: /KASAN/ }).click();
+  await expect(page.getByTestId('reports.text')).toContainText('BUG: KASAN: use-after-free');
 });

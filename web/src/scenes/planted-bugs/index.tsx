@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The planted-bugs scene: the machine view (CPUs, RCU) of a scenario that
-// plants a use-after-free, a lock-order inversion and a sleep inside an
-// RCU read-side section, to show the reports the simulated kernel makes.
+// plants a lock-order inversion, a sleep inside an RCU read-side section
+// and a use-after-free, to show the reports the simulated kernel makes.
 import type { SceneDef, SceneViewProps } from '../types';
 import { machineReducer, type MachineState } from '../../engine/machine';
 import { Timeline } from '../../ui/Timeline';
@@ -27,9 +27,11 @@ export const plantedBugs: SceneDef<PlantedState> = {
   variants: ['v6.12', 'v6.1', 'srcu'],
   series: null,
   blurb:
-    'Project code, not kernel code, using the kernel primitives through the shim: CPU0 frees an object ' +
-    'CPU1 still reads, the two tasks take lock_a and lock_b in opposite orders, and CPU1 sleeps in ' +
-    'mutex_lock() inside rcu_read_lock(). The reports below read like the kernel\u2019s and name the lines.',
+    'Project code, not kernel code, using the kernel primitives through the shim: the two tasks take ' +
+    'lock_a and lock_b in opposite orders, CPU1 sleeps in mutex_lock() inside rcu_read_lock(), and then ' +
+    'reads an object CPU0 has freed. The reports below read like the kernel\u2019s and name the lines; ' +
+    'as in a kernel, lockdep is off after its report (and would be after KASAN\u2019s), so the ' +
+    'use-after-free comes last.',
   reducer: {
     init: (log) => ({ machine: machineReducer.init(log) }),
     apply: (s, log, i) => machineReducer.apply(s.machine, log, i),
