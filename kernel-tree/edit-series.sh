@@ -46,11 +46,13 @@ open)
 	[ -n "$files" ] || files=${FILES:-}
 	[ -n "$files" ] || die "no patches yet: name the files to start from in FILES=\"mm/... \""
 	for f in $files; do
+		# a file the series creates is not in the base
+		git -C "$linux" cat-file -e "$base:$f" 2>/dev/null || continue
 		mkdir -p "$dir/$(dirname "$f")"
 		git -C "$linux" show "$base:$f" >"$dir/$f"
 	done
 	git -C "$dir" add -A
-	git -C "$dir" commit -q -m "$base: the files $series touches"
+	git -C "$dir" commit -q --allow-empty -m "$base: the files $series touches"
 	git -C "$dir" tag base
 	for p in $(cat "$patches/series" 2>/dev/null); do
 		git -C "$dir" am -q --committer-date-is-author-date "$patches/$p"
@@ -65,7 +67,8 @@ export)
 	(cd "$patches" && ls -1 *.patch >series)
 	for p in "$patches"/*.patch; do
 		printf '%s: ' "$(basename "$p")"
-		(cd "$linux" && perl scripts/checkpatch.pl --strict "$p" | grep '^total:')
+		# checkpatch exits 1 on any warning; its total line says what it found
+		(cd "$linux" && perl scripts/checkpatch.pl --strict "$p" 2>/dev/null | grep '^total:') || true
 	done
 	;;
 *)
