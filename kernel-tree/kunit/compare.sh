@@ -27,11 +27,11 @@ fail=0
 # first, which exercises what they all share), the LRU batch locks on
 # the branch that has the port, the inode LRU on the 6.12 branches; then
 # the planted bugs, each in a boot of its own, where the kernel is built
-# with KASAN, lockdep and DEBUG_ATOMIC_SLEEP (v6.12's kunitconfig).
+# with KASAN, lockdep and DEBUG_ATOMIC_SLEEP (the 6.12 branches).
 shared_scenarios="kunit-seq kunit-lifetime kunit-churn kunit-bitmap"
 declare -A scenarios_of=(
 	[v6.12]="$shared_scenarios kunit-inode kunit-planted kunit-planted-taint"
-	[lru-batch-locks]="$shared_scenarios kunit-lru-batch kunit-inode"
+	[lru-batch-locks]="$shared_scenarios kunit-lru-batch kunit-inode kunit-planted kunit-planted-taint"
 )
 # Scenarios run by a variant of their own rather than the branch's:
 # kunit-inode by inode, built from v6.12, whose fs/ and mm/ page cache

@@ -31,7 +31,10 @@ if [ "$(cat "$b/src.commit" 2>/dev/null)" != "$commit" ]; then
 	echo "[kunit] copying branch $branch of kernel-tree/linux to build/kunit/$branch/src"
 	rm -rf "$src" "$b/src.commit"
 	mkdir -p "$src"
-	git -C "$tree" archive "$commit" | tar -x -C "$src"
+	# -m: the files get the time of the copy, not the commit's, so that make
+	# rebuilds what the branch changed (the kept build may be newer than
+	# the commit)
+	git -C "$tree" archive "$commit" | tar -x -m -C "$src"
 	echo "$commit" > "$b/src.commit"
 fi
 
