@@ -112,6 +112,7 @@ if grep -q '^CONFIG_PROVE_LOCKING=y' "$dotconfig" && grep -q '^CONFIG_KASAN=y' "
 			fi
 			trace >> "$b/trace-uml.txt"
 			cp "$b/out/test.log" "$b/test-$suite.log"
+			echo "[kunit] suite $suite, in a boot of its own: $(trace | wc -l) trace lines"
 		done
 	fi
 fi
