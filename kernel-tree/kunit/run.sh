@@ -46,7 +46,8 @@ install_if_changed() {
 }
 install_if_changed "$here/reclaim_lab_kunit.c" "$src/mm/reclaim_lab_kunit.c"
 for h in kunit_common.h kunit_seq_body.h kunit_lifetime_body.h kunit_churn_body.h \
-	 kunit_bitmap_body.h kunit_lru_batch_body.h kunit_inode_body.h kunit_planted_body.h; do
+	 kunit_bitmap_body.h kunit_lru_batch_body.h kunit_inode_body.h kunit_planted_body.h \
+	 kunit_reports.h; do
 	install_if_changed "$top/wasm/scenarios/$h" "$src/mm/$h"
 done
 if [ -f "$src/mm/lru_batch.c" ]; then

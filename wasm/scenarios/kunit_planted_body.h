@@ -22,11 +22,8 @@
  *                        lockdep is off, and the inversion goes unseen
  *
  * After each step the reports it caused are read back as text (the
- * harness's rl_reports_take()) and reduced to what both kernels print the
- * same way: the report's headline, the locks lockdep names, the access and
- * object KASAN describes, the context might_sleep() found. Addresses,
- * pids, stacks and the lines inside the lock and RCU primitives differ and
- * are left out. UML's RCU is preemptible here (CONFIG_PREEMPT), as the
+ * harness's rl_reports_take()) and reduced by kunit_reports.h to what both
+ * kernels print the same way. UML's RCU is preemptible here (CONFIG_PREEMPT), as the
  * simulated kernel's is, so rcu_read_lock() shows as "RCU nest depth", not
  * as a preempt count.
  *
@@ -39,6 +36,8 @@
 #ifndef RECLAIM_LAB_KUNIT_PLANTED_BODY_H
 #define RECLAIM_LAB_KUNIT_PLANTED_BODY_H
 
+#include "kunit_reports.h"
+
 #define RL_PL_TEXT 32768	/* a KASAN report with its stacks fits */
 
 struct rl_planted_object {
@@ -50,114 +49,14 @@ static DEFINE_MUTEX(rl_lock_a);
 static DEFINE_MUTEX(rl_lock_b);
 static char *rl_pl_text;
 
-/* The decimal number at s, or -1. */
-static long rl_pl_number(const char *s)
-{
-	long n = 0;
-
-	if (!s || *s < '0' || *s > '9')
-		return -1;
-	for (; *s >= '0' && *s <= '9'; s++)
-		n = n * 10 + (*s - '0');
-	return n;
-}
-
-/* The number after the first "key" in text, or -1. */
-static long rl_pl_field(const char *text, const char *key)
-{
-	const char *p = text ? strstr(text, key) : NULL;
-
-	return p ? rl_pl_number(p + strlen(key)) : -1;
-}
-
-/* The name lockdep prints in parentheses on the line after "what". */
-static void rl_pl_lock_name(const char *text, const char *what, char *name, size_t size)
-{
-	const char *p = strstr(text, what), *open, *close;
-
-	snprintf(name, size, "?");
-	if (!p || !(open = strchr(p + strlen(what), '(')) || !(close = strchr(open, ')')))
-		return;
-	snprintf(name, size, "%.*s", (int)(close - open - 1), open + 1);
-}
-
-/* The rest of the line from s, without its end. */
-static int rl_pl_line_len(const char *s)
-{
-	const char *e = strchr(s, '\n');
-
-	return e ? (int)(e - s) : (int)strlen(s);
-}
-
-/*
- * One trace line per report found in text, in the order printed; "none"
- * when there is none. A headline this does not know is printed as it
- * stands, so that a report only one kernel makes still shows.
- */
-static void rl_pl_reports(const char *step, const char *text)
-{
-	const char *p = text;
-	int found = 0;
-
-	while (p && *p) {
-		const char *line = p, *next = strchr(p, '\n');
-		const char *m;
-
-		p = next ? next + 1 : NULL;
-		if ((m = strstr(line, "BUG: KASAN: ")) && (!next || m < next)) {
-			const char *access = strstr(m, " of size ");
-			const char *rw = access && access - m >= 5 &&
-					 !strncmp(access - 5, "Write", 5) ? "Write" : "Read";
-
-			m += strlen("BUG: KASAN: ");
-			rl_trace("%s: KASAN %.*s: %s of size %ld, %ld bytes inside a freed %ld-byte object",
-				 step, (int)strcspn(m, " \n"), m, rw,
-				 rl_pl_field(m, " of size "), rl_pl_field(m, "is located "),
-				 rl_pl_field(m, "freed "));
-		} else if ((m = strstr(line, "WARNING: possible circular locking dependency detected")) &&
-			   (!next || m < next)) {
-			char want[48], held[48];
-
-			rl_pl_lock_name(m, "is trying to acquire lock:", want, sizeof(want));
-			rl_pl_lock_name(m, "but task is already holding lock:", held, sizeof(held));
-			rl_trace("%s: lockdep: possible circular locking dependency: acquiring %s while holding %s",
-				 step, want, held);
-		} else if ((m = strstr(line, "BUG: sleeping function called from invalid context")) &&
-			   (!next || m < next)) {
-			rl_trace("%s: sleeping function called from invalid context: in_atomic() %ld, preempt_count %ld, RCU nest depth %ld",
-				 step, rl_pl_field(m, "in_atomic(): "), rl_pl_field(m, "preempt_count: "),
-				 rl_pl_field(m, "RCU nest depth: "));
-		} else if ((m = strstr(line, "Disabling lock debugging due to kernel taint")) &&
-			   (!next || m < next)) {
-			rl_trace("%s: lockdep: disabled by the taint", step);
-		} else {
-			const char *marks[] = { "BUG: ", "WARNING: ", "INFO: " };
-			int i;
-
-			for (i = 0; i < (int)ARRAY_SIZE(marks); i++) {
-				m = strstr(line, marks[i]);
-				if (m && (!next || m < next)) {
-					rl_trace("%s: %.*s", step, rl_pl_line_len(m), m);
-					break;
-				}
-			}
-			if (i == (int)ARRAY_SIZE(marks))
-				continue;
-		}
-		found++;
-	}
-	if (!found)
-		rl_trace("%s: no report", step);
-}
-
 static void rl_pl_check(const char *step)
 {
 	rl_reports_take(rl_pl_text, RL_PL_TEXT);
-	rl_pl_reports(step, rl_pl_text);
+	rl_reports_reduce(step, rl_pl_text);
 	rl_reports_skip();	/* not the lines just printed */
 }
 
-/* lock_a then lock_b, as a path that always nests them so would */
+/* lock_a, then lock_b: the order the inversion breaks */
 static void rl_pl_lock_in_order(void)
 {
 	mutex_lock(&rl_lock_a);

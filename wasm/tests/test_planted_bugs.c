@@ -5,11 +5,23 @@
  * lines of the other places involved (allocation and free; both lock
  * chains; the rcu_read_lock()). Lockdep turns itself off after its report,
  * and a KASAN report turns it off as well (the taint), as the kernel's do.
+ * And the reduction of reports that kunit-planted's comparison with
+ * User-Mode Linux rests on reads the real kernel's console as the kernel's
+ * run did (a console UML printed, kept as a fixture).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
 #include "../runtime/lab.h"
+
+/* kunit_reports.h's reduction, printing into reduced[] */
+static char reduced[4096];
+static size_t reduced_len;
+#define rl_trace(fmt, ...) \
+	(reduced_len += (size_t)snprintf(reduced + reduced_len, sizeof(reduced) - reduced_len, \
+					 "reclaim_lab: " fmt "\n", ##__VA_ARGS__))
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#include "../scenarios/kunit_reports.h"
 
 static const char *source = "wasm/scenarios/planted_bugs.c";
 
@@ -138,11 +150,110 @@ TEST(a_kasan_report_turns_lockdep_off)
 	return 0;
 }
 
+/*
+ * What User-Mode Linux printed for kunit-planted and kunit-planted-taint
+ * (v6.12 with KASAN, lockdep and DEBUG_ATOMIC_SLEEP; the console of the
+ * two boots from KUnit's first line, as run.sh keeps it in
+ * build/kunit/v6.12/test-reclaim_lab_planted*.log): the kernel's reports,
+ * each step's trace lines after them. Copy it again when the body changes.
+ */
+static const char *uml_console = "wasm/tests/fixtures/uml-v6.12-planted.log";
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = calloc(1, (size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+/*
+ * Cut console into steps: the lines before a step's trace lines are what
+ * it printed (the harness skips to the end of the ring buffer after each
+ * step), the trace lines "reclaim_lab: STEP: ..." what the kernel's run
+ * reduced them to. Reduce each again here; count the steps whose
+ * reduction differs from the kernel's.
+ */
+static int steps_differing(const char *console, int *steps, int quiet)
+{
+	char *copy = strdup(console), *line, *save = NULL;
+	char text[32768] = "", step[96] = "", want[4096] = "";
+	size_t text_len = 0, want_len = 0;
+	int differ = 0;
+
+	*steps = 0;
+	for (line = strtok_r(copy, "\n", &save); ; line = strtok_r(NULL, "\n", &save)) {
+		const char *body = line && !strncmp(line, "reclaim_lab: ", 13) ? line + 13 : NULL;
+		const char *colon = body ? strstr(body, ": ") : NULL;
+		int is_step = body && colon && strncmp(body, "lockdep: ", 9) && strncmp(body, "scenario ", 9);
+
+		/* the end of a step's trace lines: reduce what it printed */
+		if (want_len && (!is_step || strncmp(body, step, strlen(step)) || colon - body != (long)strlen(step))) {
+			reduced_len = 0;
+			reduced[0] = '\0';
+			rl_reports_reduce(step, text);
+			if (strcmp(reduced, want) && !quiet)
+				fprintf(stderr, "step \"%s\": the kernel printed\n%sthis reduces it to\n%s",
+					step, want, reduced);
+			differ += strcmp(reduced, want) != 0;
+			(*steps)++;
+			want_len = 0;
+			want[0] = '\0';
+			text_len = 0;
+			text[0] = '\0';
+		}
+		if (!line)
+			break;
+		if (is_step) {
+			snprintf(step, sizeof(step), "%.*s", (int)(colon - body), body);
+			want_len += (size_t)snprintf(want + want_len, sizeof(want) - want_len, "%s\n", line);
+		} else if (body) {
+			text_len = 0;	/* the scenario's own lines: no step's text */
+			text[0] = '\0';
+		} else if (text_len + strlen(line) + 2 < sizeof(text)) {
+			text_len += (size_t)snprintf(text + text_len, sizeof(text) - text_len, "%s\n", line);
+		}
+	}
+	free(copy);
+	return differ;
+}
+
+/* The reduction, run on the real kernel's console, gives the kernel's trace. */
+TEST(the_real_kernels_reports_reduce_to_its_trace)
+{
+	char *console = read_file(uml_console), *p;
+	int steps;
+
+	ASSERT_TRUE(console != NULL);
+	ASSERT_EQ(steps_differing(console, &steps, 0), 0);
+	ASSERT_EQ(steps, 12);	/* six steps in each of the two scenarios */
+	/* and it can tell: a lock lockdep names otherwise changes a line */
+	p = strstr(console, "(rl_lock_a){");
+	ASSERT_TRUE(p != NULL);
+	p[9] = 'c';
+	ASSERT_EQ(steps_differing(console, &steps, 1), 1);
+	free(console);
+	return 0;
+}
+
 int main(void)
 {
 	static const struct test tests[] = {
 		RUN(each_planted_bug_is_reported_at_its_line),
 		RUN(a_kasan_report_turns_lockdep_off),
+		RUN(the_real_kernels_reports_reduce_to_its_trace),
 	};
 
 	return run_tests("planted-bugs", tests, sizeof(tests) / sizeof(tests[0]));
