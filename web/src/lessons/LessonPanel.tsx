@@ -83,7 +83,7 @@ export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Pro
             <b>Every goal met.</b> The real code: <code>{lesson.patch.file}</code> lines {first}–{last} on branch{' '}
             <code>{lesson.patch.branch}</code> of kernel-tree/linux — {lesson.patch.note}.
           </p>
-          <pre className="cmd">git -C kernel-tree/linux show {lesson.patch.branch}:{lesson.patch.file} | sed -n {first},{last}p</pre>
+          <pre className="cmd" tabIndex={0} aria-label="The command that shows these lines">git -C kernel-tree/linux show {lesson.patch.branch}:{lesson.patch.file} | sed -n {first},{last}p</pre>
           {series && (
             <p>
               The series: <a href={loreUrl(series.cover)} target="_blank" rel="noreferrer">“{series.title}”</a>, {series.author}, cover letter{' '}

@@ -26,7 +26,8 @@ export function ReportsPanel({ log, step, onSeek }: { log: EventLog; step: numbe
           </li>
         ))}
       </ul>
-      <pre className="report-text" data-testid="reports.text">
+      {/* focusable: a long report scrolls, and the keyboard must reach it */}
+      <pre className="report-text" data-testid="reports.text" tabIndex={0} aria-label={`Report text: ${r.title}`}>
         {r.text}
       </pre>
     </section>
