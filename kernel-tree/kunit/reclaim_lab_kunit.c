@@ -413,17 +413,7 @@ static void rl_inode_truncate(struct inode *inode, unsigned long index)
 	truncate_inode_pages(inode->i_mapping, (loff_t)index << PAGE_SHIFT);
 }
 
-static long rl_prune(struct super_block *sb, unsigned long nr)
-{
-	struct shrink_control sc = {
-		.gfp_mask = GFP_KERNEL,
-		.nid = 0,
-		.memcg = NULL,
-		.nr_to_scan = nr,
-	};
-
-	return prune_icache_sb(sb, &sc);
-}
+#define rl_prune_icache_sb(sb, sc)	prune_icache_sb(sb, sc)
 
 #include "kunit_inode_body.h"
 #endif

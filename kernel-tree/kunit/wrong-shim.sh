@@ -34,7 +34,6 @@ cd "$(dirname "$0")/../.."
 top=$PWD
 w=build/kunit/wrong-shim
 case $branch in lru-batch-locks) variant=lru-batch ;; *) variant=$branch ;; esac
-[ "$wrong" != generic_drop_inode ] || variant=inode	# kunit-inode's variant
 
 mkdir -p "$w/kernel-tree/kunit"
 rm -rf "$w/wasm" && cp -a wasm "$w/wasm"
@@ -43,31 +42,31 @@ cp kernel-tree/diffs.mk "$w/kernel-tree/"
 cp kernel-tree/kunit/kunit.mk "$w/kernel-tree/kunit/"
 ln -sfn "$top/kernel-tree/linux" "$w/kernel-tree/linux"
 
-bitops=$w/wasm/include/linux/bitops.h
-[ "$wrong" != generic_drop_inode ] || bitops=$w/wasm/include/linux/fs.h
-[ "$wrong" != taint ] || bitops=$w/wasm/runtime/reports.c
+# Each break: the file it edits, what it does, the scenarios it must fail.
 case $wrong in
 clear_bit)
-	sed -i 's|^#define clear_bit(nr, addr)\t.*|#define clear_bit(nr, addr)\t((void)(nr), (void)(addr))\t/* WRONG on purpose */|' "$bitops"
+	file=$w/wasm/include/linux/bitops.h what="clear_bit() does nothing"
+	sed -i 's|^#define clear_bit(nr, addr)\t.*|#define clear_bit(nr, addr)\t((void)(nr), (void)(addr))\t/* WRONG on purpose */|' "$file"
 	scenarios="kunit-seq kunit-lifetime kunit-churn kunit-bitmap" ;;
 __set_bit)
-	sed -i '/^static inline void __set_bit(/,/^}/ s#^\taddr\[BIT_WORD(nr)\] |= BIT_MASK(nr);#\t(void)addr;\t/* WRONG on purpose */#' "$bitops"
+	file=$w/wasm/include/linux/bitops.h what="__set_bit() does nothing"
+	sed -i '/^static inline void __set_bit(/,/^}/ s#^\taddr\[BIT_WORD(nr)\] |= BIT_MASK(nr);#\t(void)addr;\t/* WRONG on purpose */#' "$file"
 	scenarios="kunit-lru-batch" ;;
 generic_drop_inode)
 	# every inode dropped on its final iput(), as generic_delete_inode() does
-	sed -i '/^static inline int generic_drop_inode(/,/^}/ s#^\treturn !inode->i_nlink || inode_unhashed(inode);#\treturn 1;\t/* WRONG on purpose */#' "$bitops"
+	file=$w/wasm/include/linux/fs.h what="generic_drop_inode() drops every inode"
+	variant=inode	# kunit-inode's
+	sed -i '/^static inline int generic_drop_inode(/,/^}/ s#^\treturn !inode->i_nlink || inode_unhashed(inode);#\treturn 1;\t/* WRONG on purpose */#' "$file"
 	scenarios="kunit-inode" ;;
 taint)
-	sed -i '/^static void taint_lockdep(/,/^}/ s#^\tif (!debug_locks)$#\tif (1)\t/* WRONG on purpose */#' "$bitops"
+	file=$w/wasm/runtime/reports.c what="taint_lockdep() leaves lockdep on"
+	sed -i '/^static void taint_lockdep(/,/^}/ s#^\tif (!debug_locks)$#\tif (1)\t/* WRONG on purpose */#' "$file"
 	scenarios="kunit-planted-taint" ;;
 *)	echo "wrong-shim: WRONG is clear_bit, __set_bit, generic_drop_inode or taint, not $wrong" >&2
 	exit 2 ;;
 esac
-grep -q 'WRONG on purpose' "$bitops" || { echo "wrong-shim: could not break $wrong() in $bitops" >&2; exit 2; }
-what="does nothing"
-[ "$wrong" != generic_drop_inode ] || what="drops every inode"
-[ "$wrong" != taint ] || { wrong=taint_lockdep; what="leaves lockdep on"; }
-echo "[wrong-shim] $wrong() $what in $bitops; building its native labrun ($variant)"
+grep -q 'WRONG on purpose' "$file" || { echo "wrong-shim: could not break $wrong in $file" >&2; exit 2; }
+echo "[wrong-shim] $what in $file; building its native labrun ($variant)"
 make -s -C "$w" "build/native/$variant/labrun" >/dev/null
 
 # Each scenario on its own, so that each must fail.

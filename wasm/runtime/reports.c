@@ -76,8 +76,6 @@ int sim_report_text(int type, const struct sim_site *site, const char *title, ch
 	struct strbuf b = { text, text ? strlen(text) : 0, text ? strlen(text) + 1 : 0 };
 
 	(void)obj;
-	if (type == SIM_REPORT_KASAN)
-		taint_lockdep(&b);	/* mm/kasan/report.c end_report() */
 	return add_report(type, site, title, &b);
 }
 
@@ -92,6 +90,9 @@ static int add_report(int type, const struct sim_site *site, const char *title, 
 		if (!reports.v)
 			abort();
 	}
+	/* KASAN's end_report() and die() taint the kernel: LOCKDEP_NOW_UNRELIABLE */
+	if (type == SIM_REPORT_KASAN || type == SIM_REPORT_BUG)
+		taint_lockdep(b);
 	id = reports.n++;
 	r = &reports.v[id];
 	r->type = type;
@@ -181,8 +182,6 @@ static int splat(int type, const char *cond, const struct sim_site *site)
 	sb_put(&b, "condition: %s\n", cond);
 	sb_put(&b, "CPU: %d PID: %d Comm: %s\n", sim_cpu_id(), t ? t->id : -1, task_name(t));
 	sb_put(&b, "---[ end trace ]---\n");
-	if (type == SIM_REPORT_BUG)
-		taint_lockdep(&b);	/* die(): add_taint(TAINT_DIE, LOCKDEP_NOW_UNRELIABLE) */
 	return add_report(type, site, title, &b);
 }
 

@@ -67,17 +67,7 @@ static void rl_inode_truncate(struct inode *inode, unsigned long index)
 	lab_truncate_inode_pages_from(inode->i_mapping, index);
 }
 
-static long rl_prune(struct super_block *sb, unsigned long nr)
-{
-	struct shrink_control sc = {
-		.gfp_mask = GFP_KERNEL,
-		.nid = 0,
-		.memcg = NULL,
-		.nr_to_scan = nr,
-	};
-
-	return lab_prune_icache_sb(sb, &sc);
-}
+#define rl_prune_icache_sb(sb, sc)	lab_prune_icache_sb(sb, sc)
 
 /* generic_shutdown_super(): SB_ACTIVE off, what is left evicted. */
 static void rl_inode_unmount(struct super_block *sb);

@@ -37,7 +37,7 @@
  * (UML: lru_add_drain(), so that no per-CPU batch holds a reference
  * invalidate_mapping_pages() would refuse; the model has no batches);
  * rl_inode_truncate(inode, index), truncate_inode_pages() from that
- * page; rl_prune(sb, nr), prune_icache_sb() for node 0 and no memcg; and
+ * page; rl_prune_icache_sb(sb, sc), the kernel's prune_icache_sb(); and
  * evict() calls rl_inode_evicted() for each inode it frees.
  */
 #ifndef RECLAIM_LAB_KUNIT_INODE_BODY_H
@@ -48,6 +48,19 @@
 
 static struct inode *rl_inode[RL_INODES];
 static char rl_inode_freed[128];
+
+/* prune_icache_sb() for node 0 and no memcg */
+static long rl_prune(struct super_block *sb, unsigned long nr)
+{
+	struct shrink_control sc = {
+		.gfp_mask = GFP_KERNEL,
+		.nid = 0,
+		.memcg = NULL,
+		.nr_to_scan = nr,
+	};
+
+	return rl_prune_icache_sb(sb, &sc);
+}
 
 static int rl_inode_index(struct inode *inode)
 {

@@ -74,19 +74,28 @@ static int contains_line(const char *text, const char *fmt, int line)
 	return 0;
 }
 
-TEST(each_planted_bug_is_reported_at_its_line)
+/* Run a scenario with its defaults under the timed policy: 0 when it ends done, nothing leaked. */
+static int run_to_end(const char *name)
 {
-	const struct scenario *sc = sim_scenario_find("planted-bugs");
+	const struct scenario *sc = sim_scenario_find(name);
 	struct scenario_params p = sc->defaults;
 	struct lab_options o = { .policy = SIM_POLICY_TIMED };
 	struct lab_result res;
-	const char *text;
 	char err[256];
+
+	if (lab_run(sc, &p, &o, &res, err, sizeof(err)) != 0) {
+		fprintf(stderr, "%s: %s\n", name, err);
+		return -1;
+	}
+	return res.status == SIM_DONE && res.live_objects == 0 ? 0 : 1;
+}
+
+TEST(each_planted_bug_is_reported_at_its_line)
+{
+	const char *text;
 	int n;
 
-	ASSERT_TRUE(lab_run(sc, &p, &o, &res, err, sizeof(err)) == 0);
-	ASSERT_EQ(res.status, SIM_DONE);
-	ASSERT_EQ(res.live_objects, 0);
+	ASSERT_EQ(run_to_end("planted-bugs"), 0);
 
 	text = report_of(SIM_REPORT_KASAN, &n);
 	ASSERT_EQ(n, 1);
@@ -116,17 +125,10 @@ TEST(each_planted_bug_is_reported_at_its_line)
 /* The use-after-free reported first: its taint leaves the inversion unreported. */
 TEST(a_kasan_report_turns_lockdep_off)
 {
-	const struct scenario *sc = sim_scenario_find("kunit-planted-taint");
-	struct scenario_params p = sc->defaults;
-	struct lab_options o = { .policy = SIM_POLICY_TIMED };
-	struct lab_result res;
 	const char *text;
-	char err[256];
 	int n;
 
-	ASSERT_TRUE(lab_run(sc, &p, &o, &res, err, sizeof(err)) == 0);
-	ASSERT_EQ(res.status, SIM_DONE);
-	ASSERT_EQ(res.live_objects, 0);
+	ASSERT_EQ(run_to_end("kunit-planted-taint"), 0);
 	text = report_of(SIM_REPORT_KASAN, &n);
 	ASSERT_EQ(n, 1);
 	ASSERT_TRUE(strstr(text, "==\nDisabling lock debugging due to kernel taint\n") != NULL);
@@ -138,9 +140,7 @@ TEST(a_kasan_report_turns_lockdep_off)
 	sim_fini();
 
 	/* the other order: everything reported, lockdep off only after its own report */
-	sc = sim_scenario_find("kunit-planted");
-	p = sc->defaults;
-	ASSERT_TRUE(lab_run(sc, &p, &o, &res, err, sizeof(err)) == 0);
+	ASSERT_EQ(run_to_end("kunit-planted"), 0);
 	report_of(SIM_REPORT_LOCKDEP, &n);
 	ASSERT_EQ(n, 1);
 	text = report_of(SIM_REPORT_KASAN, &n);
