@@ -6,7 +6,7 @@
 #   make test    install what is missing, build, run every test suite
 #
 # Both redo nothing that is up to date. Other targets: kernel-tree, native,
-# wasm, web, test-native, test-determinism, test-kunit, test-unit, test-e2e,
+# wasm, web, test-native, test-determinism, test-selftest, test-kunit, test-unit, test-e2e,
 # bench, kunit, clean.
 
 SHELL := /bin/bash
@@ -25,6 +25,7 @@ help:
 	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table"
 	@echo "make dist    build dist/: the whole app as static files, for any server or none"
 	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
+	@echo "make selftest  the kernel's own library tests (test_xarray ...) on the simulated machine, native and wasm"
 	@echo "make kunit   the sequential scenarios in User-Mode Linux with KUnit, compared with native and wasm"
 
 deps:
@@ -60,9 +61,10 @@ test-e2e: web
 	@$(NPX) playwright test
 
 # Every suite, in order: native C (ASan + UBSan), native = wasm logs,
+# the kernel's own fast library tests (native = wasm consoles),
 # UML = native = wasm traces (when make kunit built the kernel before),
 # TypeScript types, web engine unit tests, end-to-end in Chromium.
-test: build test-native test-determinism test-kunit typecheck test-unit test-e2e
+test: build test-native test-determinism test-selftest test-kunit typecheck test-unit test-e2e
 	@echo "make test: every suite passed"
 
 bench: build build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \

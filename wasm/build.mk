@@ -95,6 +95,22 @@ $(eval $(call inode_variant,inode-before,inode-lru-before,-DSIM_INODE_BEFORE=1))
 $(eval $(call inode_variant,inode-rotate,inode-lru-rotate,-DSIM_INODE_BEFORE=1))
 INODE_VARIANTS := inode inode-before inode-rotate
 
+# selftest: the kernel's own library tests of 6.12 (lib/test_xarray.c ...)
+# over the library code they test, run on the simulated machine by
+# wasm/selftest/ (make selftest). Not a scene's kernel: it holds only its
+# own scenarios (<variant>_ALONE: no shrinker glue, no scene scenarios),
+# so it is outside VARIANTS and the suites that iterate over them.
+selftest_BRANCH  := v6.12
+selftest_FILES   := wasm/kernel-files-selftest.txt
+selftest_SRCS    := lib/xarray.c lib/list_debug.c lib/test_xarray.c
+selftest_EXTRACT :=
+selftest_GLUE    := wasm/glue/radix_tree.c
+selftest_DEFS    := $(v6.12_DEFS) -DSIM_SELFTEST
+selftest_OVERLAY := wasm/overlay/v6.12
+selftest_SCEN    := wasm/scenarios/selftest.c
+selftest_ALONE   := 1
+SELFTEST_VARIANTS := selftest
+
 COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
                wasm/scenarios/fuzz_ops.c wasm/scenarios/shrinker_churn.c \
@@ -163,14 +179,16 @@ $(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) wasm/tools/extract.py \
 	done
 	@touch $$@
 endef
-$(foreach v,$(VARIANTS),$(eval $(call tree_rule,$(v))))
+$(foreach v,$(VARIANTS) $(SELFTEST_VARIANTS),$(eval $(call tree_rule,$(v))))
 
 # ---- objects ---------------------------------------------------------------------
 # build/<flavour>/<variant>/<k|p>-<name>.o for kernel files (k, from the
 # tree) and project code built as kernel code (p); build/<flavour>/host/
 # for the runtime, shared by every variant.
 kobjs = $(addprefix build/$(1)/$(2)/k-,$(notdir $($(2)_SRCS:.c=.o))) \
-        $(addprefix build/$(1)/$(2)/p-,$(notdir $(COMMON_GLUE:.c=.o) $($(2)_GLUE:.c=.o) $(SCEN_SRCS:.c=.o) $($(2)_SCEN:.c=.o)))
+        $(addprefix build/$(1)/$(2)/p-,$(notdir $(patsubst %.c,%.o,$(call pobj_srcs,$(2)))))
+# project code a variant compiles as kernel code: $(1) variant
+pobj_srcs = $(if $($(1)_ALONE),,$(COMMON_GLUE) $(SCEN_SRCS)) $($(1)_GLUE) $($(1)_SCEN)
 hobjs = $(addprefix build/$(1)/host/,$(notdir $(HOST_SRCS:.c=.o)))
 
 # $(1) flavour, $(2) variant, $(3) source
@@ -178,7 +196,8 @@ define kernel_rule
 build/$(1)/$(2)/k-$(notdir $(3:.c=.o)): build/kernel/$(2)/.stamp $(SHIM_DEPS)
 	@mkdir -p $$(@D)
 	@echo "  CC [$(1)] $(3) ($(2))"
-	@$$(CC_$(1)) $$(call kcflags,$(2)) -c build/kernel/$(2)/$(3) -o $$@
+	@$$(CC_$(1)) $$(call kcflags,$(2)) -DKBUILD_MODNAME='"$(subst -,_,$(basename $(notdir $(3))))"' \
+		-c build/kernel/$(2)/$(3) -o $$@
 endef
 define project_rule
 build/$(1)/$(2)/p-$(notdir $(3:.c=.o)): $(3) build/kernel/$(2)/.stamp $(SHIM_DEPS)
@@ -200,9 +219,9 @@ HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
               wasm/tests/test_churn_figures.c wasm/tests/test_memcg_bitmap.c \
               wasm/tests/test_lru_batch.c wasm/tests/test_inode_lru.c \
               wasm/fuzz/fuzz_shrinkers.c
-$(foreach f,$(FLAVOURS),$(foreach v,$(VARIANTS),\
+$(foreach f,$(FLAVOURS),$(foreach v,$(VARIANTS) $(SELFTEST_VARIANTS),\
 	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
-	$(foreach s,$(COMMON_GLUE) $($(v)_GLUE) $(SCEN_SRCS) $($(v)_SCEN),$(eval $(call project_rule,$(f),$(v),$(s))))))
+	$(foreach s,$(call pobj_srcs,$(v)),$(eval $(call project_rule,$(f),$(v),$(s))))))
 $(foreach f,$(FLAVOURS),$(foreach s,$(HOST_SRCS) $(HOST_PROGS),$(eval $(call host_rule,$(f),$(s)))))
 $(eval $(call project_rule,native,v6.12,wasm/tests/litmus_kernel.c))
 
@@ -231,7 +250,7 @@ endef
 WASM_EXPORTS := $(shell tr -d ' \n' < wasm/bridge/exports.json)
 WASM_LINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sALLOW_MEMORY_GROWTH=1 \
              -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576
-$(foreach v,$(VARIANTS),$(eval $(call program_rules,$(v))))
+$(foreach v,$(VARIANTS) $(SELFTEST_VARIANTS),$(eval $(call program_rules,$(v))))
 
 # The event ABI for TypeScript, generated from events.def by a C program.
 build/native/gen_events_ts: wasm/tools/gen_events_ts.c $(HOST_DEPS)
@@ -350,3 +369,15 @@ fuzz: build/fuzz/fuzz_shrinkers
 		$(if $(filter-out 1,$(FUZZ_FORK)),-fork=$(FUZZ_FORK)) \
 		$(if $(filter-out 1,$(FUZZ_JOBS)),-jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS)) \
 		-max_len=256 -artifact_prefix=crashes/ -print_final_stats=1 corpus
+
+# ---- the kernel's own tests ---------------------------------------------------------
+# make selftest: every selftest-* scenario natively and in wasm, a line per
+# test with its own counts (wasm/selftest/run.sh); make test runs those in
+# SELFTEST_FAST.
+SELFTEST_PROGS := build/native/selftest/labrun build/wasm/selftest/labrun.cjs
+SELFTEST_FAST  := selftest-xarray
+.PHONY: selftest test-selftest
+selftest: $(SELFTEST_PROGS)
+	@wasm/selftest/run.sh
+test-selftest: $(SELFTEST_PROGS)
+	@wasm/selftest/run.sh $(SELFTEST_FAST)

@@ -30,7 +30,8 @@ static void usage(FILE *f)
 		"              [--max-events N] [--max-steps N]\n"
 		"              [--containers N --mounts N --memcgs N] [--quiet] [--program B,B,...]\n"
 		"              [--tasks N --lru-mode 0|1|2 --lru-fixed --lru-release-all --munmap-ns N]\n"
-		"              [--hash | --meta | --summary | --schedule-out | --dump DIR | --trace]\n"
+		"              [--hash | --meta | --summary | --schedule-out | --dump DIR | --trace |\n"
+		"               --console]\n"
 		"              [--stats]\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
@@ -46,6 +47,7 @@ static void usage(FILE *f)
 		"only); --slow-ns is its fault's cost there.\n"
 		"--program gives a scenario that takes one its operations, as bytes\n"
 		"(memcg-bitmap: three per operation, see wasm/scenarios/memcg_bitmap.c).\n"
+		"--console prints every line the kernel printed and every report's text;\n"
 		"--trace prints the normalised trace the kernel's KUnit suite prints too:\n"
 		"the text of every \"reclaim_lab: \" printk (kernel-tree/kunit/compare.sh).\n");
 }
@@ -146,6 +148,32 @@ static void print_trace(void)
 	}
 }
 
+/*
+ * The kernel's console: every line the run printed and every report's
+ * text (WARN, BUG, lockdep, KASAN...), in the order they happened.
+ */
+static void print_console(void)
+{
+	size_t i, n;
+	const struct sim_event *log = sim_log(&n);
+
+	for (i = 0; i < n; i++) {
+		const char *text = NULL, *title;
+		int type, event, id = -1;
+
+		if (log[i].kind == SIM_EV_PRINTK)
+			text = sim_name_at(log[i].arg[0]);
+		else if (log[i].kind == SIM_EV_WARN || log[i].kind == SIM_EV_BUG)
+			id = log[i].arg[1];
+		else if (log[i].kind == SIM_EV_REPORT)
+			id = log[i].arg[2];
+		if (id >= 0 && sim_report_info(id, &type, &event, &title, &text))
+			text = NULL;
+		if (text)
+			printf("%s%s", text, text[0] && text[strlen(text) - 1] == '\n' ? "" : "\n");
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *name = "shrinker-lifetime";
@@ -236,6 +264,8 @@ int main(int argc, char **argv)
 			summary = 1;
 		} else if (!strcmp(a, "--trace")) {
 			trace = 1;
+		} else if (!strcmp(a, "--console")) {
+			trace = 2;
 		} else if (!strcmp(a, "--stats")) {
 			stats = 1;
 		} else if (!strcmp(a, "--stress")) {
@@ -323,6 +353,8 @@ int main(int argc, char **argv)
 
 		puts(m);
 		free(m);
+	} else if (trace == 2) {
+		print_console();
 	} else if (trace) {
 		print_trace();
 	} else if (hash) {

@@ -14,7 +14,7 @@
 static uint64_t rng_state, sched_rng_state;
 static int stop_requested;
 static unsigned long max_events;
-static int quiet;			/* record only the scenario's calls and the reports */
+static int quiet;			/* record only the scenario's calls, the reports and the console */
 static unsigned long long events_seen;
 int sim_running;		/* inside sim_run(): set-up events happen at time 0 */
 
@@ -180,7 +180,7 @@ void sim_event_at(int kind, int cpu, sim_u64 time, const struct sim_site *site,
 	events_seen++;
 	if (quiet && kind != SIM_EV_CALL && kind != SIM_EV_RETURN && kind != SIM_EV_REPORT &&
 	    kind != SIM_EV_WARN && kind != SIM_EV_BUG && kind != SIM_EV_TASK_START &&
-	    kind != SIM_EV_TASK_EXIT && kind != SIM_EV_LABEL)
+	    kind != SIM_EV_TASK_EXIT && kind != SIM_EV_LABEL && kind != SIM_EV_PRINTK)
 		return;
 	if (log_.n == log_.cap) {
 		log_.cap = log_.cap ? log_.cap * 2 : 4096;
@@ -303,6 +303,14 @@ void sim_printk(const struct sim_site *site, const char *fmt, ...)
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	sim_event(SIM_EV_PRINTK, site, sim_name(buf), 0, 0, 0);
+}
+
+/* dump_stack(): the kernel prints the task and its backtrace; here the task and the caller's line. */
+void sim_dump_stack(const struct sim_site *site)
+{
+	sim_printk(site, "CPU: %d PID: %d Comm: %s", sim_cpu_id(), sim_task_id(),
+		   sim_current ? sim_name_at(sim_current->name) : "-");
+	sim_printk(site, "Call Trace: %s+ (%s:%d)", site->func, site->file, site->line);
 }
 
 /* ---- wall time and progress, outside the log ---------------------------- */

@@ -230,6 +230,7 @@ void sim_warn(const char *cond, const struct sim_site *site);
 void sim_warnf(const struct sim_site *site, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sim_bug(const char *cond, const struct sim_site *site) __attribute__((noreturn));
 void sim_printk(const struct sim_site *site, const char *fmt, ...);
+void sim_dump_stack(const struct sim_site *site);
 void sim_might_sleep(const struct sim_site *site);
 /* The reports so far (their kernel-like text), for scenarios that read them back. */
 int sim_nr_reports(void);

@@ -23,6 +23,7 @@ extern const struct scenario scenario_kunit_bitmap __attribute__((weak));
 extern const struct scenario scenario_kunit_lru_batch __attribute__((weak));	/* lru-batch only */
 extern const struct scenario scenario_kunit_planted __attribute__((weak));
 extern const struct scenario scenario_kunit_planted_taint __attribute__((weak));
+extern const struct scenario scenario_selftest_xarray __attribute__((weak));	/* selftest only */
 
 static const struct scenario *const all[] = {
 	&scenario_shrinker_lifetime,
@@ -40,6 +41,7 @@ static const struct scenario *const all[] = {
 	&scenario_kunit_inode,
 	&scenario_kunit_planted,
 	&scenario_kunit_planted_taint,
+	&scenario_selftest_xarray,
 };
 
 #define NR_ALL (sizeof(all) / sizeof(all[0]))

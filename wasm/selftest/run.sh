@@ -1,0 +1,112 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# wasm/selftest/run.sh [--native-only] [SCENARIO...]
+#
+# Runs the kernel's own tests (the selftest-* scenarios of the selftest
+# variant; all of them when none is named) on the simulated machine,
+# natively (ASan + UBSan) and in wasm under Node, side by side. For each,
+# reads the pass and fail counts from what the test itself printed (its
+# console, labrun --console), prints one line
+#
+#   selftest-xarray: 6782044 passed, 0 failed (native 10.2 s, wasm 14.5 s, same console)
+#
+# and fails when a test failed or did not finish, when the run left a
+# report (WARN, BUG, lockdep, KASAN, hung task) or an object behind, or
+# when the native and wasm consoles differ.
+#
+# The tests print their results in four forms, read here:
+#   "XArray: N of M tests passed"          (test_xarray, test_ida: "IDA:")
+#   "all N tests passed" / "failed F out of N tests"   (kselftest_module.h)
+#   "# suite: pass:N fail:F skip:S total:T"  (KUnit's summary per suite)
+#   "passed"                               (atomic64_test: no count, it
+#                                           BUG()s or WARN()s on failure)
+# LABRUN_NATIVE and LABRUN_WASM name other builds (wrong-shim.sh's).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+native=${LABRUN_NATIVE:-build/native/selftest/labrun}
+wasm=${LABRUN_WASM:-build/wasm/selftest/labrun.cjs}
+only_native=0
+if [ "${1:-}" = --native-only ]; then only_native=1; shift; fi
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+run_opts=(--quiet --max-events 4000000000 --max-steps 4000000000 --console --summary)
+
+scenarios=("$@")
+if [ ${#scenarios[@]} -eq 0 ]; then
+	mapfile -t scenarios < <(ASAN_OPTIONS=detect_leaks=0 "$native" --list 2>/dev/null | cut -f1 | grep '^selftest-')
+fi
+[ ${#scenarios[@]} -gt 0 ] || { echo "selftest: no selftest-* scenario in $native" >&2; exit 2; }
+
+# $1 scenario, $2 build (native|wasm): console in $out/$1.$2, seconds in $out/$1.$2.time
+run_one() {
+	local start end rc=0
+	start=$(date +%s.%N)
+	if [ "$2" = native ]; then
+		ASAN_OPTIONS=detect_leaks=0 "$native" --scenario "$1" "${run_opts[@]}" > "$out/$1.$2" 2> "$out/$1.$2.err" || rc=$?
+	else
+		node --no-experimental-fetch "$wasm" --scenario "$1" "${run_opts[@]}" > "$out/$1.$2" 2> "$out/$1.$2.err" || rc=$?
+	fi
+	end=$(date +%s.%N)
+	echo "$rc" > "$out/$1.$2.rc"
+	printf '%.1f' "$(echo "$end - $start" | bc)" > "$out/$1.$2.time"
+}
+
+# The counts the test printed: "PASSED FAILED", or nothing.
+counts() {
+	sed -n -E \
+		-e 's/^.*: ([0-9]+) of ([0-9]+) tests passed$/\1 \2 of/p' \
+		-e 's/^.*: all ([0-9]+) tests passed$/\1 0/p' \
+		-e 's/^.*: failed ([0-9]+) out of ([0-9]+) tests$/\1 \2 out/p' \
+		-e 's/^# [^ ]+: pass:([0-9]+) fail:([0-9]+) skip:[0-9]+ total:[0-9]+$/\1 \2/p' \
+		-e 's/^[a-z0-9_]+: passed$/1 0/p' "$1" |
+	awk '{ if ($3 == "of") { p += $1; f += $2 - $1 } else if ($3 == "out") { f += $1; p += $2 - $1 }
+	       else { p += $1; f += $2 }; n++ }
+	     END { if (n) print p, f }'
+}
+
+for s in "${scenarios[@]}"; do
+	run_one "$s" native &
+	[ $only_native = 1 ] || run_one "$s" wasm &
+done
+wait
+
+fail=0
+for s in "${scenarios[@]}"; do
+	c=$(counts "$out/$s.native")
+	summary=$(grep "^scenario $s seed" "$out/$s.native" || true)
+	why=
+	if [ -z "$c" ]; then
+		why="no result printed"
+	elif [ "${c#* }" != 0 ]; then
+		why="the test failed"
+	fi
+	case $summary in
+	*": done, "*", 0 objects left, 0 reports") ;;
+	*) why="${why:+$why; }run: ${summary#*: }" ;;
+	esac
+	same=
+	if [ $only_native = 0 ]; then
+		if cmp -s "$out/$s.native" "$out/$s.wasm"; then
+			same=", same console"
+		else
+			why="${why:+$why; }native and wasm consoles differ"
+			diff "$out/$s.native" "$out/$s.wasm" | head -5
+		fi
+		times="native $(cat "$out/$s.native.time") s, wasm $(cat "$out/$s.wasm.time") s"
+	else
+		times="native $(cat "$out/$s.native.time") s"
+	fi
+	if [ -n "$c" ]; then
+		echo "$s: ${c% *} passed, ${c#* } failed ($times$same)"
+	else
+		echo "$s: no counts ($times$same)"
+	fi
+	if [ -n "$why" ]; then
+		echo "  FAILED: $why; its console:"
+		grep -v "^scenario $s seed" "$out/$s.native" | head -40 | sed 's/^/    /'
+		fail=1
+	fi
+done
+exit $fail
