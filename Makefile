@@ -5,7 +5,7 @@
 #   make start   install what is missing, build, serve http://localhost:5173
 #   make test    install what is missing, build, run every test suite
 #
-# Both redo nothing that is up to date. Other targets: kernel-tree, native,
+# Both redo nothing that is up to date. Other targets: dev, kernel-tree, native,
 # wasm, web, test-native, test-determinism, test-selftest, test-kunit, test-unit, test-e2e,
 # bench, kunit, clean.
 
@@ -17,11 +17,12 @@ include wasm/build.mk
 include kernel-tree/diffs.mk
 include kernel-tree/kunit/kunit.mk
 
-.PHONY: help deps kernel-tree build web dist start test test-unit test-e2e typecheck bench clean
+.PHONY: help deps kernel-tree build web dist start dev test test-unit test-e2e typecheck bench clean
 
 help:
 	@echo "make start   set up, build and serve the app on http://localhost:5173"
 	@echo "make test    set up, build and run every test suite"
+	@echo "make dev     the development server with hot reload, on http://localhost:5173"
 	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table"
 	@echo "make dist    build dist/: the whole app as static files, for any server or none"
 	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
@@ -44,8 +45,13 @@ web: build
 	@echo "[web] vite build"
 	@$(NPX) vite build --logLevel warn
 
-start: build
-	@echo "[web] serving Reclaim Lab on http://localhost:5173/ (Ctrl-C stops)"
+# The production build, compressed, under the Content-Security-Policy.
+start: web
+	@node scripts/serve.mjs --port 5173
+
+# For working on the app: Vite's dev server, hot reload, no CSP.
+dev: build
+	@echo "[web] development server on http://localhost:5173/ (hot reload; Ctrl-C stops)"
 	@$(NPX) vite --port 5173 --strictPort
 
 typecheck: build

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // End-to-end tests in Debian's Chromium (Playwright cannot download
-// browsers here), against the production build served by `vite preview`.
+// browsers here), against the production build served as `make start`
+// serves it (scripts/serve.mjs: gzip and the Content-Security-Policy).
 import { defineConfig } from '@playwright/test';
 
 // E2E_PORT lets two checkouts run their suites side by side.
@@ -25,7 +26,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+    command: `node scripts/serve.mjs --port ${PORT} --host 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 30_000,

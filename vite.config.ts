@@ -2,13 +2,26 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { CSP } from './scripts/csp.mjs';
+
+// The built index.html carries the Content-Security-Policy (scripts/csp.mjs),
+// so dist/ keeps it on any static server. Not in development: the dev
+// server's hot reload injects inline scripts.
+function cspMeta(): Plugin {
+  return {
+    name: 'reclaim-lab-csp',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' }],
+  };
+}
 
 // The app lives in web/; kernel sources for the code pane are copied into
 // web/public/kernel/ by `make` (from the branches of kernel-tree/linux).
 export default defineConfig({
   root: 'web',
   base: './',
-  plugins: [react()],
+  plugins: [react(), cspMeta()],
   server: { port: 5173, strictPort: true, fs: { allow: ['..'] } },
   preview: { port: 5173, strictPort: true, host: '127.0.0.1' },
   build: { outDir: '../dist', emptyOutDir: true, target: 'es2022' },

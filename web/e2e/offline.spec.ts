@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// The built folder (make dist; the e2e tests serve it with vite preview)
+// The built folder (make dist; the e2e tests serve it as make start does)
 // needs nothing from the network: every request goes to the server the
 // folder is on, and a scene, a lesson, talk mode and an embed all run.
 import { expect, test } from '@playwright/test';

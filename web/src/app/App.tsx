@@ -295,6 +295,7 @@ export function App() {
       ready: !!run,
       error,
       scene: scene.id,
+      scenes: SCENES.map((s) => s.id),
       variant: run?.variant ?? variant,
       seed: run?.seed ?? seed,
       policy: run?.policy ?? policy,
