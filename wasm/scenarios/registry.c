@@ -24,6 +24,7 @@ extern const struct scenario scenario_kunit_lru_batch __attribute__((weak));	/* 
 extern const struct scenario scenario_kunit_planted __attribute__((weak));
 extern const struct scenario scenario_kunit_planted_taint __attribute__((weak));
 extern const struct scenario scenario_selftest_xarray __attribute__((weak));	/* selftest only */
+extern const struct scenario scenario_selftest_ida __attribute__((weak));	/* selftest only */
 
 static const struct scenario *const all[] = {
 	&scenario_shrinker_lifetime,
@@ -42,6 +43,7 @@ static const struct scenario *const all[] = {
 	&scenario_kunit_planted,
 	&scenario_kunit_planted_taint,
 	&scenario_selftest_xarray,
+	&scenario_selftest_ida,
 };
 
 #define NR_ALL (sizeof(all) / sizeof(all[0]))

@@ -45,3 +45,4 @@ const struct scenario scenario_selftest_##ident = {					\
 }
 
 SELFTEST(xarray, "test_xarray", xarray_checks, "lib/test_xarray.c: the XArray API test module");
+SELFTEST(ida, "test_ida", ida_checks, "lib/test_ida.c: the IDA API test module");

@@ -13,7 +13,9 @@
 #
 # and fails when a test failed or did not finish, when the run left a
 # report (WARN, BUG, lockdep, KASAN, hung task) or an object behind, or
-# when the native and wasm consoles differ.
+# when the native and wasm consoles differ. Warnings a test provokes on
+# purpose are the ones it brackets, as the kernel's tests do, between
+# 'vvv Ignore ...' and '^^^ Warnings over' lines (test_ida's bad frees).
 #
 # The tests print their results in four forms, read here:
 #   "XArray: N of M tests passed"          (test_xarray, test_ida: "IDA:")
@@ -82,9 +84,11 @@ for s in "${scenarios[@]}"; do
 	elif [ "${c#* }" != 0 ]; then
 		why="the test failed"
 	fi
+	expected=$(awk '/^vvv Ignore/ { in_ = 1 } /^\^\^\^ Warnings over/ { in_ = 0 }
+			 in_ && /^WARNING: / { n++ } END { print n + 0 }' "$out/$s.native")
 	case $summary in
-	*": done, "*", 0 objects left, 0 reports") ;;
-	*) why="${why:+$why; }run: ${summary#*: }" ;;
+	*": done, "*", 0 objects left, $expected reports") ;;
+	*) why="${why:+$why; }run: ${summary#*: } ($expected provoked on purpose)" ;;
 	esac
 	same=
 	if [ $only_native = 0 ]; then

@@ -10,6 +10,9 @@ __FILE__ inside them still name the real line of the real file.
 Spec lines (# starts a comment):
     file mm/vmscan.c          the file, relative to the tree
     line <text>               a whole line of the file, copied as it is
+    block <text>              a construct that starts with the whole line
+                              <text>: a struct or enum to its closing
+                              brace, a macro through its continued lines
     func <name>[@N]           the N-th definition (default 1) of function
                               <name>: from its first line at column 0 to
                               its closing brace
@@ -97,6 +100,18 @@ def function_span(lines, name, nth):
     fail("function %s (definition %d) not found" % (name, nth))
 
 
+def block_end(lines, first):
+    """The last line of the construct that starts at first."""
+    state = {"comment": False}
+    depth = 0
+    for j in range(first, len(lines)):
+        code = strip_code(lines[j], state)
+        depth += code.count("{") - code.count("}")
+        if depth == 0 and not lines[j].endswith("\\"):
+            return j
+    fail("block at line %d does not end" % (first + 1))
+
+
 def main():
     if len(sys.argv) != 4:
         fail("usage: extract.py SPEC TREE_DIR OUT")
@@ -110,7 +125,7 @@ def main():
         kind, _, arg = raw.partition(" ")
         if kind == "file":
             path = arg.strip()
-        elif kind in ("line", "func"):
+        elif kind in ("line", "func", "block"):
             items.append((kind, arg))
         else:
             fail("%s: unknown spec line: %s" % (spec, raw))
@@ -125,6 +140,11 @@ def main():
             if len(found) != 1:
                 fail("line %r found %d times in %s" % (arg, len(found), path))
             spans.append((found[0], found[0], arg))
+        elif kind == "block":
+            found = [i for i, l in enumerate(lines) if l == arg]
+            if len(found) != 1:
+                fail("block %r found %d times in %s" % (arg, len(found), path))
+            spans.append((found[0], block_end(lines, found[0]), arg))
         else:
             name, _, nth = arg.partition("@")
             first, last = function_span(lines, name, int(nth or 1))

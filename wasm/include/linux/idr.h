@@ -4,6 +4,7 @@
  * XArray's allocating mode, which is what the kernel's IDR is underneath
  * (an XArray with XA_FLAGS_ALLOC semantics reached through the radix-tree
  * API). Lookups under rcu_read_lock() are xa_load(), as idr_find() is.
+ * The IDA is the kernel's own (below).
  */
 #ifndef __IDR_H__
 #define __IDR_H__
@@ -44,5 +45,14 @@ static inline void idr_destroy(struct idr *idr)
 {
 	xa_destroy(&idr->idr_rt);
 }
+
+/*
+ * The IDA, as the kernel has it: include/linux/idr.h's IDA part extracted
+ * with its line numbers (wasm/extract/selftest-idr-h.txt) by the variants
+ * that compile lib/idr.c's IDA functions.
+ */
+#if __has_include(<linux/idr-extract.h>)
+#include <linux/idr-extract.h>
+#endif
 
 #endif /* __IDR_H__ */
