@@ -108,8 +108,10 @@ for s in "${scenarios[@]}"; do
 		echo "$s: no counts ($times$same)"
 	fi
 	if [ -n "$why" ]; then
-		echo "  FAILED: $why; its console:"
-		grep -v "^scenario $s seed" "$out/$s.native" | head -40 | sed 's/^/    /'
+		echo "  FAILED: $why; its console (the first 12 lines, and its last):"
+		grep -v "^scenario $s seed" "$out/$s.native" | head -12 | sed 's/^/    /'
+		echo "    ..."
+		grep -v "^scenario $s seed" "$out/$s.native" | tail -2 | sed 's/^/    /'
 		fail=1
 	fi
 done
