@@ -296,6 +296,7 @@ export function App() {
       error,
       scene: scene.id,
       scenes: SCENES.map((s) => s.id),
+      sceneDefs: SCENES.map((s) => ({ id: s.id, title: s.title, variants: s.variants })),
       variant: run?.variant ?? variant,
       seed: run?.seed ?? seed,
       policy: run?.policy ?? policy,
@@ -546,7 +547,7 @@ export function App() {
                   <h2 className="side-title">
                     {compared.variant}{' '}
                     <span className="muted">
-                      event {step2} / {compared.log.length - 1}, at the same virtual time ({(compared.log.time[step2] / 1000).toFixed(1)} µs)
+                      event {step2} of 0–{compared.log.length - 1}, at the same virtual time ({(compared.log.time[step2] / 1000).toFixed(1)} µs)
                     </span>
                   </h2>
                   <View
@@ -592,7 +593,7 @@ export function App() {
             {scene.Measure && <scene.Measure sim={client} />}
             <p className="run-facts" data-testid="run.facts">
               Kernel {run.variant}, seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}
-              {scene.slowNs?.(run.variant) ? `, slow shrinkers (count_objects sleeps ${scene.slowNs(run.variant) / 1000} µs)` : ''}: {log.length} events over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs
+              {scene.slowNs?.(run.variant) ? `, slow shrinkers (count_objects sleeps ${scene.slowNs(run.variant) / 1000} µs)` : ''}: events 0–{log.length - 1} ({log.length}) over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs
               ({log.meta.status}, {log.meta.live_objects} objects left at teardown); simulated in {run.wallMs.toFixed(0)} ms.
               Virtual time follows the cost model in wasm/runtime/costs.c.
             </p>

@@ -64,19 +64,10 @@ export function Controls(p: Props) {
       <button type="button" onClick={() => p.onSeek(p.last)} disabled={p.disabled || p.step >= p.last} title="Last event (End)" data-testid="scene.last">
         Last »
       </button>
+      {/* Events are named by their index, 0 to the last, here as everywhere (marks, reports, the footer). */}
       <span className="counter" data-testid="scene.counter">
-        event <b>{p.disabled ? "–" : p.step}</b> / {p.disabled ? "–" : p.last}
+        event <b>{p.disabled ? '–' : p.step}</b> of {p.disabled ? '–' : `0–${p.last}`}
       </span>
-      <input
-        type="range"
-        min={0}
-        max={Math.max(0, p.last)}
-        value={p.step}
-        disabled={p.disabled}
-        onChange={(e) => p.onSeek(Number(e.target.value))}
-        aria-label="Scrub through the events"
-        className="scrub"
-      />
       <label>
         speed{' '}
         <select value={p.speed} onChange={(e) => p.onSpeed(Number(e.target.value))} data-testid="scene.speed">
@@ -155,6 +146,18 @@ export function Controls(p: Props) {
           </span>
         )}
       </form>
+      {/* On a row of its own, the full width of the bar: a given position is always the same event. */}
+      <input
+        type="range"
+        min={0}
+        max={Math.max(0, p.last)}
+        value={p.step}
+        disabled={p.disabled}
+        onChange={(e) => p.onSeek(Number(e.target.value))}
+        aria-label="Scrub through the events"
+        className="scrub"
+        data-testid="scene.scrub"
+      />
     </nav>
   );
 }

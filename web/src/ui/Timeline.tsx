@@ -25,6 +25,10 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
   const svgRef = useRef<SVGSVGElement>(null);
   const staticRef = useRef<SVGGElement>(null);
   const [width, setWidth] = useState(800);
+  const seekRef = useRef(onSeek);
+  useEffect(() => {
+    seekRef.current = onSeek;
+  });
   const cpus = log.meta.cpus;
   // Many CPUs (up to 64): thinner lanes, so that the machine fits on a screen.
   const dense = cpus > 16;
@@ -107,11 +111,18 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
       .text((d) => `SRCU grace period ${d.gp} (synchronize_srcu()): ${d.start}–${d.end} ns`);
 
     // Marks above the lanes: a lock given up (failed trylock, rwsem_is_contended()), a report.
+    // A click on a mark goes to its event, not to the time under the pointer
+    // (several events can share a pixel, or a nanosecond).
     g.selectAll('path.mark')
       .data(timeline.marks)
       .join('path')
       .attr('class', (d) => `mark mark-${d.kind}`)
+      .attr('data-event', (d) => d.index)
       .attr('d', (d) => `M${x(d.time) - 3},${laneY(d.cpu) - 5}h6l-3,5z`)
+      .on('click', (e: MouseEvent, d) => {
+        e.stopPropagation();
+        seekRef.current(d.index);
+      })
       .append('title')
       .text((d) => `event ${d.index}: ${d.kind === 'gave-up' ? 'gave up the lock' : log.meta.kinds[log.kind[d.index]].name.toLowerCase()} on CPU${d.cpu}`);
 

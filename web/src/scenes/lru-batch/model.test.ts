@@ -87,6 +87,16 @@ describe('lru-batch model', () => {
     for (const idx of heat.locks) {
       const sum = heat.spin.get(idx)!.reduce((a, b) => a + b, 0);
       expect(Math.abs(sum - heat.totalSpin.get(idx)!)).toBeLessThan(1e-6 * Math.max(1, sum));
+      // Every slice with spinning leads to a contention on that lock, at or before the slice's end.
+      const first = heat.firstStep.get(idx)!;
+      heat.spin.get(idx)!.forEach((v, b) => {
+        if (v <= 0) return;
+        const i = first[b];
+        expect(i, `slice ${b}`).toBeGreaterThanOrEqual(0);
+        expect(log.kind[i]).toBe(EventKind.LOCK_CONTEND);
+        expect(lockMap(log).index.get(log.arg(i, 0))).toBe(idx);
+        expect(log.time[i]).toBeLessThanOrEqual(heat.t0 + ((b + 1) * (heat.t1 - heat.t0)) / heat.buckets);
+      });
     }
   });
 

@@ -220,7 +220,7 @@ export interface Heat {
   spin: Map<number, Float64Array>; // lock index -> spin ns per bucket
   max: number;
   totalSpin: Map<number, number>; // lock index -> spin ns over the run
-  firstStep: Map<number, Int32Array>; // lock index -> first contend step per bucket (-1: none)
+  firstStep: Map<number, Int32Array>; // lock index -> per slice, the LOCK_CONTEND step of the first spin in it (-1: none)
 }
 
 const heats = new WeakMap<EventLog, Heat>();
@@ -240,18 +240,30 @@ export function contention(log: EventLog, buckets = 72): Heat {
   const spin = new Map<number, Float64Array>();
   const firstStep = new Map<number, Int32Array>();
   const totalSpin = new Map<number, number>();
-  const since = new Map<number, { lock: number; t: number }>(); // cpu -> spinning since
-  const add = (lock: number, from: number, to: number) => {
+  const since = new Map<number, { lock: number; t: number; step: number }>(); // cpu -> spinning since
+  const firstRow = (lock: number) => {
+    let first = firstStep.get(lock);
+    if (!first) {
+      first = new Int32Array(buckets).fill(-1);
+      firstStep.set(lock, first);
+    }
+    return first;
+  };
+  // A spin from step `step` over [from, to): each slice it covers counts it, and
+  // its contention is the first in every slice it reaches (it was there first).
+  const add = (lock: number, from: number, to: number, step: number) => {
     let row = spin.get(lock);
     if (!row) {
       row = new Float64Array(buckets);
       spin.set(lock, row);
     }
+    const first = firstRow(lock);
     totalSpin.set(lock, (totalSpin.get(lock) ?? 0) + (to - from));
     for (let t = from; t < to; ) {
       const b = Math.min(buckets - 1, Math.floor((t - t0) / width));
       const end = Math.min(to, t0 + (b + 1) * width);
       row[b] += Math.max(0, end - t);
+      if (end > t && (first[b] < 0 || step < first[b])) first[b] = step;
       if (end <= t) break;
       t = end;
     }
@@ -261,18 +273,14 @@ export function contention(log: EventLog, buckets = 72): Heat {
     if (k === EventKind.LOCK_CONTEND) {
       const idx = locks.get(log.arg(i, 0));
       if (idx === undefined) continue;
-      since.set(log.cpu[i], { lock: idx, t: log.time[i] });
-      let first = firstStep.get(idx);
-      if (!first) {
-        first = new Int32Array(buckets).fill(-1);
-        firstStep.set(idx, first);
-      }
+      since.set(log.cpu[i], { lock: idx, t: log.time[i], step: i });
+      const first = firstRow(idx);
       const b = Math.min(buckets - 1, Math.floor((log.time[i] - t0) / width));
       if (first[b] < 0) first[b] = i;
     } else if (k === EventKind.LOCK_ACQUIRE) {
       const w = since.get(log.cpu[i]);
       if (w && locks.get(log.arg(i, 0)) === w.lock) {
-        add(w.lock, w.t, log.time[i]);
+        add(w.lock, w.t, log.time[i], w.step);
         since.delete(log.cpu[i]);
       }
     }
