@@ -102,7 +102,8 @@ INODE_VARIANTS := inode inode-before inode-rotate
 # so it is outside VARIANTS and the suites that iterate over them.
 selftest_BRANCH  := v6.12
 selftest_FILES   := wasm/kernel-files-selftest.txt
-selftest_SRCS    := lib/xarray.c lib/list_debug.c lib/test_xarray.c lib/idr-extract.c lib/test_ida.c
+selftest_SRCS    := lib/xarray.c lib/list_debug.c lib/test_xarray.c lib/idr-extract.c lib/test_ida.c \
+                    lib/atomic64_test.c
 selftest_EXTRACT := wasm/extract/selftest-idr-h.txt wasm/extract/selftest-idr.txt
 selftest_GLUE    := wasm/glue/radix_tree.c
 selftest_DEFS    := $(v6.12_DEFS) -DSIM_SELFTEST
@@ -375,7 +376,7 @@ fuzz: build/fuzz/fuzz_shrinkers
 # test with its own counts (wasm/selftest/run.sh); make test runs those in
 # SELFTEST_FAST.
 SELFTEST_PROGS := build/native/selftest/labrun build/wasm/selftest/labrun.cjs
-SELFTEST_FAST  := selftest-xarray selftest-ida
+SELFTEST_FAST  := selftest-xarray selftest-ida selftest-atomic64
 .PHONY: selftest test-selftest
 selftest: $(SELFTEST_PROGS)
 	@wasm/selftest/run.sh

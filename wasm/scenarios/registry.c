@@ -25,6 +25,7 @@ extern const struct scenario scenario_kunit_planted __attribute__((weak));
 extern const struct scenario scenario_kunit_planted_taint __attribute__((weak));
 extern const struct scenario scenario_selftest_xarray __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_selftest_ida __attribute__((weak));	/* selftest only */
+extern const struct scenario scenario_selftest_atomic64 __attribute__((weak));	/* selftest only */
 
 static const struct scenario *const all[] = {
 	&scenario_shrinker_lifetime,
@@ -44,6 +45,7 @@ static const struct scenario *const all[] = {
 	&scenario_kunit_planted_taint,
 	&scenario_selftest_xarray,
 	&scenario_selftest_ida,
+	&scenario_selftest_atomic64,
 };
 
 #define NR_ALL (sizeof(all) / sizeof(all[0]))

@@ -46,3 +46,4 @@ const struct scenario scenario_selftest_##ident = {					\
 
 SELFTEST(xarray, "test_xarray", xarray_checks, "lib/test_xarray.c: the XArray API test module");
 SELFTEST(ida, "test_ida", ida_checks, "lib/test_ida.c: the IDA API test module");
+SELFTEST(atomic64, "atomic64_test", test_atomics_init, "lib/atomic64_test.c: atomic_t and atomic64_t");

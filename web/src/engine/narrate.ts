@@ -18,7 +18,7 @@ export function collectLabels(log: EventLog): Labels {
 }
 
 const REFCOUNT_OPS = ['', 'refcount_set', 'refcount_inc_not_zero', 'refcount_dec_and_test', 'refcount_inc', 'refcount_dec'];
-const ATOMIC_OPS = ['', 'xchg', 'add_return', 'add', 'cmpxchg', 'inc', 'dec'];
+const ATOMIC_OPS = ['', 'xchg', 'add_return', 'add', 'cmpxchg', 'inc', 'dec', 'or', 'and', 'xor', 'andnot'];
 const BIT_OPS = ['', 'set_bit', 'clear_bit', 'test_and_set_bit', 'test_and_clear_bit'];
 const BARRIERS = ['', 'smp_mb()', 'smp_rmb()', 'smp_wmb()', 'smp_mb__before_atomic()', 'smp_mb__after_atomic()', 'smp_store_release()', 'smp_load_acquire()'];
 const LIST_OPS = ['', 'list_add_rcu', 'list_add_tail_rcu', 'list_del_rcu'];
