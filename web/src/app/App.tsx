@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SimClient, type RunOptions } from '../engine/client';
 import { History } from '../engine/history';
 import { buildTimeline, type Timeline } from '../engine/machine';
+import { kernelBranch, shownContext, shownSiteAt } from '../engine/codesite';
 import { collectLabels, narrate, type Labels } from '../engine/narrate';
 import type { EventLog } from '../engine/log';
 import type { Decisions } from '../engine/decisions';
@@ -51,6 +52,12 @@ declare global {
 function programOptions(scene: SceneDef<any>, prog: string): RunOptions {
   if (!scene.program) return {};
   return { program: prog ? scene.program.toBytes(prog) : [], ...scene.program.options?.(prog) };
+}
+
+/** The series a scene is about on a kernel (null: none). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function seriesOf(scene: SceneDef<any>, variant: string): string | null {
+  return typeof scene.series === 'function' ? scene.series(variant) : scene.series;
 }
 
 function scheduleLength(text: string): number {
@@ -288,6 +295,10 @@ export function App() {
   const state = run ? run.history.at(step) : null;
   const step2 = run && compared ? stepAtTime(compared.log, compared.peaks, run.log.time[step] ?? 0) : 0;
   const state2 = compared ? compared.history.at(step2) : null;
+  // Never a blank code pane: this event's line, else the last line its CPU ran, else the run's entry.
+  const shown = run ? shownSiteAt(run.log, step) : null;
+  const shownSite = shown?.site ?? null;
+  const context = run ? shownContext(run.log, step, shown) : '';
 
   // The test handle: tests read state through it, not through pixels alone.
   useEffect(() => {
@@ -307,6 +318,7 @@ export function App() {
       length: run?.log.length ?? 0,
       event: () => (run ? { ...run.log.event(step), kindName: run.log.meta.kinds[run.log.kind[step]].name } : null),
       site: () => (run ? run.log.siteOf(step) : null),
+      codeShown: () => (shown ? { how: shown.how, at: shown.at, ...shown.site } : null),
       narration: () => (run ? narrate(run.log, step, run.labels) : ''),
       state: () => state,
       meta: () => run?.log.meta ?? null,
@@ -326,7 +338,7 @@ export function App() {
       compared: () =>
         compared ? { variant: compared.variant, step: step2, length: compared.log.length, state: state2, time: compared.log.time[step2] } : null,
     };
-  }, [run, step, state, error, scene, variant, seed, policy, sched, seek, compared, step2, state2]);
+  }, [run, step, state, error, scene, variant, seed, policy, sched, seek, compared, step2, state2, shown]);
 
   const View = scene.View;
   const log = run?.log;
@@ -360,10 +372,6 @@ export function App() {
         },
       }
     : {};
-  const site = log ? (log.siteOf(step) ?? null) : null;
-  const cpuSite = log && state && !site ? log.meta.sites[(state as { machine: { cpus: { site: number }[] } }).machine.cpus[log.cpu[step]].site] : null;
-  const shownSite = site ?? (cpuSite && cpuSite.tree ? cpuSite : null);
-  const context = log ? `CPU${log.cpu[step]}${log.task[step] >= 0 ? ` ${log.taskName(log.task[step])}` : ''}${site ? '' : ' (last line it ran)'}` : '';
 
   // Talk mode: every window of the talk shows the same slide and the same demo state.
   const talkState: TalkState = {
@@ -444,7 +452,7 @@ export function App() {
               <View log={log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={seek} variant={run.variant} {...programProps} />
             </div>
             <div className="right">
-              <CodePane site={shownSite} context={context} />
+              <CodePane site={shownSite} context={context} shown={shown?.how} />
             </div>
           </main>
         )}
@@ -477,7 +485,7 @@ export function App() {
                 {/* The audience watches; actions are the presenter's. */}
                 <View log={log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={seek} variant={run.variant}
                   {...(talk === 'presenter' ? programProps : { program: run.prog })} />
-                <CodePane site={shownSite} context={context} />
+                <CodePane site={shownSite} context={context} shown={shown?.how} />
               </div>
             ) : (
               <p className="loading" role="status">
@@ -497,9 +505,16 @@ export function App() {
     <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
       <header className="app-head">
         <h1>
-          Reclaim Lab <span className="scene-title">{scene.title}</span>
+          Reclaim Lab <span className="scene-title">{scene.title}</span>{' '}
+          <span className="scene-kernel" data-testid="scene.kernel">
+            kernel {run?.variant ?? variant}
+            {compare && compare !== (run?.variant ?? variant) ? `, beside it ${compare}` : ''}
+          </span>
         </h1>
-        <SeriesCard seriesId={typeof scene.series === 'function' ? scene.series(run?.variant ?? variant) : scene.series} />
+        <SeriesCard seriesId={seriesOf(scene, run?.variant ?? variant)} branch={run ? kernelBranch(run.log) : null} />
+        {compared && seriesOf(scene, compared.variant) && (
+          <SeriesCard seriesId={seriesOf(scene, compared.variant)} branch={kernelBranch(compared.log)} beside={compared.variant} />
+        )}
         <LessonPicker current={lesson?.id ?? null} />
       </header>
       {notes.map((n) => (
@@ -599,8 +614,9 @@ export function App() {
             </p>
           </div>
           <div className="right">
-            <CodePane site={shownSite} context={context} />
-            <DiffPanel variant={run.variant} site={shownSite} prefer={scene.diffs} />
+            <CodePane site={shownSite} context={context} shown={shown?.how} />
+            {/* What changed compares kernel branches: not for a scene about no series (planted bugs in project code). */}
+            {scene.series !== null && <DiffPanel variant={run.variant} site={shownSite} prefer={scene.diffs} />}
           </div>
         </main>
       )}

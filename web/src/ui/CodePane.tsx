@@ -15,10 +15,22 @@ interface Props {
   site: Site | null;
   /** Why this line: "CPU1 mount", shown in the header. */
   context: string;
+  /** Whose line (engine/codesite.ts): this event's, the last its CPU ran, or the run's entry. */
+  shown?: 'event' | 'cpu' | 'entry';
 }
 
 /** Whether a branch holds upstream code only (v6.1, v6.12), from kernel-tree/manifest.json. */
 export const isUpstreamTree = (tree: string) => TREES.some((t) => t.branch === tree);
+
+/** What a branch of kernel-tree/linux holds, for a whole kernel (the series card's "Code shown"). */
+export function branchProvenance(tree: string): string {
+  if (isUpstreamTree(tree)) return `upstream Linux, branch ${tree}`;
+  const port = SERIES.find((s) => s.code.kind === 'project-port' && s.code.branch === tree);
+  if (port) return `the project port of “${port.title}” (not upstream code) over upstream ${port.code.base}, branch ${tree}`;
+  const patch = PATCHED.find((b) => b.branch === tree);
+  if (patch) return `upstream ${patch.base} with a project patch (${patch.title}), branch ${tree}`;
+  return `branch ${tree}`;
+}
 
 export function provenance(tree: string, file: string): string {
   if (isUpstreamTree(tree)) return `upstream Linux, branch ${tree} of kernel-tree/linux`;
@@ -36,7 +48,7 @@ export function provenance(tree: string, file: string): string {
   return 'project code';
 }
 
-export function CodePane({ site, context }: Props) {
+export function CodePane({ site, context, shown = 'event' }: Props) {
   const [lines, setLines] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
@@ -88,12 +100,12 @@ export function CodePane({ site, context }: Props) {
   if (!site) {
     return (
       <section className="code-pane" aria-label="Source code">
-        <header className="code-head">No kernel line: this event comes from the scheduler or RCU's machinery.</header>
+        <header className="code-head">No kernel line: this run ran no kernel code.</header>
       </section>
     );
   }
   return (
-    <section className="code-pane" aria-label={`Source code of ${file}`}>
+    <section className={shown === 'event' ? 'code-pane' : 'code-pane not-this-event'} aria-label={`Source code of ${file}`} data-testid="code.pane" data-shown={shown}>
       <header className="code-head">
         <div className="code-file" data-testid="code.file">
           <span className={`tree-badge ${isUpstreamTree(tree) ? 'upstream' : 'project'}`}>{tree}</span>

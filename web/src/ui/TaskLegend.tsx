@@ -5,9 +5,11 @@ import type { EventLog } from '../engine/log';
 import type { Timeline } from '../engine/machine';
 import { taskColor } from './colors';
 
-export function TaskLegend({ log, timeline }: { log: EventLog; timeline?: Timeline }) {
+// Only the keys for what this run's timeline draws: a scene with no RCU shows no RCU key.
+export function TaskLegend({ log, timeline }: { log: EventLog; timeline: Timeline }) {
+  const modes = new Set(timeline.cpuSegments.map((s) => s.mode));
   return (
-    <div className="legend" aria-hidden="true">
+    <div className="legend" aria-hidden="true" data-testid="legend">
       {log.meta.tasks
         .filter((t) => !t.rcuc || t.cpu === 0)
         .map((t) => (
@@ -15,12 +17,13 @@ export function TaskLegend({ log, timeline }: { log: EventLog; timeline?: Timeli
             {t.rcuc ? 'rcuc/N (RCU callbacks)' : t.name}
           </span>
         ))}
-      <span className="key spin">spinning</span>
-      <span className="key idle">idle</span>
-      <span className="key rcu">RCU read-side section</span>
-      <span className="key gp">grace period</span>
-      {timeline && timeline.srcuGracePeriods.length > 0 && <span className="key srcu-gp">SRCU grace period</span>}
-      {timeline && timeline.marks.some((m) => m.kind === 'gave-up') && <span className="key gave-up">gave the lock up</span>}
+      {modes.has('spin') && <span className="key spin">spinning</span>}
+      {modes.has('idle') && <span className="key idle">idle</span>}
+      {timeline.rcuSections.length > 0 && <span className="key rcu">RCU read-side section</span>}
+      {timeline.gracePeriods.length > 0 && <span className="key gp">grace period</span>}
+      {timeline.srcuGracePeriods.length > 0 && <span className="key srcu-gp">SRCU grace period</span>}
+      {timeline.marks.some((m) => m.kind === 'gave-up') && <span className="key gave-up">gave the lock up</span>}
+      {timeline.marks.some((m) => m.kind === 'report') && <span className="key report">a report</span>}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { ShrinkerLifetimeView } from './view';
 
 export const shrinkerLifetime: SceneDef<LifetimeState> = {
   id: 'shrinker-lifetime',
-  title: 'Shrinker lifetime (v6.12, refcount + RCU)',
+  title: 'Shrinker lifetime: refcount + RCU',
   scenario: 'shrinker-lifetime',
   variants: ['v6.12', 'break-no-tryget', 'break-no-wait'],
   series: 'refcount-rcu-shrinkers',

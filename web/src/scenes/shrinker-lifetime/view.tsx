@@ -41,7 +41,7 @@ export function ShrinkerLifetimeView({ log, timeline, state, step, onSeek }: Sce
   return (
     <div className="scene">
       <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-      <TaskLegend log={log} />
+      <TaskLegend log={log} timeline={timeline} />
       <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
       <div className="rcu-status" data-testid="rcu.status">
         {state.machine.gpActive !== null ? (

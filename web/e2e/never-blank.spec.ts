@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Never blank, never stale: at every step the code pane shows a kernel
+// line (this event's, or, marked as such, the last its CPU ran or where the
+// run enters the kernel); the title, the series card and "Code shown" follow
+// the running and the compared kernel; panels that do not apply are absent.
+import { expect, test, type Page } from '@playwright/test';
+import { Lab } from './lab';
+
+interface Shown {
+  how: 'event' | 'cpu' | 'entry';
+  at: number;
+  tree: string;
+  file: string;
+  line: number;
+  func: string;
+}
+
+const codeShown = (page: Page) => page.evaluate(() => (window as unknown as { __lab: { codeShown(): Shown | null } }).__lab.codeShown());
+
+async function sceneDefs(page: Page): Promise<{ id: string; variants: string[] }[]> {
+  await new Lab(page).open('?step=0');
+  return page.evaluate(() => (window as unknown as { __lab: { sceneDefs: { id: string; variants: string[] }[] } }).__lab.sceneDefs);
+}
+
+/** The code pane at the current step: a file, a lit line that is the line named, and the right caption. */
+async function expectCodeShown(page: Page, l: Lab, where: string) {
+  const step = await l.currentStep();
+  const s = await codeShown(page);
+  expect(s, `${where} step ${step}`).not.toBeNull();
+  const pane = page.getByTestId('code.pane');
+  await expect(pane, `${where} step ${step}`).toHaveAttribute('data-shown', s!.how);
+  await expect(page.getByTestId('code.file')).toContainText(`${s!.file}:${s!.line}`);
+  const line = l.highlightedLine();
+  await expect(line, `${where} step ${step}`).toBeVisible();
+  await expect(line).toHaveAttribute('data-line', String(s!.line));
+  expect((await line.textContent())!.trim().length, `${where} step ${step}: the lit line has text`).toBeGreaterThan(String(s!.line).length);
+  if (s!.how === 'event') expect(s!.at).toBe(step);
+  else {
+    expect(s!.at).toBeLessThanOrEqual(s!.how === 'cpu' ? step : Infinity);
+    await expect(pane.locator('.code-prov')).toContainText(s!.how === 'cpu' ? `the last line CPU` : 'where the run enters the kernel');
+    await expect(pane.locator('.code-prov')).toContainText(`event ${s!.at}`);
+  }
+}
+
+test('no blank code pane at any sampled step of any scene’s default run, the first and the last included', async ({ page }) => {
+  test.setTimeout(300_000);
+  const l = new Lab(page);
+  for (const scene of await sceneDefs(page)) {
+    await l.open(`?scene=${scene.id}&step=0`);
+    const last = await page.evaluate(() => (window as unknown as { __lab: { length: number } }).__lab.length - 1);
+    const steps = new Set([0, 1, last - 1, last, ...Array.from({ length: 9 }, (_, k) => Math.round(((k + 1) * last) / 10))]);
+    for (const step of [...steps].sort((a, b) => a - b)) {
+      await l.goTo(step);
+      await expectCodeShown(page, l, scene.id);
+    }
+    // Step 0 is a task starting: no line of its own, yet the pane shows one.
+    await l.goTo(0);
+    expect((await codeShown(page))!.how).not.toBe('event');
+  }
+});
+
+test('the title, the series card and "Code shown" follow the running kernel', async ({ page }) => {
+  const l = new Lab(page);
+  for (const [scene, variant, branch] of [
+    ['shrinker-lifetime', 'break-no-wait', 'break-no-wait'],
+    ['memcg-bitmap', 'break-no-recheck', 'break-no-recheck'],
+    ['inode-lru', 'inode-before', 'inode-lru-before'],
+    ['inode-lru', 'inode', 'v6.12'],
+  ]) {
+    await l.open(`?scene=${scene}&variant=${variant}&step=10`);
+    await expect(page.getByTestId('scene.kernel')).toHaveText(`kernel ${variant}`);
+    await expect(page.getByTestId('series.code')).toContainText(`branch ${branch} of kernel-tree/linux`);
+    if (branch !== 'v6.12') await expect(page.getByTestId('series.code')).toContainText('with a project patch');
+  }
+  // Switching the kernel in the page: the header follows.
+  await l.open('?scene=shrinker-lifetime&step=10');
+  await expect(page.getByTestId('series.code')).toContainText('upstream Linux, branch v6.12');
+  await page.getByTestId('scene.variant').selectOption('break-no-tryget');
+  await expect(page.getByTestId('scene.kernel')).toHaveText('kernel break-no-tryget');
+  await expect(page.getByTestId('series.code')).toContainText('branch break-no-tryget');
+});
+
+test('a compared kernel is named in the title and gets its own series card', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=shrinker-churn&variant=srcu&compare=v6.12&step=100');
+  await expect(page.getByTestId('compare')).toBeVisible();
+  await expect(page.getByTestId('scene.kernel')).toHaveText('kernel srcu, beside it v6.12');
+  await expect(page.getByTestId('series.card').getByTestId('series.code')).toContainText('branch srcu-shrinkers');
+  await expect(page.getByTestId('series.card.beside')).toContainText('Beside it (v6.12)');
+  await expect(page.getByTestId('series.card.beside')).toContainText('upstream Linux, branch v6.12');
+});
+
+test('panels that do not apply are not shown', async ({ page }) => {
+  const l = new Lab(page);
+  // Planted bugs are project code: no kernel diff beside it.
+  await l.open('?scene=planted-bugs&step=10');
+  await expect(page.getByTestId('code.pane')).toBeVisible();
+  await expect(page.getByTestId('diff.panel')).toHaveCount(0);
+  // The legend keys only what the timeline draws.
+  await l.open('?scene=shrinker-lifetime&step=10');
+  const legend = page.getByTestId('legend');
+  await expect(legend).toContainText('RCU read-side section');
+  await expect(legend).toContainText('grace period');
+  await expect(legend).not.toContainText('gave the lock up');
+  await expect(page.getByTestId('diff.panel')).toBeVisible();
+  await l.open('?lesson=rwsem-bailout');
+  await expect(page.getByTestId('legend')).toContainText('gave the lock up');
+  await l.open('?scene=lru-batch&step=10');
+  await expect(page.getByTestId('legend')).not.toContainText('RCU read-side section');
+  await expect(page.getByTestId('legend')).not.toContainText('grace period');
+});
