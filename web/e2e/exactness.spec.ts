@@ -6,7 +6,7 @@
 // and the footer count the same way.
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
-import { Lab } from './lab';
+import { Lab, labFields } from './lab';
 
 const lessons = readdirSync('lessons')
   .filter((f) => f.endsWith('.json'))
@@ -14,12 +14,12 @@ const lessons = readdirSync('lessons')
 
 /** The kind of the event the page stands at. */
 const kindHere = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __lab: { event(): { kindName: string } | null } }).__lab.event()?.kindName);
+  page.evaluate(() => window.__lab!.event()?.kindName);
 
 async function sceneList(page: Page): Promise<{ id: string; variants: string[] }[]> {
   const l = new Lab(page);
   await l.open('?step=0');
-  return page.evaluate(() => (window as unknown as { __lab: { sceneDefs: { id: string; variants: string[] }[] } }).__lab.sceneDefs);
+  return labFields(page).then((f) => f.sceneDefs);
 }
 
 /** Up to n items spread evenly, the first and the last included. */
@@ -135,7 +135,7 @@ test('the scrubber keeps its place and size, and the counter counts as the foote
   await l.open('?scene=shrinker-churn&step=0');
   const scrub = page.getByTestId('scene.scrub');
   const at0 = await scrub.boundingBox();
-  const last = await page.evaluate(() => (window as unknown as { __lab: { length: number } }).__lab.length - 1);
+  const last = await labFields(page).then((f) => f.length - 1);
   await expect(page.getByTestId('scene.counter')).toHaveText(`event 0 of 0–${last}`);
   await expect(page.getByTestId('run.facts')).toContainText(`events 0–${last} (${last + 1})`);
   // The same point of the scrubber is the same event, from the start, from the end, while playing.

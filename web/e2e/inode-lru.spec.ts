@@ -4,7 +4,7 @@
 // branch's fs/inode.c; and the seed's table in a worker that can be
 // cancelled.
 import { expect, test, type Page } from '@playwright/test';
-import { Lab } from './lab';
+import { Lab, modelState } from './lab';
 
 interface Row {
   name: string;
@@ -20,7 +20,7 @@ interface State {
   firsts: Record<string, number>;
 }
 
-const state = (page: Page) => page.evaluate(() => (window as unknown as { __lab: { state(): State } }).__lab.state());
+const state = (page: Page) => modelState<State>(page);
 
 test('inode-lru-before: the shrinker rotates a workingset inode with page cache at inode_lru_isolate()’s LRU_ROTATE', async ({ page }) => {
   const l = new Lab(page);

@@ -3,6 +3,24 @@
 // through the window.__lab test handle rather than through pixels alone.
 import { expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import type { LabHandle } from '../src/app/testHandle';
+
+/** The handle's plain fields: its functions stay in the page. */
+export type LabFields = { [K in keyof LabHandle as LabHandle[K] extends (...a: never[]) => unknown ? never : K]: LabHandle[K] };
+
+/** The handle's plain fields as they are now (window.__lab is typed by testHandle.ts). */
+export function labFields(page: Page): Promise<LabFields> {
+  return page.evaluate(() => {
+    const h = window.__lab;
+    if (!h) throw new Error('no test handle yet');
+    return Object.fromEntries(Object.entries(h).filter(([, v]) => typeof v !== 'function')) as LabFields;
+  });
+}
+
+/** The scene's model at the step; S is the shape the scene's test expects. */
+export function modelState<S>(page: Page): Promise<S> {
+  return page.evaluate(() => window.__lab!.state() as S);
+}
 
 export interface LabSite {
   tree: string;
@@ -19,13 +37,13 @@ export class Lab {
     await expect(this.page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
     // The test handle is refreshed by an effect, just after the render that shows the run.
     await expect
-      .poll(() => this.page.evaluate(() => (window as unknown as { __lab?: { ready: boolean } }).__lab?.ready ?? false))
+      .poll(() => this.page.evaluate(() => window.__lab?.ready ?? false))
       .toBe(true);
   }
 
   /** Stand at event n, as a permalink or a click on the timeline would. */
   async goTo(n: number) {
-    await this.page.evaluate((k) => (window as unknown as { __lab: { goTo(k: number): void } }).__lab.goTo(k), n);
+    await this.page.evaluate((k) => window.__lab!.goTo(k), n);
     await expect.poll(() => this.currentStep()).toBe(n);
   }
 
@@ -34,15 +52,15 @@ export class Lab {
   }
 
   currentStep(): Promise<number> {
-    return this.page.evaluate(() => (window as unknown as { __lab: { step: number } }).__lab.step);
+    return this.page.evaluate(() => window.__lab!.step);
   }
 
   site(): Promise<LabSite | null> {
-    return this.page.evaluate(() => (window as unknown as { __lab: { site(): LabSite | null } }).__lab.site());
+    return this.page.evaluate(() => window.__lab!.site());
   }
 
   narration(): Promise<string> {
-    return this.page.evaluate(() => (window as unknown as { __lab: { narration(): string } }).__lab.narration());
+    return this.page.evaluate(() => window.__lab!.narration());
   }
 
   highlightedLine() {

@@ -2,9 +2,9 @@
 // A lesson done by hand: its goals tick as the run meets them, it ends at
 // the real patch, and the browser remembers it.
 import { expect, test, type Page } from '@playwright/test';
-import { Lab } from './lab';
+import { Lab, labFields } from './lab';
 
-const prog = (page: Page) => page.evaluate(() => (window as unknown as { __lab: { prog: string; ready: boolean } }).__lab);
+const prog = (page: Page) => labFields(page);
 
 async function press(page: Page, action: string) {
   const before = (await prog(page)).prog;

@@ -4,7 +4,7 @@
 // fix, two removals made to collide over a sentinel by stepping CPUs by
 // hand, the heat map, and the RFC's table run in the page.
 import { expect, test, type Page } from '@playwright/test';
-import { Lab } from './lab';
+import { Lab, modelState } from './lab';
 
 interface LruState {
   removing: Record<number, { page: number; sentinel: boolean }>;
@@ -19,18 +19,11 @@ interface LruState {
   machine: { tasks: { id: number; name: string; cpu: number }[] };
 }
 
-interface Next {
-  index: number;
-  event: number;
-  cpu: number;
-  runnable: number[];
-}
-
-const state = (page: Page) => page.evaluate(() => (window as unknown as { __lab: { state(): LruState } }).__lab.state());
+const state = (page: Page) => modelState<LruState>(page);
 const nextDecision = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __lab: { nextDecision(): Next | null } }).__lab.nextDecision());
+  page.evaluate(() => window.__lab!.nextDecision());
 const eventAt = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __lab: { event(): { kindName: string; cpu: number; args: number[] } } }).__lab.event());
+  page.evaluate(() => window.__lab!.event()!);
 
 test('the strip is the list the port traced, and the code pane shows the port’s line', async ({ page }) => {
   const lab = new Lab(page);
@@ -45,7 +38,7 @@ test('the strip is the list the port traced, and the code pane shows the port’
   expect(text).toMatch(/\*o+\*/); // a full batch: sentinels at its edges, inner pages between
 
   // Go to the next page linked in, and read its line on the branch.
-  const add = await page.evaluate(() => (window as unknown as { __lab: { find(k: string, from: number): number } }).__lab.find('LRU_ADD', 1500));
+  const add = await page.evaluate(() => window.__lab!.find('LRU_ADD', 1500));
   expect(add).toBeGreaterThan(0);
   await lab.goTo(add);
   const site = await lab.site();
@@ -73,9 +66,9 @@ test('the thread’s bug: 537 pages trip the VM_BUG_ON at its line, and the bitm
   await page.getByTestId('lru.bug.fixed').click();
   await expect(page).toHaveURL(/prog=batch%2Ct1%2Cp537%2Cr1%2Call%2Cfix/);
   await expect(page.getByTestId('scene.ready')).toBeVisible();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __lab: { prog: string } }).__lab.prog)).toContain('fix');
+  await expect.poll(() => page.evaluate(() => window.__lab!.prog)).toContain('fix');
   await page.keyboard.press('End');
-  const meta = await page.evaluate(() => (window as unknown as { __lab: { meta(): { status: string; reports: unknown[] } } }).__lab.meta());
+  const meta = await page.evaluate(() => window.__lab!.meta()!);
   expect(meta.status).toBe('done');
   expect(meta.reports).toHaveLength(0);
   await expect(page.getByTestId('lru.bug.story')).toContainText('With the bitmap sized by nr');
@@ -149,7 +142,7 @@ test('the setup goes into the link and runs the port in that mode', async ({ pag
   await page.getByTestId('lru.setup.apply').click();
   await expect(page).toHaveURL(/prog=splice%2Ct4%2Cp28%2Cr2/);
   await expect(page.getByTestId('scene.ready')).toBeVisible();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __lab: { meta(): { cpus: number } } }).__lab.meta().cpus)).toBe(4);
+  await expect.poll(() => page.evaluate(() => window.__lab!.meta()!.cpus)).toBe(4);
   await page.goto('?scene=lru-batch&prog=batch,t99');
   await expect(page.getByTestId('scene.error')).toContainText('tasks must be 1 to 64');
 });

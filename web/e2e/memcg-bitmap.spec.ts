@@ -2,7 +2,7 @@
 // The memcg-bitmap scene by hand: each action reruns the real code with
 // the program in the URL and lands on what it did, at the kernel's line.
 import { expect, test, type Page } from '@playwright/test';
-import { Lab } from './lab';
+import { Lab, labFields, modelState } from './lab';
 
 interface State {
   bits: Record<number, number[]>;
@@ -13,8 +13,8 @@ interface State {
   oldInfos: { freed: boolean }[];
 }
 
-const state = (page: Page) => page.evaluate(() => (window as unknown as { __lab: { state(): State } }).__lab.state());
-const prog = (page: Page) => page.evaluate(() => (window as unknown as { __lab: { prog: string; ready: boolean } }).__lab);
+const state = (page: Page) => modelState<State>(page);
+const prog = (page: Page) => labFields(page);
 
 /** Does what a person does: pick a memcg and a mount, press an action, wait for the rerun. */
 async function act(page: Page, action: string, memcg?: number, mount?: number) {
@@ -72,7 +72,7 @@ test('the race: the recheck keeps the bit on v6.12; without it the same schedule
   expect((await state(page)).races.at(-1)?.lost).toBe(true);
 
   await page.getByTestId('scene.variant').selectOption('v6.12');
-  await expect.poll(async () => (await page.evaluate(() => (window as unknown as { __lab: { variant: string; ready: boolean } }).__lab)).variant).toBe('v6.12');
+  await expect.poll(async () => (await labFields(page)).variant).toBe('v6.12');
   await page.keyboard.press('End');
   await expect(page.getByTestId('bitmap.race')).toContainText('kept the bit');
   await expect(cell(page, '/ct1/1', 3)).toHaveAttribute('data-bit', '1');

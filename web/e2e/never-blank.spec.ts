@@ -4,22 +4,13 @@
 // run enters the kernel); the title, the series card and "Code shown" follow
 // the running and the compared kernel; panels that do not apply are absent.
 import { expect, test, type Page } from '@playwright/test';
-import { Lab } from './lab';
+import { Lab, labFields } from './lab';
 
-interface Shown {
-  how: 'event' | 'cpu' | 'entry';
-  at: number;
-  tree: string;
-  file: string;
-  line: number;
-  func: string;
-}
-
-const codeShown = (page: Page) => page.evaluate(() => (window as unknown as { __lab: { codeShown(): Shown | null } }).__lab.codeShown());
+const codeShown = (page: Page) => page.evaluate(() => window.__lab!.codeShown());
 
 async function sceneDefs(page: Page): Promise<{ id: string; variants: string[] }[]> {
   await new Lab(page).open('?step=0');
-  return page.evaluate(() => (window as unknown as { __lab: { sceneDefs: { id: string; variants: string[] }[] } }).__lab.sceneDefs);
+  return labFields(page).then((f) => f.sceneDefs);
 }
 
 /** The code pane at the current step: a file, a lit line that is the line named, and the right caption. */
@@ -47,7 +38,7 @@ test('no blank code pane at any sampled step of any scene’s default run, the f
   const l = new Lab(page);
   for (const scene of await sceneDefs(page)) {
     await l.open(`?scene=${scene.id}&step=0`);
-    const last = await page.evaluate(() => (window as unknown as { __lab: { length: number } }).__lab.length - 1);
+    const last = await labFields(page).then((f) => f.length - 1);
     const steps = new Set([0, 1, last - 1, last, ...Array.from({ length: 9 }, (_, k) => Math.round(((k + 1) * last) / 10))]);
     for (const step of [...steps].sort((a, b) => a - b)) {
       await l.goTo(step);

@@ -28,10 +28,10 @@ test('dist runs with the network blocked', async ({ page, context, baseURL }) =>
 test('a permalink with a program, a kernel and a random schedule reproduces the same scene state', async ({ page }) => {
   const l = new Lab(page);
   await l.open('?scene=memcg-bitmap&variant=break-no-recheck&policy=random&seed=88&prog=a0.0,c3.1,r3&step=600');
-  const state = await page.evaluate(() => JSON.stringify((window as unknown as { __lab: { state(): unknown } }).__lab.state()));
+  const state = await page.evaluate(() => JSON.stringify(window.__lab!.state()));
   const url = page.url();
   const other = await page.context().newPage();
   const l2 = new Lab(other);
   await l2.open(url.slice(url.indexOf('?')));
-  expect(await other.evaluate(() => JSON.stringify((window as unknown as { __lab: { state(): unknown } }).__lab.state()))).toBe(state);
+  expect(await other.evaluate(() => JSON.stringify(window.__lab!.state()))).toBe(state);
 });

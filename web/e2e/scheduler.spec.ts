@@ -2,15 +2,8 @@
 import { expect, test } from '@playwright/test';
 import { Lab } from './lab';
 
-interface Next {
-  index: number;
-  event: number;
-  cpu: number;
-  runnable: number[];
-}
-
 const nextDecision = (lab: Lab) =>
-  lab.page.evaluate(() => (window as unknown as { __lab: { nextDecision(): Next | null } }).__lab.nextDecision());
+  lab.page.evaluate(() => window.__lab!.nextDecision());
 
 test('a person can make another CPU take the next step, and the link keeps it', async ({ page, context }) => {
   const lab = new Lab(page);
@@ -23,7 +16,7 @@ test('a person can make another CPU take the next step, and the link keeps it', 
   // The run is replayed with that choice; we stand at the step it made.
   await expect(page).toHaveURL(/sched=/);
   await expect.poll(() => lab.currentStep()).toBe(next!.event);
-  const ev = await page.evaluate(() => (window as unknown as { __lab: { event(): { cpu: number } } }).__lab.event());
+  const ev = await page.evaluate(() => window.__lab!.event()!);
   expect(ev.cpu).toBe(other);
   await expect(page.getByTestId('sched.panel')).toContainText('follow a schedule from the URL');
 
@@ -59,7 +52,7 @@ test('the planted bugs show kernel-style reports naming their lines', async ({ p
   await expect(page.getByTestId('reports.text')).toContainText('BUG: KASAN: slab-use-after-free');
   await expect(page.getByTestId('reports.text')).toContainText('Freed by task freer/3');
   // The report's event is the current step, and its line is in the code pane.
-  const ev = await page.evaluate(() => (window as unknown as { __lab: { event(): { kindName: string } } }).__lab.event());
+  const ev = await page.evaluate(() => window.__lab!.event()!);
   expect(ev.kindName).toBe('REPORT');
 });
 

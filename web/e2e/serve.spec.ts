@@ -6,7 +6,7 @@
 // violation.
 import { expect, test, type Page } from '@playwright/test';
 import { CSP, CSP_DIRECTIVES } from '../../scripts/csp.mjs';
-import { Lab } from './lab';
+import { Lab, labFields } from './lab';
 
 /** Collect the page's CSP violations (the event, and the console line Chromium prints). */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -39,7 +39,7 @@ test('every scene, a lesson, talk mode and an embed run under the CSP with no vi
   const violations = await watchViolations(page);
   const l = new Lab(page);
   await l.open('?step=0');
-  const scenes = await page.evaluate(() => (window as unknown as { __lab: { scenes: string[] } }).__lab.scenes);
+  const scenes = await labFields(page).then((f) => f.scenes);
   expect(scenes.length).toBeGreaterThan(5);
   for (const scene of scenes) {
     await l.open(`?scene=${scene}&step=40`);

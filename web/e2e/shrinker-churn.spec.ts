@@ -1,20 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import { expect, test, type Page } from '@playwright/test';
-import { Lab, type LabSite } from './lab';
+import { Lab, labFields, type LabSite } from './lab';
 
-interface Compared {
-  variant: string;
-  step: number;
-  length: number;
-  time: number;
-}
-
-const lab = (page: Page) => page.evaluate(() => (window as unknown as { __lab: Record<string, unknown> }).__lab);
-const variant = (page: Page) => page.evaluate(() => (window as unknown as { __lab: { variant: string; ready: boolean } }).__lab);
+const lab = (page: Page) => labFields(page);
+const variant = (page: Page) => labFields(page);
 const compared = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __lab: { compared(): Compared | null } }).__lab.compared());
+  page.evaluate(() => window.__lab!.compared());
 const eventTime = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __lab: { event(): { time: number } } }).__lab.event().time);
+  page.evaluate(() => window.__lab!.event()!.time);
 
 async function switchKernel(page: Page, to: string) {
   await page.getByTestId('scene.variant').selectOption(to);
@@ -106,7 +99,7 @@ test("a break-it kernel's KASAN report names the kernel line it stopped after", 
   await l.open('?scene=shrinker-lifetime&variant=break-no-wait&seed=1&step=0');
   await expect(page.getByTestId('run.facts')).toContainText('slow shrinkers');
   // kasan.fault=panic: the machine stops at the report.
-  expect(await page.evaluate(() => (window as unknown as { __lab: { meta(): { status: string } } }).__lab.meta().status)).toBe('panic');
+  expect(await page.evaluate(() => window.__lab!.meta()!.status)).toBe('panic');
   await page.keyboard.press('End');
   const report = await page.getByTestId('reports.text').textContent();
   expect(report).toContain('BUG: KASAN: slab-use-after-free');

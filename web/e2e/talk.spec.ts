@@ -2,14 +2,9 @@
 // Talk mode: the presenter window drives the audience window, slide by
 // slide and step by step, through a BroadcastChannel.
 import { expect, test, type Page } from '@playwright/test';
+import { labFields } from './lab';
 
-interface LabView {
-  ready: boolean;
-  step: number;
-  variant: string;
-  seed: number;
-}
-const lab = (page: Page) => page.evaluate(() => (window as unknown as { __lab: LabView }).__lab);
+const lab = (page: Page) => labFields(page);
 const slideOf = async (page: Page) => Number(await page.getByTestId('talk.slide').getAttribute('data-slide'));
 
 test('presenter and audience stay identical over 20 steps of the demo', async ({ context }) => {
@@ -40,8 +35,8 @@ test('presenter and audience stay identical over 20 steps of the demo', async ({
     await presenter.getByTestId('scene.step').click();
     const p = await lab(presenter);
     await expect.poll(async () => (await lab(audience)).step).toBe(p.step);
-    expect(await audience.evaluate(() => (window as unknown as { __lab: { narration(): string } }).__lab.narration())).toBe(
-      await presenter.evaluate(() => (window as unknown as { __lab: { narration(): string } }).__lab.narration()),
+    expect(await audience.evaluate(() => window.__lab!.narration())).toBe(
+      await presenter.evaluate(() => window.__lab!.narration()),
     );
   }
   expect((await lab(audience)).step).toBe(20);

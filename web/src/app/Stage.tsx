@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The scene at the step: one element for every layout (full page, embed,
+// talk). With a compared run, the two kernels side by side in lock-step.
+import type { ReactNode } from 'react';
+import { stepAtTime } from '../engine/lockstep';
+import type { EventLog } from '../engine/log';
+import { shownContext, shownSiteAt } from '../engine/codesite';
+import type { SceneDef } from '../scenes/types';
+import { CodePane } from '../ui/CodePane';
+import type { Compared, Run } from './useRuns';
+
+interface Props {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  scene: SceneDef<any>;
+  run: Run;
+  state: unknown;
+  step: number;
+  onSeek: (step: number) => void;
+  /** Replace the program and run again (absent where the viewer only watches). */
+  onProgram?: (text: string) => void;
+  /** The compared run and its step at the same virtual time. */
+  compared?: { run: Compared; step: number; state: unknown } | null;
+}
+
+export function Stage({ scene, run, state, step, onSeek, onProgram, compared }: Props): ReactNode {
+  const View = scene.View;
+  const program = scene.program ? { program: run.prog, ...(onProgram ? { onProgram } : {}) } : {};
+  const main = (
+    <View log={run.log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={onSeek} variant={run.variant} {...program} />
+  );
+  if (!compared || compared.state == null) return main;
+  const other = compared.run;
+  const step2 = compared.step;
+  return (
+    <div className="side-by-side" data-testid="compare">
+      <section aria-label={`kernel ${run.variant}`}>
+        <h2 className="side-title">{run.variant}</h2>
+        {main}
+      </section>
+      <section aria-label={`kernel ${other.variant}, in lock-step`} data-testid="compare.other">
+        <h2 className="side-title">
+          {other.variant}{' '}
+          <span className="muted">
+            event {step2} of 0–{other.log.length - 1}, at the same virtual time ({(other.log.time[step2] / 1000).toFixed(1)} µs)
+          </span>
+        </h2>
+        <View
+          log={other.log}
+          timeline={other.timeline}
+          labels={other.labels}
+          state={compared.state}
+          step={step2}
+          onSeek={(s2) => {
+            // Seeking in the compared run moves the main run to the same virtual time.
+            const t = other.log.time[Math.max(0, Math.min(s2, other.log.length - 1))];
+            onSeek(stepAtTime(run.peaks, t));
+          }}
+          variant={other.variant}
+          program={run.prog}
+        />
+      </section>
+    </div>
+  );
+}
+
+/** The code pane at a step: never blank (engine/codesite.ts). */
+export function StageCode({ log, step }: { log: EventLog; step: number }) {
+  const shown = shownSiteAt(log, step);
+  return <CodePane site={shown?.site ?? null} context={shownContext(log, step, shown)} shown={shown?.how} />;
+}

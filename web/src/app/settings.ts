@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// What the person chose: the kernel, seed, scheduler policy, hand schedule,
+// program and the kernel compared beside it. One reducer holds the rules
+// that tie them together (a hand schedule belongs to the run it was made
+// on, a kernel is not compared with itself).
+import type { PolicyName } from './url';
+
+export interface Settings {
+  variant: string;
+  seed: number;
+  policy: PolicyName;
+  sched: string; // choices made by hand, followed before the policy
+  prog: string; // the scenario's program ('' : its default, or a scene that takes none)
+  compare: string | null; // a second kernel run beside the first, in lock-step
+}
+
+/** Everything that makes a run: a lesson's start, a talk window's state. */
+export type RunSettings = Omit<Settings, 'compare'>;
+
+export type SettingsAction =
+  | { type: 'seed'; seed: number }
+  | { type: 'variant'; variant: string }
+  | { type: 'policy'; policy: PolicyName }
+  | { type: 'compare'; compare: string | null }
+  | { type: 'sched'; sched: string }
+  | { type: 'program'; prog: string }
+  | { type: 'start'; run: RunSettings };
+
+export function settingsReducer(s: Settings, a: SettingsAction): Settings {
+  switch (a.type) {
+    case 'seed':
+      return a.seed === s.seed ? s : { ...s, seed: a.seed, sched: '' };
+    case 'variant':
+      return { ...s, variant: a.variant, sched: '', compare: a.variant === s.compare ? null : s.compare };
+    case 'policy':
+      return { ...s, policy: a.policy, sched: '' };
+    case 'compare':
+      return { ...s, compare: a.compare };
+    case 'sched':
+      return { ...s, sched: a.sched };
+    case 'program':
+      // A new program keeps seed, kernel and policy; the hand schedule belonged to the old one.
+      return { ...s, prog: a.prog, sched: '' };
+    case 'start':
+      return { ...a.run, compare: null };
+  }
+}
+
+/** Whether a run was made with these settings. */
+export function sameRun(a: RunSettings, b: RunSettings): boolean {
+  return a.variant === b.variant && a.seed === b.seed && a.policy === b.policy && a.sched === b.sched && a.prog === b.prog;
+}

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The test handle, window.__lab: end-to-end tests read the state through it,
+// not through pixels alone. Its type is the one the page object imports.
+import { useEffect } from 'react';
+import { shownSiteAt, type ShownSite } from '../engine/codesite';
+import type { SimEvent } from '../engine/log';
+import type { RunMeta, Site } from '../engine/meta';
+import { narrate } from '../engine/narrate';
+import { SCENES } from '../scenes/registry';
+import type { Compared, Run } from './useRuns';
+import type { Settings } from './settings';
+
+export interface LabHandle {
+  /** A run is in and the handle describes it. */
+  ready: boolean;
+  error: string | null;
+  scene: string;
+  /** Every registered scene's id. */
+  scenes: string[];
+  /** Every registered scene: id, title and kernels. */
+  sceneDefs: { id: string; title: string; variants: string[] }[];
+  variant: string;
+  seed: number;
+  policy: string;
+  sched: string;
+  prog: string;
+  step: number;
+  length: number;
+  decisions(): { length: number; schedule: string } | null;
+  event(): (SimEvent & { kindName: string }) | null;
+  site(): Site | null;
+  /** The line the code pane shows, and why (engine/codesite.ts). */
+  codeShown(): (Site & { how: ShownSite['how']; at: number }) | null;
+  narration(): string;
+  /** The scene's model at the step (each scene's test knows its shape). */
+  state(): unknown;
+  meta(): RunMeta | null;
+  nextDecision(): { index: number; event: number; cpu: number; runnable: number[] } | null;
+  goTo(step: number): void;
+  /** The first event of a kind at or after step from (-1: none). */
+  find(kind: string, from: number): number;
+  compared(): { variant: string; step: number; length: number; state: unknown; time: number } | null;
+}
+
+declare global {
+  interface Window {
+    __lab?: LabHandle;
+  }
+}
+
+interface Inputs {
+  scene: string;
+  settings: Settings;
+  run: Run | null;
+  error: string | null;
+  step: number;
+  state: unknown;
+  seek: (step: number) => void;
+  compared: Compared | null;
+  step2: number;
+  state2: unknown;
+}
+
+export function useTestHandle({ scene, settings, run, error, step, state, seek, compared, step2, state2 }: Inputs) {
+  useEffect(() => {
+    const s = run ?? settings;
+    window.__lab = {
+      ready: !!run,
+      error,
+      scene,
+      scenes: SCENES.map((x) => x.id),
+      sceneDefs: SCENES.map((x) => ({ id: x.id, title: x.title, variants: x.variants })),
+      variant: s.variant,
+      seed: s.seed,
+      policy: s.policy,
+      sched: s.sched,
+      prog: s.prog,
+      decisions: () => (run ? { length: run.decisions.length, schedule: run.log.meta.schedule } : null),
+      step,
+      length: run?.log.length ?? 0,
+      event: () => (run ? { ...run.log.event(step), kindName: run.log.meta.kinds[run.log.kind[step]].name } : null),
+      site: () => (run ? run.log.siteOf(step) : null),
+      codeShown: () => {
+        const shown = run ? shownSiteAt(run.log, step) : null;
+        return shown ? { how: shown.how, at: shown.at, ...shown.site } : null;
+      },
+      narration: () => (run ? narrate(run.log, step, run.labels) : ''),
+      state: () => state,
+      meta: () => run?.log.meta ?? null,
+      nextDecision: () => {
+        if (!run) return null;
+        const d = run.decisions.nextAfter(step);
+        return d < 0 ? null : { index: d, event: run.decisions.event[d], cpu: run.decisions.cpu[d], runnable: run.decisions.runnableCpus(d) };
+      },
+      goTo: seek,
+      find: (kind, from) => {
+        if (!run) return -1;
+        const k = run.log.meta.kinds.findIndex((x) => x.name === kind);
+        for (let i = Math.max(0, from); i < run.log.length; i++) if (run.log.kind[i] === k) return i;
+        return -1;
+      },
+      compared: () =>
+        compared ? { variant: compared.variant, step: step2, length: compared.log.length, state: state2, time: compared.log.time[step2] } : null,
+    };
+  }, [scene, settings, run, error, step, state, seek, compared, step2, state2]);
+}

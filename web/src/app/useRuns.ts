@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The runs behind the page: the main run and the kernel compared beside it,
+// each made in the worker whenever its settings change.
+import { useEffect, useRef, useState } from 'react';
+import { SimClient, type RunOptions } from '../engine/client';
+import type { Decisions } from '../engine/decisions';
+import { Policy } from '../engine/generated/events';
+import { History } from '../engine/history';
+import { timePeaks } from '../engine/lockstep';
+import type { EventLog } from '../engine/log';
+import { buildTimeline, type Timeline } from '../engine/machine';
+import { collectLabels, type Labels } from '../engine/narrate';
+import type { SceneDef } from '../scenes/types';
+import type { RunSettings, Settings } from './settings';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyScene = SceneDef<any>;
+
+export interface Run extends RunSettings {
+  log: EventLog;
+  decisions: Decisions;
+  history: History<unknown>;
+  timeline: Timeline;
+  labels: Labels;
+  peaks: Float64Array; // for lock-step (engine/lockstep.ts)
+  wallMs: number;
+}
+
+export interface Compared {
+  variant: string;
+  log: EventLog;
+  history: History<unknown>;
+  timeline: Timeline;
+  labels: Labels;
+  peaks: Float64Array;
+}
+
+/** Where to stand once the next run is in: a step, or a step found in its log. */
+export type StepTarget = number | ((log: EventLog) => number);
+
+export function resolveStep(target: StepTarget, log: EventLog): number {
+  return Math.max(0, Math.min(typeof target === 'function' ? target(log) : target, log.length - 1));
+}
+
+// One worker for the page's lifetime (effects may run twice in development).
+let client: SimClient | null = null;
+export function sharedClient(): SimClient {
+  client ??= new SimClient();
+  return client;
+}
+
+/** What a scene's program text asks of a run: its bytes, and any settings it carries. Throws with what is wrong. */
+function programOptions(scene: AnyScene, prog: string): RunOptions {
+  if (!scene.program) return {};
+  return { program: prog ? scene.program.toBytes(prog) : [], ...scene.program.options?.(prog) };
+}
+
+/**
+ * The main run: made again whenever a run setting changes. Once it is in,
+ * the step moves to `landing` (the permalink's step at first), which then
+ * falls back to the start.
+ */
+export function useMainRun(client: SimClient, scene: AnyScene, s: Settings, initialStep: number, setStep: (n: number) => void) {
+  const [run, setRun] = useState<Run | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const landing = useRef<StepTarget>(initialStep);
+  const { variant, seed, policy, sched, prog } = s;
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    let setup: RunOptions;
+    try {
+      setup = programOptions(scene, prog);
+    } catch (e) {
+      setError(`The program in the URL: ${(e as Error).message}`);
+      return;
+    }
+    client.run(scene.scenario, seed, { variant, policy: Policy[policy], schedule: sched, slowNs: scene.slowNs?.(variant) ?? 0, ...setup }).then(
+      ({ log, decisions, wallMs }) => {
+        if (!live) return;
+        if (log.length === 0) {
+          setError('The simulation produced no events.');
+          return;
+        }
+        const history = new History(log, scene.reducer);
+        setRun({ variant, seed, policy, sched, prog, log, decisions, history, timeline: buildTimeline(log), labels: collectLabels(log), peaks: timePeaks(log.time), wallMs });
+        const target = landing.current;
+        landing.current = 0;
+        setStep(resolveStep(target, log));
+      },
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, scene, variant, seed, policy, sched, prog, setStep]);
+  return { run, error, landing };
+}
+
+/** The compared kernel: same scenario, seed, policy and program, no hand-made schedule. */
+export function useComparedRun(client: SimClient, scene: AnyScene, s: Settings) {
+  const [compared, setCompared] = useState<Compared | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { compare, variant, seed, policy, prog } = s;
+  useEffect(() => {
+    let live = true;
+    setCompared(null);
+    setError(null);
+    if (!compare || compare === variant) return;
+    let setup: RunOptions;
+    try {
+      setup = programOptions(scene, prog);
+    } catch {
+      return; // the main run reports it
+    }
+    client.run(scene.scenario, seed, { variant: compare, policy: Policy[policy], slowNs: scene.slowNs?.(compare) ?? 0, ...setup }).then(
+      ({ log }) => {
+        if (!live || log.length === 0) return;
+        setCompared({
+          variant: compare,
+          log,
+          history: new History(log, scene.reducer),
+          timeline: buildTimeline(log),
+          labels: collectLabels(log),
+          peaks: timePeaks(log.time),
+        });
+      },
+      (e: Error) => live && setError(`${compare}: ${e.message}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, scene, compare, variant, seed, policy, prog]);
+  return { compared, error };
+}
