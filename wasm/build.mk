@@ -115,11 +115,13 @@ SELFTEST_VARIANTS := selftest
 COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
                wasm/scenarios/fuzz_ops.c wasm/scenarios/shrinker_churn.c \
-               wasm/scenarios/memcg_bitmap.c wasm/scenarios/kunit_seq.c
+               wasm/scenarios/memcg_bitmap.c wasm/scenarios/kunit_seq.c \
+               wasm/scenarios/explore_litmus.c
 HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/strbuf.c \
-               wasm/runtime/kasan.c wasm/runtime/lab.c wasm/runtime/stats.c
+               wasm/runtime/kasan.c wasm/runtime/lab.c wasm/runtime/stats.c \
+               wasm/runtime/explore.c
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') wasm/glue/inode/inode.h \
                wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk \
                wasm/scenarios/scenario.h wasm/glue/glue.h $(wildcard wasm/scenarios/kunit_*.h)
@@ -219,7 +221,7 @@ HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
               wasm/tests/test_fuzz_ops.c wasm/tests/test_shrinker_churn.c \
               wasm/tests/test_churn_figures.c wasm/tests/test_memcg_bitmap.c \
               wasm/tests/test_lru_batch.c wasm/tests/test_inode_lru.c \
-              wasm/fuzz/fuzz_shrinkers.c
+              wasm/tests/test_explore.c wasm/fuzz/fuzz_shrinkers.c
 $(foreach f,$(FLAVOURS),$(foreach v,$(VARIANTS) $(SELFTEST_VARIANTS),\
 	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
 	$(foreach s,$(call pobj_srcs,$(v)),$(eval $(call project_rule,$(f),$(v),$(s))))))
@@ -305,6 +307,8 @@ CHURN_VARIANTS := v6.1 srcu v6.12
 BITMAP_VARIANTS := v6.12 v6.1 no-shrinker-bitmap break-no-recheck
 $(foreach v,$(BITMAP_VARIANTS),$(eval $(call scenario_test,test_memcg_bitmap,$(v))))
 $(eval $(call scenario_test,test_lru_batch,lru-batch))
+EXPLORE_TEST_VARIANTS := v6.12 break-no-wait
+$(foreach v,$(EXPLORE_TEST_VARIANTS),$(eval $(call scenario_test,test_explore,$(v))))
 $(foreach v,$(INODE_VARIANTS),$(eval $(call scenario_test,test_inode_lru,$(v))))
 $(foreach v,$(CHURN_VARIANTS),$(eval $(call scenario_test,test_shrinker_churn,$(v))))
 build/native/test_churn_figures: build/native/host/test_churn_figures.o
@@ -317,7 +321,8 @@ NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
                 $(foreach v,$(VARIANTS),build/native/$(v)/test_fuzz_ops) \
                 $(foreach v,$(BITMAP_VARIANTS),build/native/$(v)/test_memcg_bitmap) \
                 build/native/lru-batch/test_lru_batch \
-                $(foreach v,$(INODE_VARIANTS),build/native/$(v)/test_inode_lru)
+                $(foreach v,$(INODE_VARIANTS),build/native/$(v)/test_inode_lru) \
+                $(foreach v,$(EXPLORE_TEST_VARIANTS),build/native/$(v)/test_explore)
 CHURN_TESTS  := $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/test_shrinker_churn)
 
 .PHONY: test-native test-determinism determinism

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <time.h>
 #include "../runtime/lab.h"
+#include "../runtime/explore.h"
 
 static void usage(FILE *f)
 {
@@ -33,6 +34,8 @@ static void usage(FILE *f)
 		"              [--hash | --meta | --summary | --schedule-out | --dump DIR | --trace |\n"
 		"               --console]\n"
 		"              [--stats]\n"
+		"       labrun --explore [--bound K] [--max-execs N] [--time-limit S] [--no-por]\n"
+		"              [--checkpoint FILE] [--pct D --runs N] (and the run options above)\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
 		"kernel tree, file, line, function and arguments.\n"
@@ -49,7 +52,14 @@ static void usage(FILE *f)
 		"(memcg-bitmap: three per operation, see wasm/scenarios/memcg_bitmap.c).\n"
 		"--console prints every line the kernel printed and every report's text;\n"
 		"--trace prints the normalised trace the kernel's KUnit suite prints too:\n"
-		"the text of every \"reclaim_lab: \" printk (kernel-tree/kunit/compare.sh).\n");
+		"the text of every \"reclaim_lab: \" printk (kernel-tree/kunit/compare.sh).\n"
+		"--explore searches the scenario's schedules (wasm/runtime/explore.c): every\n"
+		"execution with at most K preemptions (default 2), bound by bound, with sleep\n"
+		"sets unless --no-por; or, with --pct D, N random PCT runs for bugs of depth D.\n"
+		"One JSON line per bound: executions, distinct end states, failing executions\n"
+		"by kind and the shortest failing schedule. --max-execs and --time-limit stop\n"
+		"it; --checkpoint FILE is where it stops and where it resumes from.\n"
+		"Exit status: 0 nothing failed, 1 an execution failed, 2 an error.\n");
 }
 
 static int parse_num(const char *opt, const char *s, unsigned long long *out)
@@ -189,6 +199,8 @@ int main(int argc, char **argv)
 	static unsigned char program[PROGRAM_MAX];
 	unsigned long program_len = 0;
 	struct lab_options opt = { .max_events = 1000000, .policy = SIM_POLICY_TIMED };
+	struct explore_options xo = { .max_bound = 2, .por = 1, .pct_runs = 1000, .pct_seed = 1 };
+	int explore = 0;
 	char err[256];
 	double t0, t1;
 	char *line;
@@ -237,6 +249,29 @@ int main(int argc, char **argv)
 				opt.max_steps = (unsigned long)v;
 			else
 				max_events = v;
+		} else if (!strcmp(a, "--explore")) {
+			explore = 1;
+		} else if (!strcmp(a, "--no-por")) {
+			xo.por = 0;
+		} else if (!strcmp(a, "--checkpoint") && next) {
+			xo.checkpoint = next;
+			i++;
+		} else if (!strcmp(a, "--time-limit") && next) {
+			xo.max_seconds = atof(next);
+			i++;
+		} else if (!strcmp(a, "--bound") || !strcmp(a, "--max-execs") || !strcmp(a, "--pct") ||
+			   !strcmp(a, "--runs")) {
+			if (parse_num(a, next, &v))
+				return 2;
+			i++;
+			if (!strcmp(a, "--bound"))
+				xo.max_bound = (int)v;
+			else if (!strcmp(a, "--max-execs"))
+				xo.max_execs = (unsigned long)v;
+			else if (!strcmp(a, "--pct"))
+				xo.pct_depth = (int)v;
+			else
+				xo.pct_runs = (unsigned long)v;
 		} else if (!strcmp(a, "--policy") && next) {
 			opt.policy = sim_policy_from_name(next);
 			if (opt.policy < 0) {
@@ -325,6 +360,14 @@ int main(int argc, char **argv)
 	}
 
 	opt.max_events = (unsigned long)max_events;
+	if (explore) {
+		xo.pct_seed = p.seed;
+		switch (explore_run(sc, &p, &xo, stdout, NULL)) {
+		case 0: return 0;
+		case 1: return 1;
+		default: return 2;
+		}
+	}
 	t0 = now_seconds();
 	if (lab_run(sc, &p, &opt, &res, err, sizeof(err))) {
 		fprintf(stderr, "labrun: %s\n", err);

@@ -28,6 +28,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "runtime.h"
+#include "explore.h"
 #include "strbuf.h"
 
 #if defined(__has_feature)
@@ -133,6 +134,8 @@ static void check(uintptr_t addr, size_t size, int write, void *pc)
 
 	if (!sim_current)
 		return;
+	if (sim_fp_on)
+		sim_fp_note_range(addr, size, write);
 	o = sim_slab_freed_at(addr, size);
 	if (o && !already_reported(o->id))
 		report(addr, size, write, pc, o);

@@ -18,6 +18,7 @@
  */
 #include <limits.h>
 #include "runtime.h"
+#include "explore.h"
 
 static int next_lock_id = 1;
 
@@ -55,6 +56,7 @@ void sim_lock_init(struct sim_lock *l, const char *name, int type, const struct 
 
 int sim_lock_held(const struct sim_lock *l)
 {
+	sim_fp_note(l, 0);
 	if (!sim_current)
 		return 0;
 	if (l->type == SIM_LOCK_RWSEM)
@@ -64,6 +66,7 @@ int sim_lock_held(const struct sim_lock *l)
 
 int sim_lock_is_locked(const struct sim_lock *l)
 {
+	sim_fp_note(l, 0);
 	return l->owner != 0;
 }
 
@@ -84,6 +87,7 @@ static void take(struct sim_lock *l, const struct sim_site *site)
 
 void sim_spin_lock(struct sim_lock *l, const struct sim_site *site)
 {
+	sim_fp_note(l, 1);
 	struct sim_task *t = sim_current;
 
 	if (!t)
@@ -132,6 +136,7 @@ static int trylock(struct sim_lock *l, const struct sim_site *site, int cost)
 
 int sim_spin_trylock(struct sim_lock *l, const struct sim_site *site)
 {
+	sim_fp_note(l, 1);
 	return trylock(l, site, SIM_COST_SPIN_LOCK);
 }
 
@@ -153,6 +158,7 @@ static void release(struct sim_lock *l, const struct sim_site *site)
 
 void sim_spin_unlock(struct sim_lock *l, const struct sim_site *site)
 {
+	sim_fp_note(l, 1);
 	if (!sim_current)
 		return;
 	release(l, site);
@@ -161,6 +167,7 @@ void sim_spin_unlock(struct sim_lock *l, const struct sim_site *site)
 
 void sim_mutex_lock(struct sim_lock *l, const struct sim_site *site)
 {
+	sim_fp_note(l, 1);
 	struct sim_task *t = sim_current;
 
 	if (!t)
@@ -183,11 +190,13 @@ void sim_mutex_lock(struct sim_lock *l, const struct sim_site *site)
 
 int sim_mutex_trylock(struct sim_lock *l, const struct sim_site *site)
 {
+	sim_fp_note(l, 1);
 	return trylock(l, site, SIM_COST_MUTEX_LOCK);
 }
 
 void sim_mutex_unlock(struct sim_lock *l, const struct sim_site *site)
 {
+	sim_fp_note(l, 1);
 	struct sim_task *next;
 
 	if (!sim_current)
@@ -203,6 +212,7 @@ void sim_mutex_unlock(struct sim_lock *l, const struct sim_site *site)
 
 void sim_completion_init(unsigned int *done, struct sim_waitq *wq, const struct sim_site *site)
 {
+	sim_fp_note(done, 1);
 	*done = 0;
 	wq->head = wq->tail = NULL;
 	if (sim_current) {
@@ -213,6 +223,7 @@ void sim_completion_init(unsigned int *done, struct sim_waitq *wq, const struct 
 
 void sim_wait_for_completion(unsigned int *done, struct sim_waitq *wq, const struct sim_site *site)
 {
+	sim_fp_note(done, 1);
 	struct sim_task *t = sim_current;
 
 	if (!t)
@@ -230,6 +241,7 @@ void sim_wait_for_completion(unsigned int *done, struct sim_waitq *wq, const str
 
 void sim_complete(unsigned int *done, struct sim_waitq *wq, int all, const struct sim_site *site)
 {
+	sim_fp_note(done, 1);
 	struct sim_task *w;
 
 	if (!sim_current)
@@ -305,6 +317,7 @@ static void rwsem_grant(struct sim_rwsem *s, const struct sim_site *site)
 
 void sim_down_read(struct sim_rwsem *s, const struct sim_site *site)
 {
+	sim_fp_note(s, 1);
 	struct sim_task *t = sim_current;
 
 	if (!t)
@@ -328,6 +341,7 @@ void sim_down_read(struct sim_rwsem *s, const struct sim_site *site)
 
 int sim_down_read_trylock(struct sim_rwsem *s, const struct sim_site *site)
 {
+	sim_fp_note(s, 1);
 	if (!sim_current)
 		return 1;
 	rwsem_id(s, site);
@@ -345,6 +359,7 @@ int sim_down_read_trylock(struct sim_rwsem *s, const struct sim_site *site)
 
 void sim_up_read(struct sim_rwsem *s, const struct sim_site *site)
 {
+	sim_fp_note(s, 1);
 	if (!sim_current)
 		return;
 	if (s->readers <= 0) {
@@ -360,6 +375,7 @@ void sim_up_read(struct sim_rwsem *s, const struct sim_site *site)
 
 void sim_down_write(struct sim_rwsem *s, const struct sim_site *site)
 {
+	sim_fp_note(s, 1);
 	struct sim_task *t = sim_current;
 
 	if (!t)
@@ -382,6 +398,7 @@ void sim_down_write(struct sim_rwsem *s, const struct sim_site *site)
 
 int sim_down_write_trylock(struct sim_rwsem *s, const struct sim_site *site)
 {
+	sim_fp_note(s, 1);
 	if (!sim_current)
 		return 1;
 	rwsem_id(s, site);
@@ -399,6 +416,7 @@ int sim_down_write_trylock(struct sim_rwsem *s, const struct sim_site *site)
 
 void sim_up_write(struct sim_rwsem *s, const struct sim_site *site)
 {
+	sim_fp_note(s, 1);
 	struct sim_task *t = sim_current;
 
 	if (!t)
@@ -416,6 +434,7 @@ void sim_up_write(struct sim_rwsem *s, const struct sim_site *site)
 
 int sim_rwsem_is_contended(struct sim_rwsem *s, const struct sim_site *site)
 {
+	sim_fp_note(s, 0);
 	if (s->l.boot != sim_boot || !s->l.waiters.head)
 		return 0;
 	/* Seen: the caller (shrink_slab() in 6.1) is about to let go for a waiter. */
@@ -426,5 +445,6 @@ int sim_rwsem_is_contended(struct sim_rwsem *s, const struct sim_site *site)
 
 int sim_rwsem_is_locked(struct sim_rwsem *s)
 {
+	sim_fp_note(s, 0);
 	return s->l.boot == sim_boot && (s->l.owner || s->readers);
 }

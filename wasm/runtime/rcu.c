@@ -24,6 +24,7 @@
  */
 #include <stdlib.h>
 #include "runtime.h"
+#include "explore.h"
 
 struct sim_rcu_cb {
 	struct callback_head *head;
@@ -100,6 +101,7 @@ static void gp_maybe_end(int cpu);
 
 static void gp_maybe_start(int cpu, sim_u64 now)
 {
+	sim_fp_note(&gp_active, 1);
 	int i, n = 0;
 
 	if (gp_active || !gp_wanted())
@@ -140,6 +142,7 @@ int sim_rcu_timer_due(sim_u64 next_cpu_clock)
 /* The grace period ends: wake synchronize_rcu() callers and rcuc kthreads. */
 void sim_rcu_timer_fire(void)
 {
+	sim_fp_note(&gp_active, 1);
 	struct sim_waitq still = { NULL, NULL };
 	struct sim_task *t;
 	int i;
@@ -166,8 +169,10 @@ void sim_rcu_timer_fire(void)
 
 void sim_rcu_note_qs(struct sim_cpu *c)
 {
+	sim_fp_note(&gp_active, 0);
 	if (!gp_active || !(qs_mask & (1ULL << c->id)))
 		return;
+	sim_fp_note(&gp_active, 1);
 	qs_mask &= ~(1ULL << c->id);
 	sim_event_at(SIM_EV_RCU_QS, c->id, c->clock, NULL, (int)gp_started, 0, 0, 0);
 	gp_maybe_end(c->id);
@@ -213,6 +218,7 @@ int sim_rcu_read_lock_held(void)
 static void queue_cb(struct callback_head *head, void (*func)(struct callback_head *),
 		     void *ptr, int obj, const char *name, const struct sim_site *site)
 {
+	sim_fp_note(&gp_active, 1);
 	struct sim_cpu *c = &sim_cpus[sim_cpu_id()];
 	struct sim_rcu_cb *cb = calloc(1, sizeof(*cb));
 
@@ -251,6 +257,7 @@ void sim_kvfree_rcu(void *ptr, const struct sim_site *site)
 
 void sim_synchronize_rcu(const struct sim_site *site)
 {
+	sim_fp_note(&gp_active, 1);
 	struct sim_task *t = sim_current;
 
 	if (!t)
@@ -265,6 +272,7 @@ void sim_synchronize_rcu(const struct sim_site *site)
 
 void sim_rcu_barrier(const struct sim_site *site)
 {
+	sim_fp_note(&gp_active, 1);
 	struct sim_task *t = sim_current;
 
 	if (!t)
@@ -341,6 +349,7 @@ void sim_srcu_init(struct sim_srcu *s, const char *name)
 
 int sim_srcu_read_lock(struct sim_srcu *s, const struct sim_site *site)
 {
+	sim_fp_note(s, 1);
 	struct sim_task *t = sim_current;
 	int idx;
 
@@ -356,6 +365,7 @@ int sim_srcu_read_lock(struct sim_srcu *s, const struct sim_site *site)
 
 void sim_srcu_read_unlock(struct sim_srcu *s, int idx, const struct sim_site *site)
 {
+	sim_fp_note(s, 1);
 	struct sim_task *t = sim_current, *w;
 
 	srcu_boot(s);
@@ -380,6 +390,7 @@ int sim_srcu_read_lock_held(const struct sim_srcu *s)
 
 void sim_synchronize_srcu(struct sim_srcu *s, const struct sim_site *site)
 {
+	sim_fp_note(s, 1);
 	struct sim_task *t = sim_current, *w;
 	int old, name = sim_name(s->name);
 	unsigned int gp;

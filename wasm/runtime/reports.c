@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
+#include "explore.h"
 #include "strbuf.h"
 
 #define HUNG_TASK_DEFAULT_NS 1000000ULL	/* 1 ms of virtual time */
@@ -73,6 +74,7 @@ static void taint_lockdep(struct strbuf *b);
 /* A report whose text the caller wrote (KASAN); takes the text. */
 int sim_report_text(int type, const struct sim_site *site, const char *title, char *text, int obj)
 {
+	sim_fp_note(&reports, 1);
 	struct strbuf b = { text, text ? strlen(text) : 0, text ? strlen(text) + 1 : 0 };
 
 	(void)obj;
@@ -438,6 +440,7 @@ void sim_lockdep_acquire(const struct sim_lock *l, const struct sim_site *site, 
 
 	if (!t || (cls = class_of(l)) < 0)
 		return;
+	sim_fp_note(&debug_locks, nheld[t->id] > 0);	/* the dependency graph */
 	sid = sim_site_id(site);
 	/* once off, lockdep only keeps the held-lock list locks.c asks about */
 	for (i = 0; i < nheld[t->id] && !trylock && debug_locks; i++) {

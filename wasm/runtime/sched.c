@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
+#include "explore.h"
 
 struct sim_cpu sim_cpus[SIM_MAX_CPUS];
 int sim_ncpus;
@@ -52,6 +53,15 @@ static size_t given_len, given_pos;
 static long diverged_at;		/* first given choice that could not be followed */
 static int pending_next;		/* decided by a task before it yielded */
 static int panicked;			/* sim_panic(): no task runs again */
+static int yielding;			/* the decision follows a cond_resched() or a spin */
+static sim_chooser_fn chooser;		/* the explorer's, deciding instead of the policy */
+static void *chooser_ctx;
+
+void sim_set_chooser(sim_chooser_fn fn, void *ctx)
+{
+	chooser = fn;
+	chooser_ctx = ctx;
+}
 
 static struct {
 	struct sim_decision *v;
@@ -158,6 +168,12 @@ static int decide(int current)
 		} else {
 			given_pos++;
 		}
+	} else if (chooser) {
+		cpu = chooser(chooser_ctx, mask, current, yielding);
+		if (cpu < 0 || !(mask & (1ULL << cpu))) {
+			sim_request_stop();	/* the explorer cuts this run here */
+			return current;
+		}
 	} else {
 		cpu = policy_pick(mask, current);
 	}
@@ -245,6 +261,8 @@ static void make_runnable(struct sim_task *t, sim_u64 when)
 {
 	struct sim_cpu *c = &sim_cpus[t->cpu];
 
+	sim_fp_note(t, 1);
+	sim_fp_note(c, 1);
 	t->state = SIM_TASK_RUNNABLE;
 	t->wake_time = when;
 	if (!c->curr) {
@@ -272,6 +290,7 @@ static void cpu_next(struct sim_cpu *c, const struct sim_site *site)
 {
 	struct sim_task *prev = c->curr, *next = rq_pop(c);
 
+	sim_fp_note(c, 1);
 	c->curr = next;
 	if (next) {
 		sim_event_at(SIM_EV_CPU_SWITCH, c->id, c->clock, site,
@@ -339,7 +358,9 @@ void sim_spin_step(const struct sim_site *site)
 	(void)site;
 	sim_cpus[t->cpu].clock += sim_cost_of(SIM_COST_SPIN_RETRY);
 	/* Always back to the scheduler: it notices when nobody can unlock. */
+	yielding = SIM_YIELD_SPIN;
 	pending_next = decide(t->cpu);
+	yielding = SIM_YIELD_NONE;
 	to_scheduler(t);
 }
 
@@ -348,6 +369,7 @@ void sim_block(int reason, int name, const struct sim_site *site)
 	struct sim_task *t = sim_current;
 	struct sim_cpu *c = &sim_cpus[t->cpu];
 
+	sim_fp_note(t, 1);
 	t->state = SIM_TASK_BLOCKED;
 	t->blocked_since = c->clock;
 	t->hung_reported = 0;
@@ -369,6 +391,7 @@ void sim_sleep_until(sim_u64 when, int reason, int name, const struct sim_site *
 	if (!t || sim_cpus[t->cpu].clock >= when)
 		return;
 	t->timer = when;
+	sim_fp_note(&sleepers, 1);
 	sleepers.task[sleepers.n++] = t;
 	sim_block(reason, name, site);
 }
@@ -395,6 +418,7 @@ static void fire_sleeper(int i)
 {
 	struct sim_task *t = sleepers.task[i];
 
+	sim_fp_note(&sleepers, 1);
 	sleepers.task[i] = sleepers.task[--sleepers.n];
 	make_runnable(t, t->timer);
 }
@@ -434,7 +458,9 @@ void sim_cond_resched(const struct sim_site *site)
 		return;
 	}
 	c->clock += sim_cost_of(SIM_COST_COND_RESCHED);
+	yielding = SIM_YIELD_RESCHED;
 	preempt_point(t);
+	yielding = SIM_YIELD_NONE;
 }
 
 void sim_waitq_add(struct sim_waitq *wq, struct sim_task *t)
@@ -480,6 +506,7 @@ int sim_init(const struct sim_config *cfg)
 	given_pos = 0;
 	diverged_at = -1;
 	pending_next = -1;
+	yielding = SIM_YIELD_NONE;
 	last_cpu = -1;
 	sleepers.n = 0;
 	decisions.n = 0;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
+#include "explore.h"
 
 /*
  * Objects by address, for the lookups every instrumented access makes: a
@@ -232,6 +233,7 @@ static int cpu_node(int cpu)
 
 void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site *site)
 {
+	sim_fp_note(&objs, 1);
 	struct sim_obj o;
 	void *p;
 
@@ -239,6 +241,7 @@ void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site 
 	p = aligned_alloc(64, size ? (size + 63) & ~(size_t)63 : 64);
 	if (!p)
 		return NULL;
+	sim_fp_note_range((uintptr_t)p, size, 1);
 	if (zero)
 		memset(p, 0, size);
 	else
@@ -264,6 +267,7 @@ void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site 
 
 void sim_kfree(const void *p, const struct sim_site *site)
 {
+	sim_fp_note(&objs, 1);
 	struct sim_obj *o, gone;
 
 	if (!p)
@@ -278,6 +282,7 @@ void sim_kfree(const void *p, const struct sim_site *site)
 	gone = *o;
 	o->dead = 1;
 	objs.live--;
+	sim_fp_note_range((uintptr_t)p, gone.size, 1);
 	memset((void *)p, 0x6b, gone.size);
 	gone.free_site = sim_site_id(site);
 	gone.free_task = sim_task_id();

@@ -1,0 +1,1296 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The explorer: every schedule of a scenario, or a random sample of them
+ * with a guarantee, each run checked by what checks any run.
+ *
+ * Search (mode "dfs"). A stateless depth-first search over the scheduler's
+ * recorded decisions (Godefroid, "Model checking for programming languages
+ * using VeriSoft", POPL 1997): each execution is a fresh boot that follows
+ * a prefix of choices, then takes the default choice at every new
+ * decision. The default never preempts: the CPU that ran the last step goes
+ * on, unless it yielded (cond_resched(), a turn of a spin loop), when the
+ * next CPU in turn goes. A preemption is any other choice while the last
+ * CPU could go on: switching away from a running CPU, or staying on one
+ * that yielded (a spinning CPU is never picked again while another can go,
+ * since it would only spin again). Preemptions are bounded and the bound
+ * is raised one at a time, k = 0, 1, 2, ... (iterative context bounding,
+ * Musuvathi and Qadeer, "Iterative context bounding for systematic testing
+ * of multithreaded programs", PLDI 2007): a choice that would exceed the
+ * bound is kept as a work item for the next bound, so that every
+ * execution is run once, at the bound equal to its preemption count, and
+ * cooperative yields give the fairness of CHESS (Musuvathi and Qadeer,
+ * "Fair stateless model checking", PLDI 2008).
+ *
+ * Partial-order reduction: sleep sets (Godefroid, "Partial-Order Methods
+ * for the Verification of Concurrent Systems", LNCS 1032, 1996, ch. 5).
+ * Once the subtree of choice a at a decision is explored, a sleeps in the
+ * sibling subtrees until a step dependent with a's step runs; a sleeping
+ * CPU is not chosen. Executions that only reorder independent steps are
+ * then run once, or cut short ("blocked") when every CPU sleeps (Abdulla
+ * et al., "Optimal dynamic partial order reduction", POPL 2014, sec. 3,
+ * on sleep sets alone). Steps are independent when their footprints
+ * (explore.h) share no address that either writes. Under a preemption
+ * bound, a reordered execution may need more preemptions than the one it
+ * stands for (Coons, Musuvathi and McKinley, "Bounded partial-order
+ * reduction", OOPSLA 2013): here a choice is put to sleep only when its
+ * subtree was explored completely, with nothing deferred to a higher
+ * bound, so every end state reachable with at most k preemptions is
+ * reached by the time bound k is finished.
+ *
+ * Random mode (mode "pct"): probabilistic concurrency testing (Burckhardt,
+ * Kothari, Musuvathi and Nagarakatte, "A randomized scheduler with
+ * probabilistic guarantees of finding bugs", ASPLOS 2010). The CPUs get
+ * random distinct priorities d..d+n-1, d-1 change points are drawn among
+ * the first k decisions, the highest-priority CPU that can go takes each
+ * step, and at the j-th change point the CPU that ran last drops to
+ * priority d-1-j. A bug of depth d is then found by one run with
+ * probability at least 1/(n k^(d-1)), n CPUs, k decisions. A CPU that
+ * yields drops below every other (a spinning CPU would otherwise spin for
+ * ever); the guarantee is stated for k, the decisions of the run without
+ * preemptions.
+ *
+ * Every execution is a fresh boot: each runs in a child process forked
+ * from one that never ran the kernel, so the kernel's static state and the
+ * heap are those of a boot, and a crash is counted, not fatal. The child
+ * decides with the search's state (copied by the fork) and writes what it
+ * saw into shared memory.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "explore.h"
+#include "fiber.h"
+#include "lab.h"
+#include "strbuf.h"
+
+int sim_fp_on;
+
+/* ---- footprints ----------------------------------------------------------- */
+
+#define FP_HASH 8192		/* distinct 8-byte granules per step before "everything" */
+static struct {
+	uint32_t key[FP_HASH];	/* granule + 1, 0 empty */
+	uint8_t w[FP_HASH];
+	uint32_t used[FP_HASH];
+	uint32_t n;
+	int all;		/* too many: conflicts with every step */
+} acc;
+
+void sim_fp_note_range(uintptr_t addr, size_t size, int write)
+{
+	uint32_t g, last;
+
+	if (!sim_fp_on || !size)
+		return;
+	g = (uint32_t)(addr >> 3);
+	last = (uint32_t)((addr + size - 1) >> 3);
+	for (; g <= last && !acc.all; g++) {
+		uint32_t h = (g * 2654435761u) & (FP_HASH - 1);
+
+		while (acc.key[h] && acc.key[h] != g + 1)
+			h = (h + 1) & (FP_HASH - 1);
+		if (!acc.key[h]) {
+			if (acc.n >= FP_HASH / 2) {
+				acc.all = 1;
+				return;
+			}
+			acc.key[h] = g + 1;
+			acc.w[h] = 0;
+			acc.used[acc.n++] = h;
+		}
+		acc.w[h] |= (uint8_t)(write != 0);
+		if (g == last)
+			break;
+	}
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+#define FP_ALL 0xffffffffu
+
+/* The step's footprint, sorted, as (granule << 1 | write); returns its length or FP_ALL. */
+static uint32_t fp_close(uint32_t *out, uint32_t room)
+{
+	uint32_t i, n = acc.n;
+
+	if (acc.all || n > room) {
+		n = FP_ALL;
+	} else {
+		for (i = 0; i < n; i++)
+			out[i] = (acc.key[acc.used[i]] - 1) << 1 | acc.w[acc.used[i]];
+		qsort(out, n, sizeof(*out), cmp_u32);
+	}
+	for (i = 0; i < acc.n; i++)
+		acc.key[acc.used[i]] = 0;
+	acc.n = 0;
+	acc.all = 0;
+	return n;
+}
+
+static int fp_conflict(const uint32_t *a, uint32_t na, const uint32_t *b, uint32_t nb)
+{
+	uint32_t i = 0, j = 0;
+
+	if (na == FP_ALL || nb == FP_ALL)
+		return 1;
+	while (i < na && j < nb) {
+		uint32_t ka = a[i] >> 1, kb = b[j] >> 1;
+
+		if (ka < kb)
+			i++;
+		else if (kb < ka)
+			j++;
+		else if ((a[i] | b[j]) & 1)
+			return 1;
+		else
+			i++, j++;
+	}
+	return 0;
+}
+
+/* A footprint kept by the search: shared by nodes and work items. */
+struct fpblk {
+	int refs;
+	uint32_t n;		/* FP_ALL: everything */
+	uint32_t k[];
+};
+
+static struct fpblk *fp_new(const uint32_t *k, uint32_t n)
+{
+	struct fpblk *f = malloc(sizeof(*f) + (n == FP_ALL ? 0 : n) * sizeof(uint32_t));
+
+	if (!f)
+		abort();
+	f->refs = 1;
+	f->n = n;
+	if (n != FP_ALL)
+		memcpy(f->k, k, n * sizeof(uint32_t));
+	return f;
+}
+
+static struct fpblk *fp_get(struct fpblk *f)
+{
+	if (f)
+		f->refs++;
+	return f;
+}
+
+static void fp_put(struct fpblk **f)
+{
+	if (*f && !--(*f)->refs)
+		free(*f);
+	*f = NULL;
+}
+
+/* ---- what a child reports ------------------------------------------------------ */
+
+#define XP_MAX_CPUS 16
+#define XP_MAX_NODES 100000
+#define XP_POOL (6u << 20)
+
+enum { CUT_NONE, CUT_SLEEP, CUT_BOUND, CUT_DIVERGED, CUT_OVERFLOW, CUT_CRASH };
+
+#define XP_FAILS(X) X(panic) X(deadlock) X(stuck) X(warn) X(bug) X(lockdep) \
+	X(sleep_in_atomic) X(kasan) X(hung_task) X(leak) X(crash)
+enum {
+#define X(n) FAIL_##n,
+	XP_FAILS(X)
+#undef X
+	NR_FAILS
+};
+static const char *const fail_names[NR_FAILS] = {
+#define X(n) #n,
+	XP_FAILS(X)
+#undef X
+};
+
+struct snode {
+	uint64_t mask, sleep;
+	int8_t from, yield, chosen;
+	uint8_t pad;
+	int pc;				/* preemptions before this decision */
+	uint32_t fp_off, fp_len;	/* the footprint of the chosen CPU's step */
+};
+
+struct shared {
+	uint32_t nnodes;
+	int cut;
+	int status;
+	unsigned long live;
+	uint32_t fails;			/* 1 << FAIL_* */
+	uint64_t hash;			/* the end state */
+	int report_event;		/* the first report's event index, -1 */
+	char report_title[96];
+	uint32_t fp_used;
+	struct snode nodes[XP_MAX_NODES];
+	uint32_t pool[XP_POOL];
+};
+
+/* ---- the search's state ------------------------------------------------------ */
+
+struct node {
+	uint64_t mask, tried, done, sleep;
+	int from, yield, chosen, pc, frozen, known;
+	unsigned long defer_mark;
+	struct fpblk *cur;			/* the chosen CPU's step */
+	struct fpblk *sfp[XP_MAX_CPUS];		/* the steps of the CPUs in sleep or done */
+};
+
+struct item {
+	int pc;
+	uint32_t n;
+	unsigned char *choices;
+	uint64_t sleep;
+	struct fpblk *sfp[XP_MAX_CPUS];
+};
+
+struct itemlist {
+	struct item *v;
+	size_t n, cap;
+};
+
+#define XP_MAX_BOUND 64
+
+struct xp {
+	const struct scenario *sc;
+	struct scenario_params p;
+	struct explore_options o;
+	int ncpus;
+	struct shared *sh;
+	/* dfs */
+	struct node *stack;
+	uint32_t replay_len;
+	int bound;
+	unsigned long deferrals;
+	struct itemlist items[XP_MAX_BOUND + 2];
+	/* pct */
+	int prio[XP_MAX_CPUS], lowest;
+	uint32_t change[XP_MAX_BOUND];
+	int nchange;
+	uint32_t pct_k;
+	/* outcome */
+	unsigned long execs, blocked, crashes, fail_execs, bound_execs, bound_blocked;
+	unsigned long fails[NR_FAILS];
+	struct { uint64_t *v; size_t n, cap; } states;
+	int best_pc;
+	uint32_t best_n;
+	unsigned char *best;
+	uint32_t best_fails;
+	double t0;
+	int stopped;			/* a budget ran out */
+	int exhausted;
+	FILE *out;
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int cost_of(uint64_t mask, int from, int yield, int c)
+{
+	if (from < 0 || !(mask & (1ULL << from)))
+		return 0;
+	return yield ? c == from : c != from;
+}
+
+/* ---- in the child: the decisions ------------------------------------------------ */
+
+static struct {
+	int pc;
+	uint64_t sleep;			/* of the last node */
+	struct fpblk *sfp[XP_MAX_CPUS];
+} cx;
+
+/* The first candidate after "from" in turn whose choice costs want_cost preemptions. */
+static int pick(uint64_t cands, int from, int yield, uint64_t mask, int want_cost)
+{
+	int i;
+
+	if (!want_cost && !yield && from >= 0 && (cands & (1ULL << from)))
+		return from;	/* the running CPU goes on */
+	for (i = 1; i <= XP_MAX_CPUS; i++) {
+		int c = ((from < 0 ? XP_MAX_CPUS - 1 : from) + i) % XP_MAX_CPUS;
+
+		if ((cands & (1ULL << c)) && cost_of(mask, from, yield, c) == want_cost)
+			return c;
+	}
+	return -1;
+}
+
+/* The candidates at a node: awake, and never a spinning CPU again while another can go. */
+static uint64_t candidates(uint64_t mask, uint64_t sleep, int from, int yield)
+{
+	uint64_t c = mask & ~sleep;
+
+	if (yield == SIM_YIELD_SPIN && from >= 0 && (mask & ~(1ULL << from)))
+		c &= ~(1ULL << from);
+	return c;
+}
+
+static int dfs_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yield)
+{
+	struct shared *sh = x->sh;
+	struct snode *sn = &sh->nodes[i];
+	uint64_t cands;
+	int c, t;
+
+	sn->mask = mask;
+	sn->from = (int8_t)from;
+	sn->yield = (int8_t)yield;
+	sn->pc = cx.pc;
+	if (i < x->replay_len) {
+		struct node *n = &x->stack[i];
+
+		if (n->known && (n->mask != mask || n->from != from || n->yield != yield)) {
+			sh->cut = CUT_DIVERGED;
+			return -1;
+		}
+		sn->chosen = (int8_t)n->chosen;
+		sn->sleep = n->sleep;
+		cx.pc += cost_of(mask, from, yield, n->chosen);
+		if (i == x->replay_len - 1) {
+			cx.sleep = n->sleep | n->done;
+			memcpy(cx.sfp, n->sfp, sizeof(cx.sfp));
+		}
+		return n->chosen;
+	}
+	/* A new node: who sleeps here, from the node before. */
+	if (i > 0 && x->o.por) {
+		const struct snode *prev = &sh->nodes[i - 1];
+		const uint32_t *pf = &sh->pool[prev->fp_off];
+		uint64_t s = 0;
+
+		for (t = 0; t < x->ncpus; t++) {
+			if (!(cx.sleep & (1ULL << t)) || !(mask & (1ULL << t)))
+				continue;
+			if (!fp_conflict(cx.sfp[t]->k, cx.sfp[t]->n, pf, prev->fp_len))
+				s |= 1ULL << t;
+		}
+		cx.sleep = s;
+	} else {
+		cx.sleep = 0;
+	}
+	sn->sleep = cx.sleep;
+	cands = candidates(mask, cx.sleep, from, yield);
+	sn->chosen = -1;
+	if (!cands) {
+		sh->cut = CUT_SLEEP;
+		return -1;
+	}
+	c = pick(cands, from, yield, mask, 0);
+	if (c < 0) {
+		if (cx.pc + 1 > x->bound) {
+			sh->cut = CUT_BOUND;
+			return -1;
+		}
+		c = pick(cands, from, yield, mask, 1);
+		cx.pc++;
+	}
+	sn->chosen = (int8_t)c;
+	return c;
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static int pct_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yield)
+{
+	struct snode *sn = &x->sh->nodes[i];
+	int j, c, best = -1;
+	uint64_t cands;
+
+	sn->mask = mask;
+	sn->from = (int8_t)from;
+	sn->yield = (int8_t)yield;
+	sn->pc = cx.pc;
+	sn->sleep = 0;
+	for (j = 0; j < x->nchange; j++)
+		if (x->change[j] == i && from >= 0)
+			x->prio[from] = x->o.pct_depth - 1 - j;
+	if (yield && from >= 0)
+		x->prio[from] = --x->lowest;
+	cands = candidates(mask, 0, from, yield);
+	for (c = 0; c < x->ncpus; c++)
+		if ((cands & (1ULL << c)) && (best < 0 || x->prio[c] > x->prio[best]))
+			best = c;
+	cx.pc += cost_of(mask, from, yield, best);
+	sn->chosen = (int8_t)best;
+	return best;
+}
+
+static int child_choose(void *ctx, uint64_t mask, int from, int yield)
+{
+	struct xp *x = ctx;
+	struct shared *sh = x->sh;
+	uint32_t i = sh->nnodes;
+
+	if (i > 0) {
+		struct snode *prev = &sh->nodes[i - 1];
+
+		prev->fp_off = sh->fp_used;
+		prev->fp_len = fp_close(&sh->pool[sh->fp_used], XP_POOL - sh->fp_used);
+		if (prev->fp_len != FP_ALL)
+			sh->fp_used += prev->fp_len;
+	} else {
+		fp_close(sh->pool, 0);	/* what came before the first decision */
+	}
+	if (i >= XP_MAX_NODES) {
+		sh->cut = CUT_OVERFLOW;
+		return -1;
+	}
+	sh->nnodes = i + 1;
+	return x->o.pct_depth ? pct_choose(x, i, mask, from, yield) : dfs_choose(x, i, mask, from, yield);
+}
+
+/* The end state: status, leftovers, reports, and what each task's calls returned. */
+static void child_outcome(struct xp *x, const struct lab_result *res)
+{
+	struct shared *sh = x->sh;
+	size_t n, i;
+	const struct sim_event *log = sim_log(&n);
+	uint64_t h = LAB_FNV_INIT, rh[64];
+	int r, nr = sim_nr_reports(), tid;
+
+	sh->status = res->status;
+	sh->live = res->live_objects;
+	sh->report_event = -1;
+	h = lab_fnv1a(h, &res->status, sizeof(res->status));
+	h = lab_fnv1a(h, &res->live_objects, sizeof(res->live_objects));
+	for (r = 0; r < nr && r < 64; r++) {
+		int type, event;
+		const char *title, *text;
+		uint64_t one = LAB_FNV_INIT;
+
+		sim_report_info(r, &type, &event, &title, &text);
+		if (r == 0) {
+			sh->report_event = event;
+			snprintf(sh->report_title, sizeof(sh->report_title), "%s", title);
+		}
+		one = lab_fnv1a(one, &type, sizeof(type));
+		one = lab_fnv1a(one, title, strlen(title));
+		if (event >= 0 && (size_t)event < n) {
+			const struct sim_site *s = sim_site_at((int)log[event].site);
+
+			if (s && s->file) {
+				one = lab_fnv1a(one, s->file, strlen(s->file));
+				one = lab_fnv1a(one, &s->line, sizeof(s->line));
+			}
+		}
+		rh[r] = one;
+		switch (type) {
+		case SIM_REPORT_WARN: sh->fails |= 1u << FAIL_warn; break;
+		case SIM_REPORT_BUG: sh->fails |= 1u << FAIL_bug; break;
+		case SIM_REPORT_LOCKDEP: sh->fails |= 1u << FAIL_lockdep; break;
+		case SIM_REPORT_SLEEP_IN_ATOMIC: sh->fails |= 1u << FAIL_sleep_in_atomic; break;
+		case SIM_REPORT_KASAN: sh->fails |= 1u << FAIL_kasan; break;
+		case SIM_REPORT_HUNG_TASK: sh->fails |= 1u << FAIL_hung_task; break;
+		}
+	}
+	qsort(rh, (size_t)(nr < 64 ? nr : 64), sizeof(rh[0]), cmp_u64);
+	h = lab_fnv1a(h, rh, (size_t)(nr < 64 ? nr : 64) * sizeof(rh[0]));
+	for (tid = 0; sim_task_by_id(tid); tid++) {
+		h = lab_fnv1a(h, &tid, sizeof(tid));
+		for (i = 0; i < n; i++) {
+			const struct sim_event *e = &log[i];
+			const char *name;
+
+			if (e->task != tid || (e->kind != SIM_EV_CALL && e->kind != SIM_EV_RETURN))
+				continue;
+			name = sim_name_at(e->arg[0]);
+			h = lab_fnv1a(h, &e->kind, sizeof(e->kind));
+			h = lab_fnv1a(h, name, strlen(name));
+			h = lab_fnv1a(h, &e->arg[1], 3 * sizeof(int));
+		}
+	}
+	sh->hash = h;
+	if (res->status == SIM_PANIC)
+		sh->fails |= 1u << FAIL_panic;
+	else if (res->status == SIM_DEADLOCK)
+		sh->fails |= 1u << FAIL_deadlock;
+	else if (res->status == SIM_STUCK)
+		sh->fails |= 1u << FAIL_stuck;
+	if (res->status == SIM_DONE && res->live_objects)
+		sh->fails |= 1u << FAIL_leak;
+}
+
+/* ---- running one execution ------------------------------------------------------ */
+
+#ifndef __EMSCRIPTEN__
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* One execution in a child; 0, or -1 if no child could run. */
+static int exec_one(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n)
+{
+	struct shared *sh = x->sh;
+	pid_t pid;
+	int st;
+
+	sh->nnodes = 0;
+	sh->cut = CUT_NONE;
+	sh->fails = 0;
+	sh->fp_used = 0;
+	sh->report_event = -1;
+	sh->report_title[0] = 0;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		perror("explore: fork");
+		return -1;
+	}
+	if (pid == 0) {
+		struct lab_options lo = { .max_events = 0, .policy = SIM_POLICY_TIMED, .quiet = quiet,
+					  .max_steps = 200000 };
+		struct lab_result res;
+		char err[256], *text = NULL;
+
+		if (sched) {
+			struct sim_decision *d = calloc(sched_n + 1, sizeof(*d));
+			uint32_t i;
+
+			for (i = 0; i < sched_n; i++)
+				d[i].cpu = sched[i];
+			text = lab_schedule_encode(d, sched_n);
+			lo.schedule = text;
+		} else {
+			sim_fp_on = x->o.por && !x->o.pct_depth;
+			sim_set_chooser(child_choose, x);
+		}
+		cx.pc = 0;
+		if (lab_run(x->sc, &x->p, &lo, &res, err, sizeof(err))) {
+			fprintf(stderr, "explore: %s\n", err);
+			_exit(3);
+		}
+		if (!sched && sh->nnodes > 0) {
+			struct snode *last = &sh->nodes[sh->nnodes - 1];
+
+			last->fp_off = sh->fp_used;
+			last->fp_len = fp_close(&sh->pool[sh->fp_used], XP_POOL - sh->fp_used);
+			if (last->fp_len != FP_ALL)
+				sh->fp_used += last->fp_len;
+		}
+		if (sched) {
+			size_t nd;
+
+			sim_decisions(&nd);
+			sh->nnodes = (uint32_t)nd;
+		}
+		child_outcome(x, &res);
+		_exit(0);
+	}
+	if (waitpid(pid, &st, 0) < 0) {
+		perror("explore: waitpid");
+		return -1;
+	}
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 3)
+		return -1;
+	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+		sh->cut = CUT_CRASH;
+		sh->fails = 1u << FAIL_crash;
+		sh->hash = 0x6372617368ULL;
+	}
+	return 0;
+}
+#else
+static int exec_one(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n)
+{
+	(void)child_choose;
+	(void)child_outcome;
+	fprintf(stderr, "explore: needs fork(), which this build has not: use the native labrun\n");
+	return -1;
+}
+#endif
+
+#ifndef __EMSCRIPTEN__
+static struct sim_fiber warm_main, warm_fiber;
+
+static void warm_entry(void *arg)
+{
+	sim_fiber_switch(&warm_fiber, &warm_main, 1);
+}
+
+/*
+ * One fiber switch before the first fork: the sanitizer's one-time notes
+ * about fibers are then printed once, by this process, not by every child.
+ */
+static void warm_up(void)
+{
+	sim_fiber_init_main(&warm_main);
+	if (!sim_fiber_create(&warm_fiber, warm_entry, NULL, 64 * 1024)) {
+		sim_fiber_switch(&warm_main, &warm_fiber, 0);
+		sim_fiber_destroy(&warm_fiber);
+	}
+}
+#endif
+
+/* ---- outcomes -------------------------------------------------------------------- */
+
+static int state_add(struct xp *x, uint64_t h)
+{
+	size_t i, mask;
+
+	if (x->states.n * 2 >= x->states.cap) {
+		size_t cap = x->states.cap ? x->states.cap * 2 : 1024, j;
+		uint64_t *v = calloc(cap, sizeof(*v)), *old = x->states.v;
+
+		if (!v)
+			abort();
+		for (j = 0; j < x->states.cap; j++)
+			if (old[j]) {
+				for (i = old[j] & (cap - 1); v[i]; i = (i + 1) & (cap - 1))
+					;
+				v[i] = old[j];
+			}
+		free(old);
+		x->states.v = v;
+		x->states.cap = cap;
+	}
+	if (!h)
+		h = 1;
+	mask = x->states.cap - 1;
+	for (i = h & mask; x->states.v[i]; i = (i + 1) & mask)
+		if (x->states.v[i] == h)
+			return 0;
+	x->states.v[i] = h;
+	x->states.n++;
+	return 1;
+}
+
+/* Count a finished execution: its end state, and whether it failed. */
+static void account(struct xp *x)
+{
+	struct shared *sh = x->sh;
+	int k, pc;
+	uint32_t n = sh->nnodes, i;
+
+	if (sh->cut == CUT_SLEEP || sh->cut == CUT_BOUND) {
+		x->blocked++;
+		x->bound_blocked++;
+		return;
+	}
+	x->execs++;
+	x->bound_execs++;
+	state_add(x, sh->hash);
+	if (!sh->fails)
+		return;
+	x->fail_execs++;
+	for (k = 0; k < NR_FAILS; k++)
+		if (sh->fails & (1u << k))
+			x->fails[k]++;
+	pc = n ? sh->nodes[n - 1].pc + cost_of(sh->nodes[n - 1].mask, sh->nodes[n - 1].from,
+						 sh->nodes[n - 1].yield, sh->nodes[n - 1].chosen) : 0;
+	if (x->best && (pc > x->best_pc || (pc == x->best_pc && n >= x->best_n)))
+		return;
+	free(x->best);
+	x->best = malloc(n + 1);
+	if (!x->best)
+		abort();
+	for (i = 0; i < n; i++)
+		x->best[i] = (unsigned char)sh->nodes[i].chosen;
+	x->best_n = n;
+	x->best_pc = pc;
+	x->best_fails = sh->fails;
+}
+
+static char *choices_text(const unsigned char *c, uint32_t n)
+{
+	struct sim_decision *d = calloc(n + 1, sizeof(*d));
+	char *s;
+	uint32_t i;
+
+	if (!d)
+		abort();
+	for (i = 0; i < n; i++)
+		d[i].cpu = c[i];
+	s = lab_schedule_encode(d, n);
+	free(d);
+	return s;
+}
+
+static void put_fails(struct strbuf *b, const unsigned long *counts, uint32_t mask)
+{
+	int k, first = 1;
+
+	for (k = 0; k < NR_FAILS; k++) {
+		if (counts ? !counts[k] : !(mask & (1u << k)))
+			continue;
+		if (counts)
+			sb_put(b, "%s\"%s\":%lu", first ? "" : ",", fail_names[k], counts[k]);
+		else
+			sb_put(b, "%s\"%s\"", first ? "" : ",", fail_names[k]);
+		first = 0;
+	}
+}
+
+/* The shortest failing schedule, replayed with the full log for its step. */
+static void put_best(struct xp *x, struct strbuf *b)
+{
+	char *text;
+
+	if (!x->best) {
+		sb_put(b, ",\"shortest\":null");
+		return;
+	}
+	text = choices_text(x->best, x->best_n);
+	sb_put(b, ",\"shortest\":{\"preemptions\":%d,\"decisions\":%u,\"kinds\":[", x->best_pc, x->best_n);
+	put_fails(b, NULL, x->best_fails);
+	sb_put(b, "],\"schedule\":");
+	sb_json(b, text);
+	free(text);
+	if (!exec_one(x, 0, x->best, x->best_n)) {
+		sb_put(b, ",\"replayed\":{\"kinds\":[");
+		put_fails(b, NULL, x->sh->fails);
+		sb_put(b, "],\"step\":%d,\"report\":", x->sh->report_event);
+		sb_json(b, x->sh->report_title);
+		sb_put(b, "}");
+	}
+	sb_put(b, "}");
+}
+
+static void summary(struct xp *x, const char *mode, int bound, int exhausted)
+{
+	struct strbuf b = { 0 };
+	double dt = now_s() - x->t0;
+
+	sb_put(&b, "{\"mode\":\"%s\",\"scenario\":", mode);
+	sb_json(&b, x->sc->name);
+	sb_put(&b, ",\"tree\":");
+	sb_json(&b, x->sc->tree);
+	sb_put(&b, ",\"seed\":%llu,\"cpus\":%d", x->p.seed, x->ncpus);
+	if (x->o.pct_depth) {
+		double k = (double)x->pct_k, p = 1.0, all;
+		int j;
+
+		for (j = 1; j < x->o.pct_depth; j++)
+			p *= k;
+		p = 1.0 / ((double)x->ncpus * p);
+		all = 1.0;
+		for (j = 0; (unsigned long)j < x->execs && j < 100000000; j++)
+			all *= 1.0 - p;
+		sb_put(&b, ",\"depth\":%d,\"k\":%.0f,\"runs\":%lu,\"p_per_run\":%.3g,\"p_found\":%.3g",
+		       x->o.pct_depth, k, x->execs, p, 1.0 - all);
+	} else {
+		sb_put(&b, ",\"bound\":%d,\"por\":%s,\"executions\":%lu,\"blocked\":%lu,\"deferred\":%zu",
+		       bound, x->o.por ? "true" : "false", x->bound_execs, x->bound_blocked,
+		       bound + 1 <= XP_MAX_BOUND ? x->items[bound + 1].n : 0);
+	}
+	sb_put(&b, ",\"executions_total\":%lu,\"blocked_total\":%lu,\"end_states\":%zu,"
+		   "\"failing_executions\":%lu,\"failing\":{",
+	       x->execs, x->blocked, x->states.n, x->fail_execs);
+	put_fails(&b, x->fails, 0);
+	sb_put(&b, "}");
+	put_best(x, &b);
+	sb_put(&b, ",\"exhausted\":%s,\"stopped\":%s,\"seconds\":%.3f,\"rate\":%.1f}",
+	       exhausted ? "true" : "false", x->stopped ? "true" : "false", dt,
+	       dt > 0 ? (double)(x->execs + x->blocked) / dt : 0.0);
+	fprintf(x->out, "%s\n", b.s);
+	fflush(x->out);
+	free(b.s);
+}
+
+static int budget_out(struct xp *x)
+{
+	if (x->o.max_execs && x->execs + x->blocked >= x->o.max_execs)
+		x->stopped = 1;
+	if (x->o.max_seconds > 0 && now_s() - x->t0 >= x->o.max_seconds)
+		x->stopped = 1;
+	return x->stopped;
+}
+
+/* ---- work items and the search ---------------------------------------------------- */
+
+static void item_push(struct xp *x, int bound, int pc, const struct node *stack, uint32_t depth,
+		      int choice, uint64_t sleep, struct fpblk *const *sfp)
+{
+	struct itemlist *l = &x->items[bound];
+	struct item *it;
+	uint32_t i;
+	int t;
+
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 64;
+		l->v = realloc(l->v, l->cap * sizeof(*l->v));
+		if (!l->v)
+			abort();
+	}
+	it = &l->v[l->n++];
+	memset(it, 0, sizeof(*it));
+	it->pc = pc;
+	it->n = depth + 1;
+	it->choices = malloc(depth + 1);
+	if (!it->choices)
+		abort();
+	for (i = 0; i < depth; i++)
+		it->choices[i] = (unsigned char)stack[i].chosen;
+	it->choices[depth] = (unsigned char)choice;
+	it->sleep = sleep;
+	for (t = 0; t < XP_MAX_CPUS; t++)
+		if (sleep & (1ULL << t))
+			it->sfp[t] = fp_get(sfp[t]);
+}
+
+static void node_clear(struct node *n)
+{
+	int t;
+
+	fp_put(&n->cur);
+	for (t = 0; t < XP_MAX_CPUS; t++)
+		fp_put(&n->sfp[t]);
+	memset(n, 0, sizeof(*n));
+}
+
+/* Take in what the child saw: nodes past the replayed prefix, and the footprints. */
+static void take_nodes(struct xp *x, uint32_t *depth)
+{
+	struct shared *sh = x->sh;
+	uint32_t i, n = sh->nnodes;
+	int t;
+
+	for (i = 0; i < n; i++) {
+		const struct snode *s = &sh->nodes[i];
+		struct node *nd = &x->stack[i];
+
+		if (i < x->replay_len) {
+			if (!nd->known) {
+				nd->mask = s->mask;
+				nd->from = s->from;
+				nd->yield = s->yield;
+				nd->pc = s->pc;
+				nd->known = 1;
+			}
+			if (i == x->replay_len - 1 && s->chosen >= 0 && (i + 1 < n || sh->cut == CUT_NONE)) {
+				fp_put(&nd->cur);
+				nd->cur = fp_new(&sh->pool[s->fp_off], s->fp_len);
+			}
+			continue;
+		}
+		node_clear(nd);
+		nd->mask = s->mask;
+		nd->from = s->from;
+		nd->yield = s->yield;
+		nd->pc = s->pc;
+		nd->known = 1;
+		nd->chosen = s->chosen;
+		nd->sleep = s->sleep;
+		nd->tried = s->chosen >= 0 ? 1ULL << s->chosen : 0;
+		nd->defer_mark = x->deferrals;
+		for (t = 0; t < x->ncpus; t++) {
+			if (!(s->sleep & (1ULL << t)))
+				continue;
+			nd->sfp[t] = fp_get(x->stack[i - 1].sfp[t]);
+		}
+		if (s->chosen >= 0 && (i + 1 < n || sh->cut == CUT_NONE))
+			nd->cur = fp_new(&sh->pool[s->fp_off], s->fp_len);
+	}
+	*depth = n;
+}
+
+/* Explore below one work item, at bound k. */
+static int run_item(struct xp *x, struct item *it, int k)
+{
+	uint32_t depth, i;
+	int t;
+
+	for (i = 0; i < it->n; i++) {
+		node_clear(&x->stack[i]);
+		x->stack[i].chosen = it->choices[i];
+		x->stack[i].frozen = 1;
+	}
+	if (it->n) {
+		struct node *last = &x->stack[it->n - 1];
+
+		last->done = it->sleep;
+		for (t = 0; t < XP_MAX_CPUS; t++)
+			last->sfp[t] = fp_get(it->sfp[t]);
+	}
+	x->replay_len = it->n;
+	x->bound = k;
+	for (;;) {
+		int next = -1;
+
+		if (exec_one(x, 1, NULL, 0))
+			return -1;
+		if (x->sh->cut == CUT_DIVERGED || x->sh->cut == CUT_OVERFLOW) {
+			fprintf(stderr, "explore: %s at decision %u\n", x->sh->cut == CUT_DIVERGED ?
+				"a replayed run took another path (the runtime is not deterministic)" :
+				"too many decisions in one run", x->sh->nnodes);
+			return -1;
+		}
+		take_nodes(x, &depth);
+		account(x);
+		/* Backtrack: the deepest node with a choice left. */
+		while (depth > it->n) {
+			struct node *nd = &x->stack[depth - 1];
+			uint64_t cands;
+			int c;
+
+			if (nd->chosen >= 0) {
+				if (x->o.por && nd->cur && x->deferrals == nd->defer_mark) {
+					nd->done |= 1ULL << nd->chosen;
+					nd->sfp[nd->chosen] = fp_get(nd->cur);
+				}
+				fp_put(&nd->cur);
+				nd->chosen = -1;
+			}
+			cands = candidates(nd->mask, nd->sleep, nd->from, nd->yield) & ~nd->tried;
+			for (c = 0; c < x->ncpus && next < 0; c++) {
+				int cost;
+
+				if (!(cands & (1ULL << c)))
+					continue;
+				nd->tried |= 1ULL << c;
+				cost = cost_of(nd->mask, nd->from, nd->yield, c);
+				if (nd->pc + cost > k) {
+					item_push(x, nd->pc + cost, nd->pc + cost, x->stack, depth - 1, c,
+						  nd->sleep | nd->done, nd->sfp);
+					x->deferrals++;
+					continue;
+				}
+				next = c;
+			}
+			if (next >= 0) {
+				nd->chosen = next;
+				nd->defer_mark = x->deferrals;
+				break;
+			}
+			node_clear(nd);
+			depth--;
+		}
+		if (next < 0)
+			return 0;
+		x->replay_len = depth;
+		if (budget_out(x)) {
+			/* What is left becomes work items: the choice about to run, and the untried ones. */
+			for (i = it->n; i < depth; i++) {
+				struct node *nd = &x->stack[i];
+				uint64_t cands = candidates(nd->mask, nd->sleep, nd->from, nd->yield) & ~nd->tried;
+				int c;
+
+				for (c = 0; c < x->ncpus; c++)
+					if (cands & (1ULL << c))
+						item_push(x, nd->pc + cost_of(nd->mask, nd->from, nd->yield, c) > k ? k + 1 : k,
+							  nd->pc + cost_of(nd->mask, nd->from, nd->yield, c), x->stack, i, c, 0, nd->sfp);
+			}
+			{
+				struct node *nd = &x->stack[depth - 1];
+
+				item_push(x, k, nd->pc + cost_of(nd->mask, nd->from, nd->yield, nd->chosen),
+					  x->stack, depth - 1, nd->chosen, 0, nd->sfp);
+			}
+			return 1;
+		}
+	}
+}
+
+static void item_free(struct item *it)
+{
+	int t;
+
+	free(it->choices);
+	for (t = 0; t < XP_MAX_CPUS; t++)
+		fp_put(&it->sfp[t]);
+}
+
+/* ---- checkpoints ------------------------------------------------------------------- */
+
+#define CKPT_MAGIC "reclaim-lab explore checkpoint 1"
+
+static void ckpt_write(struct xp *x, int bound)
+{
+	char tmp[4096];
+	FILE *f;
+	size_t i;
+	int b, k;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp", x->o.checkpoint);
+	f = fopen(tmp, "w");
+	if (!f) {
+		perror(tmp);
+		return;
+	}
+	fprintf(f, "%s\nscenario %s %s %llu %d %d\n", CKPT_MAGIC, x->sc->name, x->sc->tree,
+		x->p.seed, x->o.por, x->o.max_bound);
+	fprintf(f, "bound %d\ncounts %lu %lu %lu\nfails", bound, x->execs, x->blocked, x->fail_execs);
+	for (k = 0; k < NR_FAILS; k++)
+		fprintf(f, " %lu", x->fails[k]);
+	fprintf(f, "\n");
+	if (x->best) {
+		char *t = choices_text(x->best, x->best_n);
+
+		fprintf(f, "best %d %u %u %s\n", x->best_pc, x->best_n, x->best_fails, t);
+		free(t);
+	}
+	for (i = 0; i < x->states.cap; i++)
+		if (x->states.v[i])
+			fprintf(f, "state %016llx\n", (unsigned long long)x->states.v[i]);
+	for (b = 0; b <= XP_MAX_BOUND + 1; b++)
+		for (i = 0; i < x->items[b].n; i++) {
+			char *t = choices_text(x->items[b].v[i].choices, x->items[b].v[i].n);
+
+			fprintf(f, "item %d %d %s\n", b, x->items[b].v[i].pc, *t ? t : "-");
+			free(t);
+		}
+	if (fclose(f) || rename(tmp, x->o.checkpoint))
+		perror(x->o.checkpoint);
+}
+
+static int decode_choices(struct xp *x, const char *text, unsigned char **out, uint32_t *n)
+{
+	size_t len;
+	char err[128];
+
+	if (!strcmp(text, "-")) {
+		*out = malloc(1);
+		*n = 0;
+		return *out ? 0 : -1;
+	}
+	if (lab_schedule_decode(text, x->ncpus, out, &len, err, sizeof(err)))
+		return -1;
+	*n = (uint32_t)len;
+	return 0;
+}
+
+/* Resume: 1 loaded, 0 no checkpoint, -1 a bad one. Items resume without sleep sets. */
+static int ckpt_read(struct xp *x, int *bound)
+{
+	FILE *f = fopen(x->o.checkpoint, "r");
+	char line[1 << 16], name[128], tree[128], text[1 << 15];
+	unsigned long long seed, h;
+	int por, maxb, k, b, pc, bad = 0;
+
+	if (!f)
+		return 0;
+	if (!fgets(line, sizeof(line), f) || strncmp(line, CKPT_MAGIC, strlen(CKPT_MAGIC)))
+		bad = 1;
+	while (!bad && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "scenario %127s %127s %llu %d %d", name, tree, &seed, &por, &maxb) == 5) {
+			if (strcmp(name, x->sc->name) || strcmp(tree, x->sc->tree) || seed != x->p.seed ||
+			    por != x->o.por) {
+				fprintf(stderr, "explore: %s is a checkpoint of another search\n", x->o.checkpoint);
+				bad = 1;
+			}
+		} else if (sscanf(line, "bound %d", bound) == 1) {
+		} else if (!strncmp(line, "counts ", 7)) {
+			sscanf(line + 7, "%lu %lu %lu", &x->execs, &x->blocked, &x->fail_execs);
+		} else if (!strncmp(line, "fails", 5)) {
+			char *p = line + 5;
+
+			for (k = 0; k < NR_FAILS; k++)
+				x->fails[k] = strtoul(p, &p, 10);
+		} else if (sscanf(line, "best %d %u %u %32767s", &x->best_pc, &x->best_n, &x->best_fails, text) == 4) {
+			uint32_t n;
+
+			bad = decode_choices(x, text, &x->best, &n);
+		} else if (sscanf(line, "state %llx", &h) == 1) {
+			state_add(x, h);
+		} else if (sscanf(line, "item %d %d %32767s", &b, &pc, text) == 3 && b >= 0 && b <= XP_MAX_BOUND + 1) {
+			struct itemlist *l = &x->items[b];
+			struct item *it;
+
+			if (l->n == l->cap) {
+				l->cap = l->cap ? l->cap * 2 : 64;
+				l->v = realloc(l->v, l->cap * sizeof(*l->v));
+				if (!l->v)
+					abort();
+			}
+			it = &l->v[l->n++];
+			memset(it, 0, sizeof(*it));
+			it->pc = pc;
+			bad = decode_choices(x, text, &it->choices, &it->n);
+		} else {
+			bad = 1;
+		}
+	}
+	fclose(f);
+	if (bad) {
+		fprintf(stderr, "explore: cannot resume from %s\n", x->o.checkpoint);
+		return -1;
+	}
+	return 1;
+}
+
+/* ---- the two modes ---------------------------------------------------------------------- */
+
+static int dfs(struct xp *x)
+{
+	int k = 0, r, exhausted = 0, resumed;
+
+	x->stack = calloc(XP_MAX_NODES, sizeof(*x->stack));
+	if (!x->stack)
+		abort();
+	resumed = x->o.checkpoint ? ckpt_read(x, &k) : 0;
+	if (resumed < 0)
+		return -1;
+	if (!resumed) {
+		item_push(x, 0, 0, x->stack, 0, 0, 0, NULL);	/* the root: no choice made yet */
+		x->items[0].v[0].n = 0;
+	}
+	for (; k <= x->o.max_bound; k++) {
+		struct itemlist *l = &x->items[k];
+
+		x->bound_execs = x->bound_blocked = 0;
+		while (l->n && !x->stopped) {
+			struct item it = l->v[--l->n];
+
+			r = run_item(x, &it, k);
+			item_free(&it);
+			if (r < 0)
+				return -1;
+		}
+		exhausted = !x->stopped && !x->items[k + 1].n;
+		x->exhausted = exhausted;
+		summary(x, "dfs", k, exhausted);
+		if (x->stopped) {
+			if (x->o.checkpoint)
+				ckpt_write(x, k);
+			break;
+		}
+		if (exhausted)
+			break;
+	}
+	if (!x->stopped && x->o.checkpoint)
+		remove(x->o.checkpoint);
+	return 0;
+}
+
+static int pct(struct xp *x)
+{
+	int depth = x->o.pct_depth, j, c;
+	unsigned long r;
+
+	/* k: the decisions of the run without preemptions. */
+	x->o.pct_depth = 0;
+	x->bound = 0;
+	x->replay_len = 0;
+	if (exec_one(x, 1, NULL, 0))
+		return -1;
+	x->pct_k = x->sh->nnodes ? x->sh->nnodes : 1;
+	x->o.pct_depth = depth;
+	for (r = 0; r < x->o.pct_runs && !budget_out(x); r++) {
+		uint64_t rng = x->o.pct_seed * 0x9e3779b97f4a7c15ULL + r + 1;
+		int perm[XP_MAX_CPUS];
+
+		for (c = 0; c < x->ncpus; c++)
+			perm[c] = depth + c;
+		for (c = x->ncpus - 1; c > 0; c--) {
+			int o = (int)(rng_next(&rng) % (uint64_t)(c + 1)), t = perm[c];
+
+			perm[c] = perm[o];
+			perm[o] = t;
+		}
+		memcpy(x->prio, perm, sizeof(perm));
+		x->lowest = 0;
+		x->nchange = depth - 1 < XP_MAX_BOUND ? depth - 1 : XP_MAX_BOUND;
+		for (j = 0; j < x->nchange; j++)
+			x->change[j] = 1 + (uint32_t)(rng_next(&rng) % x->pct_k);
+		if (exec_one(x, 1, NULL, 0))
+			return -1;
+		account(x);
+	}
+	summary(x, "pct", 0, 0);
+	return 0;
+}
+
+const char *explore_fail_kind(int i)
+{
+	return i >= 0 && i < NR_FAILS ? fail_names[i] : NULL;
+}
+
+static void fill_result(struct xp *x, struct explore_result *res, int exhausted)
+{
+	size_t i, n = 0;
+
+	memset(res, 0, sizeof(*res));
+	res->executions = x->execs;
+	res->blocked = x->blocked;
+	res->failing = x->fail_execs;
+	res->states = malloc((x->states.n + 1) * sizeof(uint64_t));
+	if (!res->states)
+		abort();
+	for (i = 0; i < x->states.cap; i++)
+		if (x->states.v[i])
+			res->states[n++] = x->states.v[i];
+	qsort(res->states, n, sizeof(uint64_t), cmp_u64);
+	res->nr_states = n;
+	res->exhausted = exhausted;
+	res->shortest_preemptions = x->best ? x->best_pc : -1;
+	res->shortest = x->best ? choices_text(x->best, x->best_n) : NULL;
+	res->shortest_kinds = x->best ? x->best_fails : 0;
+}
+
+int explore_run(const struct scenario *sc, const struct scenario_params *p,
+		const struct explore_options *o, FILE *out, struct explore_result *res)
+{
+	struct xp *x = calloc(1, sizeof(*x));
+	int r, b;
+
+	if (!x)
+		abort();
+	x->sc = sc;
+	x->p = *p;
+	x->o = *o;
+	x->out = out;
+	x->ncpus = sc->cpus ? sc->cpus(p) : sc->nr_cpus;
+	if (x->ncpus > XP_MAX_CPUS || o->max_bound < 0 || o->max_bound > XP_MAX_BOUND ||
+	    o->pct_depth < 0 || o->pct_depth > XP_MAX_BOUND) {
+		fprintf(stderr, "explore: at most %d CPUs, bounds and depths from 0 to %d\n",
+			XP_MAX_CPUS, XP_MAX_BOUND);
+		free(x);
+		return -1;
+	}
+#ifndef __EMSCRIPTEN__
+	x->sh = mmap(NULL, sizeof(struct shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (x->sh == MAP_FAILED) {
+		perror("explore: mmap");
+		free(x);
+		return -1;
+	}
+	warm_up();
+#endif
+	x->t0 = now_s();
+	r = o->pct_depth ? pct(x) : dfs(x);
+	if (res)
+		fill_result(x, res, x->exhausted);
+	if (r == 0 && x->fail_execs)
+		r = 1;
+#ifndef __EMSCRIPTEN__
+	munmap(x->sh, sizeof(struct shared));
+#endif
+	for (b = 0; b <= XP_MAX_BOUND + 1; b++) {
+		while (x->items[b].n)
+			item_free(&x->items[b].v[--x->items[b].n]);
+		free(x->items[b].v);
+	}
+	if (x->stack)
+		for (b = 0; b < XP_MAX_NODES; b++)
+			node_clear(&x->stack[b]);
+	free(x->stack);
+	free(x->states.v);
+	free(x->best);
+	free(x);
+	return r;
+}
