@@ -56,6 +56,8 @@ struct sim_task {
 	int rwsem_granted;		/* a waiting reader was let in */
 	int last_site;			/* the last kernel line it reported */
 	int srcu_depth;			/* SRCU read-side sections held */
+	int kstate;			/* set_current_state(): 0 TASK_RUNNING */
+	int in_schedule;		/* asleep in schedule() */
 };
 
 struct sim_rcu_cb;

@@ -463,6 +463,53 @@ void sim_cond_resched(const struct sim_site *site)
 	yielding = SIM_YIELD_NONE;
 }
 
+void sim_set_current_state(int state, const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	if (!t)
+		return;
+	t->kstate = state;
+	sim_step(site, SIM_COST_BARRIER);	/* smp_store_mb(): a full barrier */
+}
+
+void sim_schedule(const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	if (!t)
+		return;
+	if (!t->kstate) {
+		sim_cond_resched(site);
+		return;
+	}
+	t->in_schedule = 1;
+	sim_block(SIM_BLOCK_IDLE, sim_name("schedule()"), site);
+	t->in_schedule = 0;
+}
+
+int sim_wake_up_process(int task, const struct sim_site *site)
+{
+	struct sim_task *t = sim_task_by_id(task);
+	int woke = 0;
+
+	if (t && t->kstate) {
+		t->kstate = 0;
+		if (t->in_schedule)
+			sim_wake(t, site);
+		woke = 1;
+	}
+	sim_step(site, SIM_COST_WAKEUP);
+	return woke;
+}
+
+const char *sim_task_comm(int task)
+{
+	struct sim_task *t = sim_task_by_id(task);
+
+	return t ? sim_name_at(t->name) : "";
+}
+
 void sim_waitq_add(struct sim_waitq *wq, struct sim_task *t)
 {
 	t->waiter.next = NULL;

@@ -164,6 +164,18 @@ void sim_busy_ns(unsigned int ns, const struct sim_site *site);
 /* Tasks: start fn(arg) as a new task on a CPU's run queue. */
 int sim_spawn(int cpu, const char *name, void (*fn)(void *), void *arg);
 
+/*
+ * The scheduler's sleep and wakeup (kernel/sched/core.c): a task sets its
+ * state, checks its condition and calls schedule(), which sleeps only if
+ * the state is still not TASK_RUNNING (0); wake_up_process() sets it back
+ * to TASK_RUNNING and wakes the task if it sleeps in schedule(), and
+ * returns whether it changed the state.
+ */
+void sim_set_current_state(int state, const struct sim_site *site);
+void sim_schedule(const struct sim_site *site);
+int sim_wake_up_process(int task, const struct sim_site *site);
+const char *sim_task_comm(int task);
+
 /* Context */
 int sim_cpu_id(void);
 int sim_task_id(void);

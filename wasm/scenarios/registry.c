@@ -26,6 +26,7 @@ extern const struct scenario scenario_kunit_planted_taint __attribute__((weak));
 extern const struct scenario scenario_selftest_xarray __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_selftest_ida __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_selftest_atomic64 __attribute__((weak));	/* selftest only */
+extern const struct scenario scenario_selftest_list __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_explore_litmus __attribute__((weak));
 
 static const struct scenario *const all[] = {
@@ -47,6 +48,7 @@ static const struct scenario *const all[] = {
 	&scenario_selftest_xarray,
 	&scenario_selftest_ida,
 	&scenario_selftest_atomic64,
+	&scenario_selftest_list,
 	&scenario_explore_litmus,
 };
 

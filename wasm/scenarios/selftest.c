@@ -21,14 +21,21 @@
  */
 #define SELFTEST_HUNG_TASK_NS	1000000000ULL
 
+/* initfn: the module's init function, as module_init() names it (linux/module.h) */
 #define SELFTEST(ident, modname, initfn, scenario_title)				\
-extern int (*const sim_module_init_##initfn)(void) __attribute__((weak));		\
+	SELFTEST_MODULE(ident, modname, sim_module_init_##initfn, scenario_title)
+/* A KUnit module: kunit_test_suites() names its loader after the file (kunit/test.h). */
+#define SELFTEST_KUNIT(ident, modname, scenario_title)					\
+	SELFTEST_MODULE(ident, #modname, sim_kunit_init_##modname, scenario_title)
+
+#define SELFTEST_MODULE(ident, modname, init_ptr, scenario_title)			\
+extern int (*const init_ptr)(void) __attribute__((weak));				\
 static void ident##_init(void *arg)							\
 {											\
 	int ret;									\
 											\
 	SCENARIO_CALL(modname, 0, 0, 0);						\
-	ret = sim_module_init_##initfn();						\
+	ret = init_ptr();								\
 	SCENARIO_RETURN(modname, ret);							\
 	printk("selftest: insmod %s: init returned %d\n", modname, ret);		\
 	rcu_barrier();									\
@@ -47,3 +54,4 @@ const struct scenario scenario_selftest_##ident = {					\
 SELFTEST(xarray, "test_xarray", xarray_checks, "lib/test_xarray.c: the XArray API test module");
 SELFTEST(ida, "test_ida", ida_checks, "lib/test_ida.c: the IDA API test module");
 SELFTEST(atomic64, "atomic64_test", test_atomics_init, "lib/atomic64_test.c: atomic_t and atomic64_t");
+SELFTEST_KUNIT(list, list_test, "lib/list-test.c: KUnit tests of list.h, hlist and klist");

@@ -12,6 +12,8 @@
 #include <linux/atomic.h>
 #include <linux/bug.h>
 #include <linux/limits.h>
+#include <linux/mutex.h>
+#include <linux/spinlock.h>
 #include <sim.h>
 
 typedef struct refcount_struct {
@@ -66,5 +68,39 @@ static inline int sim_refcount(refcount_t *r, int op, int arg, const struct sim_
 #define refcount_dec_and_test(r)	((bool)sim_refcount(r, SIM_REF_DEC_AND_TEST, 0, SIM_SITE_EXPR(#r)))
 #define refcount_inc(r)			((void)sim_refcount(r, SIM_REF_INC, 0, SIM_SITE_EXPR(#r)))
 #define refcount_dec(r)			((void)sim_refcount(r, SIM_REF_DEC, 0, SIM_SITE_EXPR(#r)))
+
+/*
+ * lib/refcount.c's: decrement unless the count is 1 (a cmpxchg() loop),
+ * and the last put taken under a lock. Macros, expanded where used.
+ */
+#define refcount_dec_not_one(r) ({						\
+	refcount_t *__r = (r);							\
+	int __val = atomic_read(&__r->refs);					\
+	bool __dec = true;							\
+										\
+	do {									\
+		if (unlikely(__val == REFCOUNT_SATURATED))			\
+			break;							\
+		if (__val == 1) {						\
+			__dec = false;						\
+			break;							\
+		}								\
+	} while (!atomic_try_cmpxchg(&__r->refs, &__val, __val - 1));		\
+	__dec; })
+#define SIM_REFCOUNT_DEC_AND_LOCKED(r, lock, lockfn, unlockfn) ({		\
+	bool __last = false;							\
+										\
+	if (!refcount_dec_not_one(r)) {						\
+		lockfn(lock);							\
+		if (refcount_dec_and_test(r))					\
+			__last = true;						\
+		else								\
+			unlockfn(lock);						\
+	}									\
+	__last; })
+#define refcount_dec_and_lock(r, lock) \
+	SIM_REFCOUNT_DEC_AND_LOCKED(r, lock, spin_lock, spin_unlock)
+#define refcount_dec_and_mutex_lock(r, lock) \
+	SIM_REFCOUNT_DEC_AND_LOCKED(r, lock, mutex_lock, mutex_unlock)
 
 #endif /* _LINUX_REFCOUNT_H */

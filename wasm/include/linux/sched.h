@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Customised: tasks as kernel code sees them. A simulated task is a
+ * struct task_struct (wasm/glue/sched.c holds one per task id; pid is
+ * the id, comm its name); set_current_state(), schedule() and
+ * wake_up_process() are the runtime's (sim.h: schedule() sleeps only if
+ * the state is not TASK_RUNNING when it is called, as in
+ * kernel/sched/core.c), each at the caller's line.
+ */
+#ifndef _LINUX_SCHED_H
+#define _LINUX_SCHED_H
+
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <asm/barrier.h>
+#include <sim.h>
+
+#define TASK_RUNNING		0x00000000
+#define TASK_INTERRUPTIBLE	0x00000001
+#define TASK_UNINTERRUPTIBLE	0x00000002
+#define TASK_IDLE		(TASK_UNINTERRUPTIBLE | 0x00000400)
+#define TASK_COMM_LEN		16
+
+struct task_struct {
+	int pid;
+	char comm[TASK_COMM_LEN];
+};
+
+struct task_struct *sim_task_struct(int task);
+#define current			sim_task_struct(sim_task_id())
+#define set_current_state(s)	sim_set_current_state(s, SIM_SITE_EXPR(#s))
+#define __set_current_state(s)	sim_set_current_state(s, SIM_SITE_EXPR(#s))
+#define schedule()		sim_schedule(SIM_SITE())
+#define wake_up_process(p)	sim_wake_up_process((p)->pid, SIM_SITE_EXPR(#p))
+
+#endif /* _LINUX_SCHED_H */
