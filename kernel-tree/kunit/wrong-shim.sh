@@ -31,16 +31,10 @@ set -euo pipefail
 branch=${1:-v6.12}
 wrong=${2:-clear_bit}
 cd "$(dirname "$0")/../.."
-top=$PWD
 w=build/kunit/wrong-shim
 case $branch in lru-batch-locks) variant=lru-batch ;; *) variant=$branch ;; esac
 
-mkdir -p "$w/kernel-tree/kunit"
-rm -rf "$w/wasm" && cp -a wasm "$w/wasm"
-cp Makefile "$w/"
-cp kernel-tree/diffs.mk "$w/kernel-tree/"
-cp kernel-tree/kunit/kunit.mk "$w/kernel-tree/kunit/"
-ln -sfn "$top/kernel-tree/linux" "$w/kernel-tree/linux"
+wasm/tools/build-copy.sh "$w"
 
 # Each break: the file it edits, what it does, the scenarios it must fail.
 case $wrong in

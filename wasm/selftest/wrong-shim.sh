@@ -17,15 +17,9 @@ set -euo pipefail
 
 wrong=${1:-find_bit}
 cd "$(dirname "$0")/../.."
-top=$PWD
 w=build/selftest/wrong-shim
 
-mkdir -p "$w/kernel-tree/kunit"
-rm -rf "$w/wasm" && cp -a wasm "$w/wasm"
-cp Makefile "$w/"
-cp kernel-tree/diffs.mk "$w/kernel-tree/"
-cp kernel-tree/kunit/kunit.mk "$w/kernel-tree/kunit/"
-ln -sfn "$top/kernel-tree/linux" "$w/kernel-tree/linux"
+wasm/tools/build-copy.sh "$w"
 
 # Each break: the file it edits, what it does, the tests it must fail.
 case $wrong in
