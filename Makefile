@@ -6,7 +6,7 @@
 #   make test    install what is missing, build, run every test suite
 #
 # Both redo nothing that is up to date. Other targets: dev, kernel-tree, native,
-# wasm, web, test-native, test-determinism, test-selftest, test-kunit, test-unit, test-e2e,
+# wasm, web, lint, test-native, test-determinism, test-selftest, test-kunit, test-unit, test-e2e,
 # bench, kunit, clean.
 
 SHELL := /bin/bash
@@ -17,7 +17,7 @@ include wasm/build.mk
 include kernel-tree/diffs.mk
 include kernel-tree/kunit/kunit.mk
 
-.PHONY: help deps kernel-tree build web dist start dev test test-unit test-e2e typecheck bench clean
+.PHONY: help deps kernel-tree build web dist start dev test test-unit test-e2e typecheck lint bench clean
 
 help:
 	@echo "make start   set up, build and serve the app on http://localhost:5173"
@@ -58,6 +58,11 @@ typecheck: build
 	@echo "[web] tsc"
 	@$(NPX) tsc --noEmit -p tsconfig.json
 
+# The import boundaries of web/src (engine, ui, scenes, lessons, talk, app)
+# and no two file names that differ only by case: scripts/check-imports.mjs.
+lint: deps
+	@node scripts/check-imports.mjs
+
 test-unit: build $(FIXTURES)
 	@echo "[web] unit tests (vitest)"
 	@$(NPX) vitest run
@@ -70,7 +75,7 @@ test-e2e: web
 # the kernel's own fast library tests (native = wasm consoles),
 # UML = native = wasm traces (when make kunit built the kernel before),
 # TypeScript types, web engine unit tests, end-to-end in Chromium.
-test: build test-native test-determinism test-selftest test-kunit typecheck test-unit test-e2e
+test: build lint test-native test-determinism test-selftest test-kunit typecheck test-unit test-e2e
 	@echo "make test: every suite passed"
 
 bench: build build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \

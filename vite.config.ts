@@ -28,7 +28,7 @@ export default defineConfig({
   worker: { format: 'es' },
   test: {
     root: '.',
-    include: ['web/src/**/*.test.ts'],
+    include: ['web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
   },
 });

@@ -46,7 +46,7 @@ test('the strip is the list the port traced, and the code pane shows the port’
   expect(site?.file).toBe('mm/lru_batch.c');
   expect(Lab.kernelLine('lru-batch-locks', site!.file, site!.line)).toMatch(/trace_lru_batch_add\(/);
   await expect(lab.highlightedLine()).toContainText('trace_lru_batch_add(');
-  await expect(page.getByText(/project port of “lru_lock scalability” \(not upstream code\)/)).toBeVisible();
+  await expect(page.getByTestId('code.pane').getByText(/project port of “lru_lock scalability” \(not upstream code\)/)).toBeVisible();
 });
 
 test('the thread’s bug: 537 pages trip the VM_BUG_ON at its line, and the bitmap sized by nr does not', async ({ page }) => {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The patch series behind a scene, from kernel-tree/manifest.json.
-import { findSeries, loreUrl } from './manifest';
+import { findSeries, loreUrl } from '../engine/manifest';
 import { branchProvenance } from '../ui/CodePane';
 
 /**

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { History } from './history';
 import { machineReducer, buildTimeline } from './machine';
-import { lifetimeReducer } from '../scenes/shrinker-lifetime/model';
 import { loadRun } from './testing/fixtures';
 import type { EventLog } from './log';
 
@@ -16,9 +15,9 @@ describe('history', () => {
   const log = loadRun('shrinker-lifetime', 1);
 
   it('gives at any step the state a replay from the start gives', () => {
-    const h = new History(log, lifetimeReducer, 64);
+    const h = new History(log, machineReducer, 64);
     const steps = [0, 1, 63, 64, 65, 500, 1234, log.length - 1];
-    for (const k of steps) expect(h.at(k)).toEqual(replay(log, lifetimeReducer, k));
+    for (const k of steps) expect(h.at(k)).toEqual(replay(log, machineReducer, k));
   });
 
   it('steps back by lookup: back then forward returns the same states', () => {

@@ -5,7 +5,7 @@
 // letter on lore.
 import { useEffect, useMemo, useState } from 'react';
 import type { EventLog } from '../engine/log';
-import { findSeries, loreUrl } from '../app/manifest';
+import { findSeries, loreUrl } from '../engine/manifest';
 import { LESSONS, metGoals, type Lesson, type LessonStart } from './lessons';
 import { loadProgress, markDone } from './progress';
 

@@ -4,7 +4,7 @@
 // window adds notes, the next slide, a timer and the demo's controls.
 // Both follow each other through a BroadcastChannel (useTalkSync).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { findSeries, loreUrl } from '../app/manifest';
+import { findSeries, loreUrl } from '../engine/manifest';
 import type { Lesson } from '../lessons/lessons';
 import { sameTalk, slideLabel, slidesOf, type Slide, type TalkState } from './slides';
 

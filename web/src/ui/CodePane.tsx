@@ -4,7 +4,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { fetchSource } from '../engine/sources';
 import type { Site } from '../engine/meta';
-import { PATCHED, SERIES, TREES } from '../app/manifest';
+import { PATCHED, SERIES, TREES } from '../engine/manifest';
 
 /** Pixel geometry of .code-line and .code-body in styles.css (kept in step with it). */
 const LINE_HEIGHT = 18;

@@ -2,7 +2,7 @@
 import type { SceneDef } from '../types';
 import { sceneReducer, type InodeLruState } from './model';
 import { InodeLruView } from './view';
-import { Figures } from './Figures';
+import { Figures } from './FiguresPanel';
 import { parseSizes, sizesToBytes, stepAtDropBehind } from './program';
 
 export const inodeLru: SceneDef<InodeLruState> = {

@@ -4,7 +4,7 @@ import type { SceneDef } from '../types';
 import { lruReducer, type LruState } from './model';
 import { parseSetup, runOptions } from './setup';
 import { LruBatchView } from './view';
-import { Figures } from './Figures';
+import { Figures } from './FiguresPanel';
 
 export const lruBatch: SceneDef<LruState> = {
   id: 'lru-batch',

@@ -3,7 +3,7 @@ import type { SceneDef } from '../types';
 import { bitmapReducer, stepForOperation, type BitmapState } from './model';
 import { parseProgram, toBytes } from './program';
 import { MemcgBitmapView } from './view';
-import { Scale } from './Scale';
+import { Scale } from './ScalePanel';
 
 export const memcgBitmap: SceneDef<BitmapState> = {
   id: 'memcg-bitmap',

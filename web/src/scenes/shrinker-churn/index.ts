@@ -2,7 +2,7 @@
 import type { SceneDef } from '../types';
 import { churnReducer, type ChurnState } from './model';
 import { ShrinkerChurnView } from './view';
-import { Figures } from './Figures';
+import { Figures } from './FiguresPanel';
 
 export const shrinkerChurn: SceneDef<ChurnState> = {
   id: 'shrinker-churn',

@@ -4,7 +4,7 @@
 // measured, and the cost model they come from.
 import { useEffect, useRef, useState } from 'react';
 import type { SimClient } from '../../engine/client';
-import { churnFigures, meanFigures, type ChurnFigures } from '../../engine/figures';
+import { churnFigures, meanFigures, type ChurnFigures } from './figures';
 import { Policy } from '../../engine/generated/events';
 
 export const STRESS = { variants: ['v6.1', 'srcu', 'v6.12'], seeds: [1, 2, 3], rounds: 10 };

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import { describe, expect, it } from 'vitest';
 import { churnFigures, meanFigures } from './figures';
-import type { RunMeta } from './meta';
+import type { RunMeta } from '../../engine/meta';
 
 function meta(calls: RunMeta['stats']['calls'], locks: RunMeta['stats']['locks'] = []): RunMeta {
   return { stats: { calls, locks } } as unknown as RunMeta;

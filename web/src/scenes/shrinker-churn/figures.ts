@@ -2,7 +2,7 @@
 // The shrinker-churn figures from a run's statistics (meta.stats, read off
 // the event log by wasm/runtime/stats.c): the same arithmetic as the
 // native test wasm/tests/test_shrinker_churn.c.
-import type { RunMeta } from './meta';
+import type { RunMeta } from '../../engine/meta';
 
 /** The kernel function each design unregisters a shrinker with (wasm/glue/<variant>/api.c). */
 const UNREGISTER_FNS = ['unregister_shrinker', 'shrinker_free'];

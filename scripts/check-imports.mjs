@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The import boundaries of web/src, run by `make test` (make lint):
+//   engine   imports only the engine (no React, nothing of the page);
+//   ui       the engine and ui;
+//   a scene  the engine, ui, its own folder and scenes/types.ts (never another scene);
+//   scenes/registry.ts and types.ts: the engine, ui and the scenes;
+//   lessons  the engine, ui, the scene registry and lessons;
+//   talk     the engine, ui, lessons and talk;
+//   app (and main.tsx) composes: anything.
+// Data outside web/src (kernel-tree/manifest.json, lessons/*.json) and
+// packages may be imported from anywhere. Also: no two files of the
+// repository whose paths differ only by case.
+import ts from 'typescript';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The layer of a path relative to web/src (null: outside it). */
+export function layerOf(rel) {
+  if (rel.startsWith('..')) return null;
+  const parts = rel.split(sep).join('/').split('/');
+  if (parts[0] === 'scenes') return parts.length > 2 ? `scene:${parts[1]}` : 'scenes';
+  if (parts.length === 1) return 'app'; // main.tsx
+  return parts[0];
+}
+
+function allowed(from, to, toRel) {
+  if (to === null || from === to) return true;
+  switch (from.startsWith('scene:') ? 'scene' : from) {
+    case 'engine':
+      return false;
+    case 'ui':
+      return to === 'engine';
+    case 'scene':
+      return to === 'engine' || to === 'ui' || toRel.split(sep).join('/').replace(/\.tsx?$/, '') === 'scenes/types';
+    case 'scenes':
+      return to === 'engine' || to === 'ui' || to.startsWith('scene:');
+    case 'lessons':
+      return to === 'engine' || to === 'ui' || to === 'scenes';
+    case 'talk':
+      return to === 'engine' || to === 'ui' || to === 'lessons';
+    case 'app':
+      return true;
+    default:
+      return false; // a new top-level folder gets a rule here first
+  }
+}
+
+function* sourceFiles(dir) {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) yield* sourceFiles(p);
+    else if (/\.(ts|tsx|mts)$/.test(e.name)) yield p;
+  }
+}
+
+/** Where a file under the source root imports across a boundary: "file: imports spec (layer -> layer)". */
+export function checkImports(srcRoot) {
+  const out = [];
+  for (const file of sourceFiles(srcRoot)) {
+    const from = layerOf(relative(srcRoot, file));
+    const text = readFileSync(file, 'utf8');
+    const specs = ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+    for (const m of text.matchAll(/import\.meta\.glob\(\s*['"]([^'"]+)['"]/g)) specs.push(m[1]);
+    for (const spec of specs) {
+      if (!spec.startsWith('.')) continue; // a package
+      const toRel = relative(srcRoot, resolve(dirname(file), spec));
+      const to = layerOf(toRel);
+      if (!allowed(from, to, toRel)) out.push(`${relative(srcRoot, file)}: imports ${spec} (${from} -> ${to})`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Paths that differ only by case, as "a = b". Modules compare without their
+ * extension: ./Figures and ./figures name Figures.tsx and figures.ts alike.
+ */
+export function caseClashes(paths) {
+  const seen = new Map();
+  const out = [];
+  for (const p of paths) {
+    const name = p.replace(/\.(d\.)?[cm]?[jt]sx?$/, ''); // csp.mjs and csp.d.mts are one module
+    const k = name.toLowerCase();
+    const first = seen.get(k);
+    if (first === undefined) seen.set(k, p);
+    else if (first.replace(/\.(d\.)?[cm]?[jt]sx?$/, '') !== name) out.push(`${first} = ${p}`);
+  }
+  return out;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const tracked = execFileSync('git', ['-C', root, 'ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((p) => p && existsSync(join(root, p))); // not a deletion yet to be committed
+  const problems = [
+    ...checkImports(join(root, 'web/src')).map((p) => `import boundary: web/src/${p}`),
+    ...caseClashes(tracked).map((p) => `names differ only by case: ${p}`),
+  ];
+  for (const p of problems) console.error(p);
+  if (problems.length) process.exit(1);
+  console.log('[lint] import boundaries of web/src and file-name case: clean');
+}
