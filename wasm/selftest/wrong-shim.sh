@@ -13,6 +13,9 @@
 #              of the bitmap: a bit set (or clear) only there is not
 #              found (selftest-ida: its 1024-bit chunks' last 32 ids;
 #              selftest-xarray: the marks of a node's last 32 slots)
+#   atomic64   atomic64_t's read-modify-write operations keep only the
+#              low 32 bits of the result, as a shim that stored it in the
+#              event's 32-bit arguments would (selftest-atomic64)
 set -euo pipefail
 
 wrong=${1:-find_bit}
@@ -27,7 +30,11 @@ find_bit)
 	file=$w/wasm/include/linux/find.h what="find_next_bit() misses the last word"
 	sed -i 's#^\twhile (offset < size) {$#\twhile (BIT_WORD(offset) + 1 < BITS_TO_LONGS(size)) {\t/* WRONG on purpose */#' "$file"
 	scenarios="selftest-ida selftest-xarray" ;;
-*)	echo "wrong-shim: WRONG is find_bit, not $wrong" >&2
+atomic64)
+	file=$w/wasm/include/linux/atomic.h what="atomic64_t keeps only 32 bits"
+	sed -i '/^static inline s64 sim_atomic64_rmw(/,/^}/ s#^\tv->counter = new;#\tv->counter = (s64)(int)new;\t/* WRONG on purpose */#' "$file"
+	scenarios="selftest-atomic64" ;;
+*)	echo "wrong-shim: WRONG is find_bit or atomic64, not $wrong" >&2
 	exit 2 ;;
 esac
 grep -q 'WRONG on purpose' "$file" || { echo "wrong-shim: could not break $wrong in $file" >&2; exit 2; }
