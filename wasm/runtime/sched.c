@@ -469,6 +469,7 @@ void sim_set_current_state(int state, const struct sim_site *site)
 
 	if (!t)
 		return;
+	sim_fp_note(&t->kstate, 1);
 	t->kstate = state;
 	sim_step(site, SIM_COST_BARRIER);	/* smp_store_mb(): a full barrier */
 }
@@ -479,6 +480,7 @@ void sim_schedule(const struct sim_site *site)
 
 	if (!t)
 		return;
+	sim_fp_note(&t->kstate, 0);
 	if (!t->kstate) {
 		sim_cond_resched(site);
 		return;
@@ -493,6 +495,8 @@ int sim_wake_up_process(int task, const struct sim_site *site)
 	struct sim_task *t = sim_task_by_id(task);
 	int woke = 0;
 
+	if (t)
+		sim_fp_note(&t->kstate, 1);
 	if (t && t->kstate) {
 		t->kstate = 0;
 		if (t->in_schedule)

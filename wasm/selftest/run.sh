@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# wasm/selftest/run.sh [--native-only] [SCENARIO...]
+# wasm/selftest/run.sh [--native-only] [--policy timed|rr|random] [SCENARIO...]
 #
 # Runs the kernel's own tests (the selftest-* scenarios of the selftest
 # variant; all of them when none is named) on the simulated machine,
@@ -23,6 +23,7 @@
 #   "# suite: pass:N fail:F skip:S total:T"  (KUnit's summary per suite)
 #   "passed"                               (atomic64_test: no count, it
 #                                           BUG()s or WARN()s on failure)
+# --policy picks the scheduling policy (labrun's; timed by default).
 # LABRUN_NATIVE and LABRUN_WASM name other builds (wrong-shim.sh's).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -30,10 +31,17 @@ cd "$(dirname "$0")/../.."
 native=${LABRUN_NATIVE:-build/native/selftest/labrun}
 wasm=${LABRUN_WASM:-build/wasm/selftest/labrun.cjs}
 only_native=0
-if [ "${1:-}" = --native-only ]; then only_native=1; shift; fi
+policy=timed
+while [ $# -gt 0 ]; do
+	case $1 in
+	--native-only) only_native=1; shift ;;
+	--policy) policy=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-run_opts=(--quiet --max-events 4000000000 --max-steps 4000000000 --console --summary)
+run_opts=(--quiet --max-events 4000000000 --max-steps 4000000000 --policy "$policy" --console --summary)
 
 scenarios=("$@")
 if [ ${#scenarios[@]} -eq 0 ]; then
