@@ -119,7 +119,7 @@ for s in "${scenarios[@]}"; do
 	if [ -n "$c" ]; then
 		echo "$s: ${c% *} passed, ${c#* } failed ($times$same)"
 	else
-		echo "$s: no counts ($times$same)"
+		echo "$s: 0 passed, 1 failed (the module: it printed no result; $times$same)"
 	fi
 	if [ -n "$why" ]; then
 		echo "  FAILED: $why; its console (the first 12 lines, and its last):"
