@@ -17,7 +17,7 @@ include wasm/build.mk
 include kernel-tree/diffs.mk
 include kernel-tree/kunit/kunit.mk
 
-.PHONY: help deps kernel-tree build web dist start dev test test-unit test-e2e typecheck lint bench clean
+.PHONY: help deps kernel-tree build web dist start dev test test-unit test-e2e test-e2e-slow typecheck lint bench clean
 
 help:
 	@echo "make start   set up, build and serve the app on http://localhost:5173"
@@ -69,7 +69,11 @@ test-unit: build $(FIXTURES)
 
 test-e2e: web
 	@echo "[web] end-to-end tests (Playwright, Debian's Chromium)"
-	@$(NPX) playwright test
+	@$(NPX) playwright test --grep-invert @slow
+
+# The end-to-end tests tagged @slow (a run of 200000 events in the page, about a minute each).
+test-e2e-slow: web
+	@$(NPX) playwright test --grep @slow
 
 # Every suite, in order: native C (ASan + UBSan), native = wasm logs,
 # the kernel's own fast library tests (native = wasm consoles),

@@ -106,9 +106,10 @@ test('registering past a unit grows every shrinker_info and frees the old ones a
   await expect(cell(page, '/ct0/0', 0)).toHaveAttribute('data-bit', '1');
 });
 
-test('a bad program in the URL is reported', async ({ page }) => {
-  await page.goto('?scene=memcg-bitmap&prog=a0');
-  await expect(page.getByTestId('scene.error')).toContainText('a takes 2 numbers');
+test('a bad program in the URL is reported, and the scene runs its default', async ({ page }) => {
+  await new Lab(page).open('?scene=memcg-bitmap&prog=a0');
+  await expect(page.locator('[data-testid="url.notice"][data-param="prog"]')).toContainText('a takes 2 numbers');
+  expect(await page.evaluate(() => window.__lab!.prog)).toBe('');
 });
 
 test('scale: the seed machine on both kernels, in a worker, without freezing the page', async ({ page }) => {

@@ -2,10 +2,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { Landing } from './app/Landing';
 import './app/styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    {/* The bare URL is the landing view; any parameter opens a scene (or a lesson, a talk, an embed). */}
+    {window.location.search.length > 1 ? <App /> : <Landing />}
   </StrictMode>,
 );

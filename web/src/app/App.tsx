@@ -2,12 +2,11 @@
 // The shell: reads the permalink, composes the settings, the runs, the
 // playback and the keys, and lays out the scene (Stage) in the full page,
 // the embed or the talk.
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { kernelBranch, shownSiteAt } from '../engine/codesite';
 import { stepAtTime } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
 import { narrate } from '../engine/narrate';
-import { SCENES, findScene } from '../scenes/registry';
 import type { SceneDef } from '../scenes/types';
 import { DiffPanel } from '../ui/DiffPanel';
 import { EventPanel } from '../ui/EventPanel';
@@ -15,10 +14,13 @@ import { NextStep } from '../ui/NextStep';
 import { ReportsPanel } from '../ui/ReportsPanel';
 import { Controls } from './Controls';
 import { SeriesCard } from './SeriesCard';
-import { formatUrl, parseUrl, type PolicyName } from './url';
-import { findLesson, type LessonStart } from '../lessons/lessons';
+import { formatUrl, type PolicyName } from './url';
+import { readUrl, refusedNotice, stepNotice, type Notice } from './params';
+import { Notices, RunEnd } from './Notices';
+import { ScenePicker } from './Landing';
+import type { LessonStart } from '../lessons/lessons';
 import { LessonPanel, LessonPicker } from '../lessons/LessonPanel';
-import { Talk, useTalkSync, type TalkRole } from '../talk/Talk';
+import { Talk, useTalkSync } from '../talk/Talk';
 import type { TalkState } from '../talk/slides';
 import { sameRun, settingsReducer, type Settings } from './settings';
 import { Stage, StageCode } from './Stage';
@@ -37,59 +39,39 @@ function seriesOf(scene: SceneDef<any>, variant: string): string | null {
   return typeof scene.series === 'function' ? scene.series(variant) : scene.series;
 }
 
-/** The permalink, with a lesson's start filling in what the URL leaves out. */
-function readUrl() {
-  const u = parseUrl(window.location.search);
-  const lesson = findLesson(u.lesson);
-  if (!lesson) return { ...u, lessonFound: null };
-  // A lesson opens on its start state; what the URL says explicitly wins (a permalink into a lesson).
-  const q = new URLSearchParams(window.location.search);
-  const s = lesson.start;
-  return {
-    ...u,
-    scene: lesson.scene,
-    variant: q.has('variant') ? u.variant : s.variant,
-    seed: q.has('seed') ? u.seed : s.seed,
-    policy: q.has('policy') ? u.policy : s.policy,
-    sched: q.has('sched') ? u.sched : s.sched,
-    prog: q.has('prog') ? u.prog : s.prog,
-    step: q.has('step') ? u.step : (s.step ?? 0),
-    lessonFound: lesson,
-  };
-}
-
 export function App() {
-  const initial = useMemo(readUrl, []);
-  const lesson = initial.lessonFound;
-  const talk: TalkRole | null = lesson && initial.talk ? (initial.talk === 'presenter' ? 'presenter' : 'audience') : null;
+  // Every URL parameter, read and checked in one place (params.ts).
+  const initial = useMemo(() => readUrl(window.location.search), []);
+  const { scene, lesson, talk, embed } = initial.settings;
   const [slide, setSlide] = useState(0);
-  // Embed mode (an iframe in slides or a blog post): the scene, its code and the controls only.
-  const embed = !!initial.embed;
-  const scene = findScene(initial.scene) ?? SCENES[0];
-  const [settings, dispatch] = useReducer(settingsReducer, null, (): Settings => ({
-    variant: initial.variant && scene.variants.includes(initial.variant) ? initial.variant : scene.variants[0],
-    seed: initial.seed,
-    policy: initial.policy,
-    sched: initial.sched,
-    prog: scene.program ? initial.prog : '',
-    compare: initial.compare && scene.variants.includes(initial.compare) ? initial.compare : null,
-  }));
+  const [settings, dispatch] = useReducer(settingsReducer, null, (): Settings => {
+    const { variant, seed, policy, sched, prog, compare } = initial.settings;
+    return { variant, seed, policy, sched, prog, compare };
+  });
   const { variant, compare } = settings;
-  const [notes] = useState<string[]>(() => [
-    ...initial.errors,
-    ...(initial.scene && !findScene(initial.scene) ? [`There is no scene "${initial.scene}"; showing "${scene.title}".`] : []),
-    ...(initial.variant && !scene.variants.includes(initial.variant)
-      ? [`This scene does not run on "${initial.variant}"; showing ${scene.variants[0]}.`]
-      : []),
-    ...(initial.compare && !scene.variants.includes(initial.compare)
-      ? [`This scene cannot compare with "${initial.compare}"; it runs on ${scene.variants.join(', ')}.`]
-      : []),
-    ...(initial.prog && !scene.program ? [`This scene takes no program; ignored prog=${initial.prog}.`] : []),
-    ...(initial.lesson && !lesson ? [`There is no lesson "${initial.lesson}".`] : []),
-  ]);
+  const [notices, setNotices] = useState<Notice[]>(initial.notices);
+  const addNotice = useCallback(
+    (n: Notice) => setNotices((ns) => (ns.some((x) => x.param === n.param && x.value === n.value) ? ns : [...ns, n])),
+    [],
+  );
+  const onRefused = useCallback(
+    (what: 'sched' | 'prog', value: string, message: string) => {
+      addNotice(refusedNotice(what, value, message, scene.id));
+      if (what === 'sched') dispatch({ type: 'sched', sched: '' });
+      else dispatch({ type: 'program', prog: '' });
+    },
+    [addNotice, scene.id],
+  );
   const client = useMemo(sharedClient, []);
-  const [step, setStep] = useState(initial.step);
-  const { run, error: runError, landing } = useMainRun(client, scene, settings, initial.step, setStep);
+  const [step, setStep] = useState(initial.settings.step);
+  const { run, error: runError, landing } = useMainRun(client, scene, settings, initial.settings.step, setStep, onRefused);
+  // The permalink's step, once the first run says how many events there are.
+  const firstRun = useRef(true);
+  useEffect(() => {
+    if (!run || !firstRun.current) return;
+    firstRun.current = false;
+    if (initial.settings.step > run.log.length - 1) addNotice(stepNotice(initial.settings.step, run.log.length - 1));
+  }, [run, initial, addNotice]);
   const { compared, error: comparedError } = useComparedRun(client, scene, settings);
   const error = runError ?? comparedError;
   const last = run ? run.log.length - 1 : 0;
@@ -237,6 +219,7 @@ export function App() {
     full.delete('embed');
     return (
       <div className="app embed" data-testid={run ? 'scene.ready' : 'scene.loading'}>
+        <Notices notices={notices} clean={`?scene=${scene.id}&embed=1`} />
         {controlsEl}
         {error && (
           <p className="error" role="alert" data-testid="scene.error">
@@ -298,7 +281,10 @@ export function App() {
     <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
       <header className="app-head">
         <h1>
-          Reclaim Lab <span className="scene-title">{scene.title}</span>{' '}
+          <a href="./" className="home" title="All scenes and lessons">
+            Reclaim Lab
+          </a>{' '}
+          <span className="scene-title">{scene.title}</span>{' '}
           <span className="scene-kernel" data-testid="scene.kernel">
             kernel {run?.variant ?? variant}
             {compare && compare !== (run?.variant ?? variant) ? `, beside it ${compare}` : ''}
@@ -308,13 +294,12 @@ export function App() {
         {compared && seriesOf(scene, compared.variant) && (
           <SeriesCard seriesId={seriesOf(scene, compared.variant)} branch={kernelBranch(compared.log)} beside={compared.variant} />
         )}
-        <LessonPicker current={lesson?.id ?? null} />
+        <div className="pickers">
+          <ScenePicker current={scene.id} />
+          <LessonPicker current={lesson?.id ?? null} />
+        </div>
       </header>
-      {notes.map((n) => (
-        <p key={n} className="note" role="status">
-          {n}
-        </p>
-      ))}
+      <Notices notices={notices} clean={lesson ? `?lesson=${lesson.id}` : `?scene=${scene.id}`} />
       {controlsEl}
       {narration}
       {error && (
@@ -366,10 +351,11 @@ export function App() {
             <EventPanel log={log} step={step} labels={run.labels} onSeek={seek} />
             <ReportsPanel log={log} step={step} onSeek={seek} />
             {scene.Measure && <scene.Measure sim={client} />}
+            <RunEnd scene={scene} run={run} onSeek={seek} />
             <p className="run-facts" data-testid="run.facts">
               Kernel {run.variant}, seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}
               {scene.slowNs?.(run.variant) ? `, slow shrinkers (count_objects sleeps ${scene.slowNs(run.variant) / 1000} µs)` : ''}: events 0–{log.length - 1} ({log.length}) over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs
-              ({log.meta.status}, {log.meta.live_objects} objects left at teardown); simulated in {run.wallMs.toFixed(0)} ms.
+              ; simulated in {run.wallMs.toFixed(0)} ms.
               Virtual time follows the cost model in wasm/runtime/costs.c.
             </p>
           </div>

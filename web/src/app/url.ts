@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The permalink: scene, seed and step live in the URL, so opening it again
 // reproduces the same state.
-import { isScheduleText } from '../engine/decisions';
 
 export const POLICIES = ['timed', 'rr', 'random'] as const;
+
+/** Every parameter the page reads (params.ts checks them), in the order permalinks write them. */
+export const PARAMS = ['lesson', 'talk', 'embed', 'scene', 'variant', 'compare', 'seed', 'policy', 'sched', 'prog', 'step'] as const;
 export type PolicyName = (typeof POLICIES)[number];
 
 export interface UrlState {
@@ -20,47 +22,7 @@ export interface UrlState {
   embed?: boolean; // the scene alone, for an iframe
 }
 
-const MAX_SEED = 2 ** 32 - 1;
-
-export function parseUrl(search: string): UrlState & { errors: string[] } {
-  const q = new URLSearchParams(search);
-  const errors: string[] = [];
-  const num = (key: string, dflt: number, max: number) => {
-    const raw = q.get(key);
-    if (raw === null || raw === '') return dflt;
-    const v = Number(raw);
-    if (!Number.isInteger(v) || v < 0 || v > max) {
-      errors.push(`Ignored ${key}=${raw}: expected a whole number from 0 to ${max}.`);
-      return dflt;
-    }
-    return v;
-  };
-  let policy: PolicyName = 'timed';
-  const p = q.get('policy');
-  if (p !== null) {
-    if ((POLICIES as readonly string[]).includes(p)) policy = p as PolicyName;
-    else errors.push(`Ignored policy=${p}: expected one of ${POLICIES.join(', ')}.`);
-  }
-  let sched = q.get('sched') ?? '';
-  if (sched && !isScheduleText(sched)) {
-    errors.push(`Ignored sched=${sched}: a schedule is runs like 0x12.1.0x3.`);
-    sched = '';
-  }
-  return {
-    scene: q.get('scene'),
-    variant: q.get('variant'),
-    compare: q.get('compare'),
-    seed: num('seed', 1, MAX_SEED),
-    step: num('step', 0, 1e9),
-    policy,
-    sched,
-    prog: q.get('prog') ?? '',
-    lesson: q.get('lesson'),
-    talk: q.get('talk'),
-    embed: q.get('embed') === '1',
-    errors,
-  };
-}
+export const MAX_SEED = 2 ** 32 - 1;
 
 export function formatUrl(s: UrlState): string {
   const q = new URLSearchParams();

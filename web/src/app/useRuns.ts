@@ -50,7 +50,7 @@ export function sharedClient(): SimClient {
 }
 
 /** What a scene's program text asks of a run: its bytes, and any settings it carries. Throws with what is wrong. */
-function programOptions(scene: AnyScene, prog: string): RunOptions {
+export function programOptions(scene: AnyScene, prog: string): RunOptions {
   if (!scene.program) return {};
   return { program: prog ? scene.program.toBytes(prog) : [], ...scene.program.options?.(prog) };
 }
@@ -60,7 +60,15 @@ function programOptions(scene: AnyScene, prog: string): RunOptions {
  * the step moves to `landing` (the permalink's step at first), which then
  * falls back to the start.
  */
-export function useMainRun(client: SimClient, scene: AnyScene, s: Settings, initialStep: number, setStep: (n: number) => void) {
+export function useMainRun(
+  client: SimClient,
+  scene: AnyScene,
+  s: Settings,
+  initialStep: number,
+  setStep: (n: number) => void,
+  /** The run refused the hand schedule or the program: the caller drops it (and says so); the run is made again. */
+  onRefused: (what: 'sched' | 'prog', value: string, message: string) => void,
+) {
   const [run, setRun] = useState<Run | null>(null);
   const [error, setError] = useState<string | null>(null);
   const landing = useRef<StepTarget>(initialStep);
@@ -72,7 +80,7 @@ export function useMainRun(client: SimClient, scene: AnyScene, s: Settings, init
     try {
       setup = programOptions(scene, prog);
     } catch (e) {
-      setError(`The program in the URL: ${(e as Error).message}`);
+      onRefused('prog', prog, (e as Error).message);
       return;
     }
     client.run(scene.scenario, seed, { variant, policy: Policy[policy], schedule: sched, slowNs: scene.slowNs?.(variant) ?? 0, ...setup }).then(
@@ -88,12 +96,18 @@ export function useMainRun(client: SimClient, scene: AnyScene, s: Settings, init
         landing.current = 0;
         setStep(resolveStep(target, log));
       },
-      (e: Error) => live && setError(e.message),
+      (e: Error) => {
+        if (!live) return;
+        // Never a scene that does not get ready: a refused schedule or program is dropped and the run made again.
+        if (sched) onRefused('sched', sched, e.message);
+        else if (prog) onRefused('prog', prog, e.message);
+        else setError(e.message);
+      },
     );
     return () => {
       live = false;
     };
-  }, [client, scene, variant, seed, policy, sched, prog, setStep]);
+  }, [client, scene, variant, seed, policy, sched, prog, setStep, onRefused]);
   return { run, error, landing };
 }
 

@@ -44,6 +44,31 @@ export interface RunOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** Events a run keeps in the page unless asked otherwise (a runaway guard; 32 bytes each). */
+export const PAGE_MAX_EVENTS = 200_000;
+
+type FlagOptions = Exclude<keyof RunOptions, 'onProgress' | 'withEvents' | 'variant'>;
+/** Each run option as labrun (wasm/cli/labrun.c) takes it; the type makes every new option pick one. */
+const LABRUN_FLAGS: Record<FlagOptions, string> = {
+  policy: '--policy', schedule: '--schedule', maxEvents: '--max-events', rounds: '--rounds', objects: '--objects',
+  slowNs: '--slow-ns', stress: '--stress', quiet: '--quiet', containers: '--containers', mounts: '--mounts',
+  memcgs: '--memcgs', tasks: '--tasks', lruMode: '--lru-mode', lruFixed: '--lru-fixed', lruReleaseAll: '--lru-release-all',
+  munmapNs: '--munmap-ns', maxSteps: '--max-steps', program: '--program',
+};
+
+/** The native command line for the same run (variant, scenario, seed and options). */
+export function labrunCommand(scenario: string, seed: number, opts: RunOptions): string {
+  const args = [`build/native/${opts.variant ?? 'v6.12'}/labrun`, '--scenario', scenario, '--seed', String(seed)];
+  for (const [key, flag] of Object.entries(LABRUN_FLAGS) as [FlagOptions, string][]) {
+    const v = opts[key];
+    if (v === undefined || v === false || v === '' || v === 0 || (Array.isArray(v) && v.length === 0)) continue;
+    if (v === true) args.push(flag);
+    else if (key === 'policy') args.push(flag, Policy[v as Policy]);
+    else args.push(flag, Array.isArray(v) ? v.join(',') : String(v));
+  }
+  return args.join(' ');
+}
+
 export class SimClient {
   private worker: Worker;
   private nextId = 1;
@@ -89,7 +114,7 @@ export class SimClient {
       variant: opts.variant ?? 'v6.12',
       scenario,
       seed,
-      maxEvents: opts.maxEvents ?? 200_000,
+      maxEvents: opts.maxEvents ?? PAGE_MAX_EVENTS,
       policy: opts.policy ?? Policy.timed,
       schedule: opts.schedule ?? '',
       rounds: opts.rounds ?? 0,

@@ -29,6 +29,10 @@ export interface SceneDef<S> {
   variants: string[]; // the kernels it runs on (wasm/build.mk VARIANTS); the first is the default
   series: string | null | ((variant: string) => string | null); // id in kernel-tree/manifest.json, if the scene is about a series
   blurb: string;
+  /** The question the scene answers, one sentence (the landing view's card). */
+  question: string;
+  /** A small drawing of the scene for its card on the landing view (an SVG, no run needed). */
+  Thumb: ComponentType;
   reducer: Reducer<S>;
   View: ComponentType<SceneViewProps<S>>;
   /** Fault injection for a kernel: count_objects sleeps this long (0: none). */

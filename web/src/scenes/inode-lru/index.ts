@@ -4,6 +4,7 @@ import { sceneReducer, type InodeLruState } from './model';
 import { InodeLruView } from './view';
 import { Figures } from './FiguresPanel';
 import { parseSizes, sizesToBytes, stepAtDropBehind } from './program';
+import { InodeLruThumb } from './thumb';
 
 export const inodeLru: SceneDef<InodeLruState> = {
   id: 'inode-lru',
@@ -11,6 +12,8 @@ export const inodeLru: SceneDef<InodeLruState> = {
   scenario: 'inode-lru',
   variants: ['inode', 'inode-before', 'inode-rotate'],
   series: 'inodes-off-lru',
+  question: 'Should inodes that still hold page cache sit on the inode LRU while page reclaim streams past them?',
+  Thumb: InodeLruThumb,
   blurb:
     'N inodes (twelve unless changed below) hold a workingset of P active pages each (four) while a streaming reader forces drop-behind reclaim: kswapd takes ' +
     'the reader’s pages off the inactive list and calls shrink_slab(), whose super block shrinker walks the inode LRU with the real ' +

@@ -5,6 +5,7 @@ import { lruReducer, type LruState } from './model';
 import { parseSetup, runOptions } from './setup';
 import { LruBatchView } from './view';
 import { Figures } from './FiguresPanel';
+import { LruBatchThumb } from './thumb';
 
 export const lruBatch: SceneDef<LruState> = {
   id: 'lru-batch',
@@ -12,6 +13,8 @@ export const lruBatch: SceneDef<LruState> = {
   scenario: 'lru-batch',
   variants: ['lru-batch'],
   series: 'lru-batch-locks',
+  question: 'Can batch locks and sentinel pages split lru_lock so that many CPUs fault pages in at once?',
+  Thumb: LruBatchThumb,
   blurb:
     'The project’s port of the 2018 lru_lock RFC (not upstream code: it was never merged). The LRU list is cut into batches of up to ' +
     '14 pages, each tagged with one of 32 batch locks; the pages at a batch’s edges are sentinels. Taking an inner page off needs only ' +

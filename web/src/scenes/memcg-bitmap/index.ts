@@ -4,6 +4,7 @@ import { bitmapReducer, stepForOperation, type BitmapState } from './model';
 import { parseProgram, toBytes } from './program';
 import { MemcgBitmapView } from './view';
 import { Scale } from './ScalePanel';
+import { MemcgBitmapThumb } from './thumb';
 
 export const memcgBitmap: SceneDef<BitmapState> = {
   id: 'memcg-bitmap',
@@ -11,6 +12,8 @@ export const memcgBitmap: SceneDef<BitmapState> = {
   scenario: 'memcg-bitmap',
   variants: ['v6.12', 'no-shrinker-bitmap', 'break-no-recheck'],
   series: 'memcg-shrinker-bitmap',
+  question: 'How does reclaim skip the shrinkers that have nothing in a memcg, and how can a bit get lost?',
+  Thumb: MemcgBitmapThumb,
   blurb:
     'Two containers, each with two mounts (a memcg-aware shrinker over a list_lru each) and two memcgs under the root. ' +
     'Adding an object to an empty list sets the shrinker’s bit in the memcg’s shrinker_info; reclaim for a memcg calls only ' +

@@ -6,6 +6,7 @@ import type { SceneDef, SceneViewProps } from '../types';
 import { machineReducer, type MachineState } from '../../engine/machine';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
+import { PlantedBugsThumb } from './thumb';
 
 interface PlantedState {
   machine: MachineState;
@@ -26,6 +27,8 @@ export const plantedBugs: SceneDef<PlantedState> = {
   scenario: 'planted-bugs',
   variants: ['v6.12', 'v6.1', 'srcu'],
   series: null,
+  question: 'What do KASAN and lockdep report for a use-after-free, a lock-order inversion and a sleep under RCU?',
+  Thumb: PlantedBugsThumb,
   blurb:
     'Project code, not kernel code, using the kernel primitives through the shim: the two tasks take ' +
     'lock_a and lock_b in opposite orders, CPU1 sleeps in mutex_lock() inside rcu_read_lock(), and then ' +

@@ -2,6 +2,7 @@
 import type { SceneDef } from '../types';
 import { lifetimeReducer, type LifetimeState } from './model';
 import { ShrinkerLifetimeView } from './view';
+import { ShrinkerLifetimeThumb } from './thumb';
 
 export const shrinkerLifetime: SceneDef<LifetimeState> = {
   id: 'shrinker-lifetime',
@@ -9,6 +10,8 @@ export const shrinkerLifetime: SceneDef<LifetimeState> = {
   scenario: 'shrinker-lifetime',
   variants: ['v6.12', 'break-no-tryget', 'break-no-wait'],
   series: 'refcount-rcu-shrinkers',
+  question: 'Can reclaim call a shrinker while its file system unmounts, and what keeps its memory alive until no CPU can reach it?',
+  Thumb: ShrinkerLifetimeThumb,
   blurb:
     'CPU0 (kswapd0) walks the shrinkers in shrink_slab() under rcu_read_lock(), pinning each with ' +
     'shrinker_try_get(); CPU1 mounts and unmounts, and its shrinker_free() drops the initial reference, ' +

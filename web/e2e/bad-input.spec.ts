@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Bad input: every parameter's bad values give a notice naming the
+// parameter, the value and what was used, and a scene that gets ready; the
+// end of a run is named for what it is.
+import { expect, test } from '@playwright/test';
+import { Lab, labFields } from './lab';
+
+// [query, parameter, bad value, what the notice says was used, what the page then runs]
+const CASES: [string, string, string, RegExp, Record<string, unknown>][] = [
+  ['?scene=nope', 'scene', 'nope', /showing shrinker-lifetime/, { scene: 'shrinker-lifetime' }],
+  ['?scene=shrinker-lifetime&variant=v6.1', 'variant', 'v6.1', /used v6\.12/, { variant: 'v6.12' }],
+  ['?scene=memcg-bitmap&compare=nope', 'compare', 'nope', /compared with nothing/, { scene: 'memcg-bitmap' }],
+  ['?scene=shrinker-churn&compare=v6.1', 'compare', 'v6.1', /already running/, { variant: 'v6.1' }],
+  ['?scene=shrinker-lifetime&seed=abc', 'seed', 'abc', /used 1/, { seed: 1 }],
+  ['?scene=shrinker-lifetime&seed=-3', 'seed', '-3', /used 1/, { seed: 1 }],
+  ['?scene=shrinker-lifetime&seed=4294967296', 'seed', '4294967296', /used 1/, { seed: 1 }],
+  ['?scene=shrinker-lifetime&step=abc', 'step', 'abc', /used 0/, { step: 0 }],
+  ['?scene=shrinker-lifetime&policy=fast', 'policy', 'fast', /used timed/, { policy: 'timed' }],
+  ['?scene=shrinker-lifetime&sched=zz', 'sched', 'zz', /let the policy decide/, { sched: '' }],
+  ['?scene=shrinker-lifetime&sched=5x3', 'sched', '5x3', /refused it .*CPU.*let the policy decide/, { sched: '' }],
+  ['?scene=memcg-bitmap&prog=zzz', 'prog', 'zzz', /ran memcg-bitmap's default/, { prog: '' }],
+  ['?scene=lru-batch&prog=batch,t99', 'prog', 'batch,t99', /ran lru-batch's default/, { prog: '' }],
+  ['?scene=shrinker-lifetime&prog=a0', 'prog', 'a0', /takes no program/, { prog: '' }],
+  ['?scene=shrinker-lifetime&lesson=nope', 'lesson', 'nope', /without one/, { scene: 'shrinker-lifetime' }],
+  ['?scene=shrinker-lifetime&talk=1', 'talk', '1', /showing the scene/, { scene: 'shrinker-lifetime' }],
+  ['?scene=shrinker-lifetime&embed=yes', 'embed', 'yes', /whole page/, { scene: 'shrinker-lifetime' }],
+  ['?scene=shrinker-lifetime&kernel=nonexistent', 'kernel', 'nonexistent', /did you mean variant=/, { variant: 'v6.12' }],
+  ['?scene=shrinker-lifetime&seed=3&seed=4', 'seed', '4', /used the first, seed=3/, { seed: 3 }],
+];
+
+for (const [query, param, value, used, runs] of CASES) {
+  test(`${query}: a notice names ${param}=${value}, and the scene gets ready`, async ({ page }) => {
+    const l = new Lab(page);
+    await l.open(query);
+    const notice = page.locator(`[data-testid="url.notice"][data-param="${param}"]`);
+    await expect(notice).toHaveCount(1);
+    await expect(notice).toContainText(`Ignored ${param}=${value}: `);
+    await expect(notice).toContainText(used);
+    const f = await labFields(page);
+    for (const [k, v] of Object.entries(runs)) expect((f as unknown as Record<string, unknown>)[k], k).toBe(v);
+    expect(f.error).toBeNull();
+    // The permalink now holds what ran; the notice links to a clean start.
+    expect(new URL(page.url()).searchParams.getAll(param).every((v) => v !== value) || param === 'seed').toBe(true);
+    await expect(page.getByTestId('url.clean')).toHaveAttribute('href', /^\?(scene|lesson)=[a-z-]+/);
+  });
+}
+
+test('a step past the end stands on the last event and says so', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=shrinker-lifetime&step=999999999');
+  const f = await labFields(page);
+  expect(f.step).toBe(f.length - 1);
+  await expect(page.locator('[data-testid="url.notice"][data-param="step"]')).toContainText(
+    `Ignored step=999999999: the run has events 0 to ${f.length - 1}; showing event ${f.length - 1}, the last.`,
+  );
+});
+
+test('a clean link from a notice opens the scene with no notice', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=memcg-bitmap&prog=zzz&kernel=x');
+  await expect(page.getByTestId('url.notice')).toHaveCount(2);
+  await page.getByTestId('url.clean').click();
+  await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/scene=memcg-bitmap/);
+  await expect(page.getByTestId('url.notice')).toHaveCount(0);
+});
+
+// [query, kind, label]
+const ENDINGS: [string, string, string][] = [
+  ['?scene=shrinker-lifetime', 'done', 'done'],
+  ['?scene=lru-batch&prog=batch,t1,p537,r1,all', 'bug', 'BUG (machine stopped)'],
+  ['?scene=shrinker-lifetime&variant=break-no-wait', 'kasan-panic', 'KASAN panic'],
+  ['?scene=lru-batch&prog=batch,t64,p512,r4', 'event-limit', 'event limit reached'],
+];
+
+for (const [query, kind, label] of ENDINGS) {
+  // The event limit needs a run of 200000 events in the page (about a minute): make test-e2e-slow.
+  test(`the end of the run is named: ${label}${kind === 'event-limit' ? ' @slow' : ''}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const l = new Lab(page);
+    await page.goto(query);
+    await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 150_000 });
+    await expect.poll(() => page.evaluate(() => window.__lab?.ready ?? false)).toBe(true);
+    const end = page.getByTestId('run.end');
+    await expect(end).toHaveAttribute('data-kind', kind);
+    await expect(end).toContainText(`The run ended: ${label}.`);
+    if (kind === 'event-limit') {
+      await expect(end).toContainText('not leaked');
+      await expect(end).toContainText('build/native/lru-batch/labrun --scenario lru-batch --seed 1 --rounds 4 --objects 512 --slow-ns 400 --tasks 64 --lru-mode 1 --munmap-ns 100 --max-events 0');
+      await expect(end).toContainText('--max-events 0');
+    }
+    if (kind === 'bug' || kind === 'kasan-panic') {
+      const meta = await page.evaluate(() => window.__lab!.meta()!);
+      await end.getByRole('button').click();
+      await expect.poll(() => l.currentStep()).toBe(meta.reports[0].event);
+    }
+  });
+}

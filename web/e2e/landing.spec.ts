@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Finding things: the bare URL shows every registered scene as a card and
+// every lesson with this browser's progress; the header's picker reaches
+// every scene in two clicks from any scene; screenshots of the landing view.
+import { expect, test } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { Lab, labFields } from './lab';
+
+const lessons = readdirSync('lessons')
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(`lessons/${f}`, 'utf8')) as { id: string; title: string; scene: string });
+
+test('the bare URL shows a card per registered scene and every lesson, each one click from its start', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?step=0');
+  const scenes = (await labFields(page)).sceneDefs;
+  await page.goto('./');
+  await expect(page.getByTestId('landing')).toBeVisible();
+  await expect(page.locator('.scene-card')).toHaveCount(scenes.length);
+  for (const s of scenes) {
+    const card = page.getByTestId(`landing.scene.${s.id}`);
+    await expect(card).toContainText(s.title);
+    await expect(card.locator('svg')).toBeVisible();
+    await expect(card).toContainText(`Kernels: ${s.variants.join(', ')}.`);
+    expect((await card.locator('.scene-question').textContent())!.trim()).toMatch(/\?$/);
+  }
+  await expect(page.locator('.lesson-list li')).toHaveCount(lessons.length);
+  for (const x of lessons) await expect(page.getByTestId(`landing.lesson.${x.id}`)).toContainText(x.title);
+  // One click: a card opens its scene, ready, and the URL reproduces it.
+  for (const s of scenes) {
+    await page.goto('./');
+    await page.getByTestId(`landing.scene.${s.id}`).locator('a').click();
+    await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+    expect((await labFields(page)).scene).toBe(s.id);
+    await expect(page).toHaveURL(new RegExp(`scene=${s.id}`));
+  }
+  await page.goto('./');
+  await page.getByTestId(`landing.lesson.${lessons[1].id}`).locator('a').click();
+  await expect(page.getByTestId('lesson')).toBeVisible({ timeout: 30_000 });
+});
+
+test('lesson progress shows on the landing view', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId(`landing.lesson.${lessons[0].id}`)).toHaveAttribute('data-done', '0');
+  await page.evaluate((id) => localStorage.setItem('reclaim-lab.lessons.v1', JSON.stringify({ [id]: { done: '2026-01-01T00:00:00Z' } })), lessons[0].id);
+  await page.reload();
+  await expect(page.getByTestId(`landing.lesson.${lessons[0].id}`)).toHaveAttribute('data-done', '1');
+  await expect(page.getByTestId(`landing.lesson.${lessons[0].id}`)).toContainText('done');
+  await expect(page.getByRole('heading', { name: /Lessons/ })).toContainText(`1 of ${lessons.length} done`);
+});
+
+test('from any scene, the header reaches every other scene, and the landing view, in two clicks', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=lru-batch&step=5');
+  const scenes = (await labFields(page)).sceneDefs;
+  for (const s of scenes) {
+    await page.getByTestId('scene.picker').locator('summary').click();
+    await page.getByTestId(`scene.picker.${s.id}`).click();
+    await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+    expect((await labFields(page)).scene).toBe(s.id);
+    await expect(page.getByTestId(`scene.picker.${s.id}`)).toHaveAttribute('aria-current', 'page');
+  }
+  // A lesson from a scene: the lesson picker, one choice.
+  await page.getByTestId('lesson.picker').selectOption(lessons[2].id);
+  await expect(page.getByTestId('lesson')).toBeVisible({ timeout: 30_000 });
+  // And back to the landing view.
+  await page.getByTestId('scene.picker').locator('summary').click();
+  await page.getByTestId('scene.picker.all').click();
+  await expect(page.getByTestId('landing')).toBeVisible();
+});
+
+for (const [w, h] of [
+  [1500, 1000],
+  [1280, 720],
+]) {
+  test(`the landing view at ${w}×${h} (screenshot)`, async ({ page }) => {
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto('./');
+    await expect(page.getByTestId('landing')).toBeVisible();
+    // Nothing overflows sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
+    await page.screenshot({ path: test.info().outputPath(`landing-${w}x${h}.png`) });
+  });
+}

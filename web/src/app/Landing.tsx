@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The bare URL: every registered scene as a card (a drawing of it, the
+// question it answers, the series and kernels it runs) and every lesson with
+// this browser's progress. Each is one click away; the link it opens is the
+// permalink of its start.
+import { useMemo } from 'react';
+import { SCENES } from '../scenes/registry';
+import type { SceneDef } from '../scenes/types';
+import { LESSONS } from '../lessons/lessons';
+import { loadProgress } from '../lessons/progress';
+import { findSeries } from './manifest';
+import './Landing.css';
+
+/** The series a scene is about, over all its kernels (in the order of its kernels, each once). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function seriesTitles(scene: SceneDef<any>): string[] {
+  const ids = scene.variants.map((v) => (typeof scene.series === 'function' ? scene.series(v) : scene.series));
+  return [...new Set(ids)].flatMap((id) => {
+    const s = id ? findSeries(id) : undefined;
+    return s ? [`“${s.title}” (${s.author}, ${s.posted.slice(0, 4)})`] : [];
+  });
+}
+
+export function Landing() {
+  const progress = useMemo(loadProgress, []);
+  const done = LESSONS.filter((l) => progress[l.id]).length;
+  return (
+    <div className="app landing" data-testid="landing">
+      <header className="app-head">
+        <h1>Reclaim Lab</h1>
+        <ScenePicker current={null} />
+      </header>
+      <p className="landing-intro">
+        The Linux kernel’s real memory-reclaim code, compiled to WebAssembly and run on simulated CPUs in this page: pick a scene to watch it
+        run, or a lesson to be walked through one.
+      </p>
+      <main className="landing-main">
+        <section aria-labelledby="landing-scenes">
+        <h2 id="landing-scenes">Scenes</h2>
+        <ul className="scene-cards">
+          {SCENES.map((s) => {
+            const series = seriesTitles(s);
+            return (
+              <li key={s.id} className="scene-card" data-testid={`landing.scene.${s.id}`}>
+                <a href={`?scene=${s.id}`} className="scene-card-link">
+                  <span className="scene-thumb" aria-hidden="true">
+                    <s.Thumb />
+                  </span>
+                  <span className="scene-card-title">{s.title}</span>
+                </a>
+                <p className="scene-question">{s.question}</p>
+                <p className="scene-meta muted">
+                  {series.length ? `Series: ${series.join('; ')}. ` : 'Project code, no series. '}
+                  Kernels: {s.variants.join(', ')}.
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+        </section>
+        <section aria-labelledby="landing-lessons" className="landing-lessons">
+        <h2 id="landing-lessons">
+          Lessons <span className="muted">({done} of {LESSONS.length} done in this browser)</span>
+        </h2>
+        <ol className="lesson-list">
+          {LESSONS.map((l) => (
+            <li key={l.id} data-testid={`landing.lesson.${l.id}`} data-done={progress[l.id] ? 1 : 0}>
+              <a href={`?lesson=${l.id}`}>{l.title}</a>{' '}
+              <span className="muted">
+                — {SCENES.find((s) => s.id === l.scene)?.title ?? l.scene}
+              </span>
+              {progress[l.id] && <span className="lesson-done"> done</span>}
+            </li>
+          ))}
+        </ol>
+        </section>
+      </main>
+    </div>
+  );
+}
+
+/** The header's list of every scene (two clicks to any), and the way back to the landing view. */
+export function ScenePicker({ current }: { current: string | null }) {
+  return (
+    <details className="scene-picker" data-testid="scene.picker">
+      <summary>Scenes</summary>
+      <ul>
+        <li>
+          <a href="./" data-testid="scene.picker.all">
+            All scenes and lessons
+          </a>
+        </li>
+        {SCENES.map((s) => (
+          <li key={s.id}>
+            <a href={`?scene=${s.id}`} aria-current={s.id === current ? 'page' : undefined} data-testid={`scene.picker.${s.id}`}>
+              {s.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

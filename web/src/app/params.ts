@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Every URL parameter, read and checked in one place. Whatever is
+// corrected, clamped or ignored (unknown parameters included) becomes a
+// notice naming the parameter, the bad value and what was used instead;
+// what only a run can tell (a step past the end, a schedule or program the
+// kernel refuses) becomes one after the run, with the same words.
+import { SCENES, findScene } from '../scenes/registry';
+import type { SceneDef } from '../scenes/types';
+import { findLesson, type Lesson } from '../lessons/lessons';
+import { isScheduleText } from '../engine/decisions';
+import { MAX_SEED, PARAMS, POLICIES, type PolicyName } from './url';
+
+export interface Notice {
+  param: string;
+  value: string;
+  /** What is wrong with it. */
+  problem: string;
+  /** What the page used instead. */
+  used: string;
+}
+
+export function noticeText(n: Notice): string {
+  return `Ignored ${n.param}=${n.value}: ${n.problem}; ${n.used}.`;
+}
+
+/** What the URL asks for, checked: every field is one the page can run. */
+export interface UrlSettings {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  scene: SceneDef<any>;
+  lesson: Lesson | null;
+  talk: 'presenter' | 'audience' | null;
+  embed: boolean;
+  variant: string;
+  compare: string | null;
+  seed: number;
+  policy: PolicyName;
+  sched: string;
+  prog: string;
+  step: number;
+}
+
+/** Words people type for a parameter that has another name here. */
+const SYNONYMS: Record<string, string> = { kernel: 'variant', tree: 'variant', branch: 'variant', schedule: 'sched', program: 'prog', event: 'step' };
+
+export const DEFAULT_SEED = 1;
+export const MAX_STEP = 1e9;
+
+export function readUrl(search: string): { settings: UrlSettings; notices: Notice[] } {
+  const q = new URLSearchParams(search);
+  const notices: Notice[] = [];
+  const bad = (param: string, value: string, problem: string, used: string) => notices.push({ param, value, problem, used });
+
+  for (const key of new Set(q.keys())) {
+    if (!(PARAMS as readonly string[]).includes(key)) {
+      const alt = SYNONYMS[key.toLowerCase()];
+      bad(key, q.get(key) ?? '', `the page has no parameter "${key}"${alt ? ` (did you mean ${alt}=?)` : ''}; it reads ${PARAMS.join(', ')}`, 'left it out');
+    } else if (q.getAll(key).length > 1) {
+      bad(key, q.getAll(key).slice(1).join(`&${key}=`), `${key} is given ${q.getAll(key).length} times`, `used the first, ${key}=${q.get(key)}`);
+    }
+  }
+
+  // The lesson (it names its scene and start state) or the scene.
+  const lessonId = q.get('lesson');
+  const lesson = lessonId !== null ? findLesson(lessonId) : null;
+  if (lessonId !== null && !lesson) bad('lesson', lessonId, 'there is no such lesson', 'showing the scene without one');
+  const sceneId = q.get('scene');
+  let scene = findScene(lesson?.scene ?? sceneId) ?? SCENES[0];
+  if (lesson) scene = findScene(lesson.scene)!;
+  if (sceneId !== null && !findScene(sceneId)) {
+    bad('scene', sceneId, `there is no such scene (the scenes: ${SCENES.map((s) => s.id).join(', ')})`, `showing ${scene.id}`);
+  } else if (lesson && sceneId !== null && sceneId !== lesson.scene) {
+    bad('scene', sceneId, `lesson ${lesson.id} runs on ${lesson.scene}`, `showing ${lesson.scene}`);
+  }
+  const start = lesson?.start;
+
+  const has = (k: string) => q.has(k) && q.get(k) !== '';
+  const num = (key: string, dflt: number, max: number) => {
+    if (!has(key)) return dflt;
+    const raw = q.get(key)!;
+    const v = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(v) || v > max) {
+      bad(key, raw, `expected a whole number from 0 to ${max}`, `used ${dflt}`);
+      return dflt;
+    }
+    return v;
+  };
+
+  let variant = start?.variant ?? scene.variants[0];
+  if (has('variant')) {
+    const v = q.get('variant')!;
+    if (scene.variants.includes(v)) variant = v;
+    else bad('variant', v, `${scene.id} runs on ${scene.variants.join(', ')}`, `used ${variant}`);
+  }
+  let compare: string | null = null;
+  if (has('compare')) {
+    const c = q.get('compare')!;
+    if (c === variant) bad('compare', c, 'that is the kernel already running', 'compared with nothing');
+    else if (scene.variants.includes(c)) compare = c;
+    else bad('compare', c, `${scene.id} compares ${scene.variants.join(', ')}`, 'compared with nothing');
+  }
+  const seed = num('seed', start?.seed ?? DEFAULT_SEED, MAX_SEED);
+  let policy: PolicyName = start?.policy ?? 'timed';
+  if (has('policy')) {
+    const p = q.get('policy')!;
+    if ((POLICIES as readonly string[]).includes(p)) policy = p as PolicyName;
+    else bad('policy', p, `expected one of ${POLICIES.join(', ')}`, `used ${policy}`);
+  }
+  let sched = start?.sched ?? '';
+  if (has('sched')) {
+    const s = q.get('sched')!;
+    if (isScheduleText(s)) sched = s;
+    else bad('sched', s, 'a schedule is runs of CPU numbers like 0x12.1.0x3', sched ? `used the lesson's, ${sched}` : 'let the policy decide');
+  }
+  let prog = scene.program ? (start?.prog ?? '') : '';
+  if (has('prog')) {
+    const p = q.get('prog')!;
+    const problem = programProblem(scene, p);
+    if (problem === null) prog = p;
+    else bad('prog', p, problem, prog ? `used the lesson's, ${prog}` : `ran ${scene.id}'s default`);
+  }
+  const step = num('step', start?.step ?? 0, MAX_STEP);
+
+  let talk: UrlSettings["talk"] = null;
+  if (q.has('talk')) {
+    const t = q.get('talk')!;
+    if (!lesson) bad('talk', t, 'talk mode shows a lesson, and none is open', 'showing the scene');
+    else talk = t === 'presenter' ? 'presenter' : 'audience';
+  }
+  let embed = false;
+  if (q.has('embed')) {
+    const e = q.get('embed')!;
+    if (e === '1') embed = true;
+    else bad('embed', e, 'expected embed=1', 'showing the whole page');
+  }
+  return { settings: { scene, lesson, talk, embed, variant, compare, seed, policy, sched, prog, step }, notices };
+}
+
+/** What is wrong with a scene's program text (null: nothing). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function programProblem(scene: SceneDef<any>, prog: string): string | null {
+  if (!scene.program) return `${scene.id} takes no program`;
+  try {
+    scene.program.toBytes(prog);
+    scene.program.options?.(prog);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/** After the run: a step past its end. */
+export function stepNotice(asked: number, last: number): Notice {
+  return { param: 'step', value: String(asked), problem: `the run has events 0 to ${last}`, used: `showing event ${last}, the last` };
+}
+
+/** After the run: the kernel refused a schedule or program the URL gave (the run was made again without it). */
+export function refusedNotice(param: 'sched' | 'prog', value: string, message: string, sceneId: string): Notice {
+  return { param, value, problem: `the run refused it (${message})`, used: param === 'sched' ? 'let the policy decide' : `ran ${sceneId}'s default` };
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0-only
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import type { RunMeta } from './meta';
+import { ending } from './ending';
+import { labrunCommand, PAGE_MAX_EVENTS } from './client';
+import { Policy } from './generated/events';
+
+/** The meta of a real native run. */
+function meta(variant: string, args: string[]): RunMeta {
+  const r = spawnSync(`build/native/${variant}/labrun`, [...args, '--meta'], { env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' }, encoding: 'utf8', maxBuffer: 1 << 28 });
+  return JSON.parse(r.stdout) as RunMeta;
+}
+
+describe('how a run ended', () => {
+  it('done', () => {
+    const m = meta('v6.12', ['--scenario', 'shrinker-lifetime', '--seed', '1']);
+    expect(ending(m, '').label).toBe('done');
+  });
+
+  it('a BUG stops the machine, and is not called the deadlock that follows', () => {
+    const m = meta('lru-batch', ['--scenario', 'lru-batch', '--tasks', '1', '--objects', '537', '--rounds', '1', '--lru-mode', '1', '--lru-release-all']);
+    const e = ending(m, '');
+    expect(e.label).toBe('BUG (machine stopped)');
+    expect(e.detail).toMatch(/^kernel BUG at mm\/lru_batch\.c:\d+/);
+    expect(e.event).toBe(m.reports.find((r) => r.type === 2)!.event);
+  });
+
+  it('KASAN with kasan.fault=panic', () => {
+    const m = meta('break-no-wait', ['--scenario', 'shrinker-lifetime', '--seed', '1', '--slow-ns', '3000']);
+    expect(m.status).toBe('panic');
+    const e = ending(m, '');
+    expect(e.label).toBe('KASAN panic');
+    expect(e.detail).toMatch(/use-after-free/);
+  });
+
+  it('the event limit: what was cut, not a leak, and the command for the whole run', () => {
+    const opts = { variant: 'lru-batch', tasks: 64, objects: 512, rounds: 4, lruMode: 1, policy: Policy.timed, schedule: '' };
+    // The page cuts at PAGE_MAX_EVENTS; a lower limit cuts the same way, quicker.
+    const m = meta('lru-batch', ['--scenario', 'lru-batch', '--tasks', '64', '--objects', '512', '--rounds', '4', '--lru-mode', '1', '--max-events', '5000']);
+    expect(m.status).toBe('event-limit');
+    const cmd = `${labrunCommand('lru-batch', 1, opts)} --max-events 0 --summary`;
+    expect(cmd).toBe('build/native/lru-batch/labrun --scenario lru-batch --seed 1 --rounds 4 --objects 512 --tasks 64 --lru-mode 1 --max-events 0 --summary');
+    const e = ending(m, cmd);
+    expect(e.label).toBe('event limit reached');
+    expect(e.detail).toContain('keeps 5000 events');
+    expect(PAGE_MAX_EVENTS).toBeGreaterThan(5000);
+    expect(e.detail).toContain('not leaked');
+    expect(e.detail).toContain(cmd);
+  });
+
+  it('a deadlock, and a hung task, as the runtime reports them', () => {
+    // No scene's default run ends this way: the meta of such runs, as wasm/runtime writes it.
+    const base = meta('v6.12', ['--scenario', 'shrinker-lifetime', '--seed', '1']);
+    expect(ending({ ...base, status: 'deadlock' }, '').label).toBe('deadlock');
+    const hung = { type: 6, event: 40, title: 'INFO: task waiter:3 blocked for more than 1 seconds.', text: '' };
+    const e = ending({ ...base, status: 'done', reports: [hung] }, '');
+    expect(e.label).toBe('hung task');
+    expect(e.event).toBe(40);
+    expect(e.detail).toContain('the run finished');
+    expect(ending({ ...base, status: 'stuck' }, '').label).toMatch(/^stuck/);
+  });
+});
