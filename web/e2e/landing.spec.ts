@@ -2,6 +2,7 @@
 // Finding things: the bare URL shows every registered scene as a card and
 // every lesson with this browser's progress; the header's picker reaches
 // every scene in two clicks from any scene; screenshots of the landing view.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Lab, labFields } from './lab';
@@ -78,7 +79,9 @@ for (const [w, h] of [
     await page.setViewportSize({ width: w, height: h });
     await page.goto('./');
     await expect(page.getByTestId('landing')).toBeVisible();
-    // Nothing overflows sideways.
+    // No serious accessibility violation; nothing overflows sideways.
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
     await page.screenshot({ path: test.info().outputPath(`landing-${w}x${h}.png`) });
   });
