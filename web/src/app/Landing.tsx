@@ -8,7 +8,7 @@ import { SCENES } from '../scenes/registry';
 import type { SceneDef } from '../scenes/types';
 import { LESSONS } from '../lessons/lessons';
 import { loadProgress } from '../lessons/progress';
-import { findSeries } from './manifest';
+import { findSeries } from '../engine/manifest';
 import './Landing.css';
 
 /** The series a scene is about, over all its kernels (in the order of its kernels, each once). */
