@@ -234,6 +234,7 @@ $(foreach f,$(FLAVOURS),$(foreach v,$(VARIANTS) $(SELFTEST_VARIANTS),\
 	$(foreach s,$(call pobj_srcs,$(v)),$(eval $(call project_rule,$(f),$(v),$(s))))))
 $(foreach f,$(FLAVOURS),$(foreach s,$(HOST_SRCS) $(HOST_PROGS),$(eval $(call host_rule,$(f),$(s)))))
 $(eval $(call project_rule,native,v6.12,wasm/tests/litmus_kernel.c))
+$(eval $(call project_rule,native,v6.12,wasm/glue/sched.c))
 
 # ---- programs ----------------------------------------------------------------------
 # The CLI per variant, natively and optimised; the same as wasm for Node.
@@ -297,7 +298,7 @@ build/native/test_runtime: $(call hobjs,native) build/native/host/test_runtime.o
 	@echo "  LD [native] $@"
 	@$(CC_native) $^ -o $@
 build/native/test_kernel_api: $(call hobjs,native) build/native/v6.12/p-litmus_kernel.o \
-		build/native/host/test_kernel_api.o
+		build/native/v6.12/p-sched.o build/native/host/test_kernel_api.o
 	@echo "  LD [native] $@"
 	@$(CC_native) $^ -o $@
 # $(1) test, $(2) variant

@@ -480,6 +480,13 @@ void sim_schedule(const struct sim_site *site)
 
 	if (!t)
 		return;
+	/*
+	 * A preemption point on the way in: another CPU may run between the
+	 * caller's last check of its condition and schedule()'s look at the
+	 * state, as on a real SMP machine (the window wake_up_process()
+	 * covers by setting the state back to TASK_RUNNING).
+	 */
+	sim_step(site, SIM_COST_BARRIER);
 	sim_fp_note(&t->kstate, 0);
 	if (!t->kstate) {
 		sim_cond_resched(site);

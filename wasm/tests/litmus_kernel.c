@@ -13,6 +13,7 @@
 #include <linux/spinlock.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
+#include <linux/sched.h>
 #include <sim.h>
 #include "litmus_kernel.h"
 
@@ -181,4 +182,39 @@ void litmus_many_cpus(int cpus)
 {
 	for (int cpu = 0; cpu < cpus; cpu++)
 		sim_spawn(cpu, "counter", counter_task, NULL);
+}
+
+/* ---- sleep and wakeup: a wakeup before schedule() is not lost ------------ */
+
+static struct task_struct *sleeper;
+static int wake_flag;
+
+static void waiter_task(void *arg)
+{
+	WRITE_ONCE(sleeper, current);
+	for (;;) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		if (READ_ONCE(wake_flag))
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	litmus.woken++;
+}
+
+static void waker_task(void *arg)
+{
+	while (!READ_ONCE(sleeper))
+		cond_resched();
+	WRITE_ONCE(wake_flag, 1);
+	smp_mb();
+	litmus.wake_returned = wake_up_process(sleeper);
+}
+
+void litmus_wakeup(void)
+{
+	sleeper = NULL;
+	wake_flag = 0;
+	sim_spawn(0, "waiter", waiter_task, NULL);
+	sim_spawn(1, "waker", waker_task, NULL);
 }

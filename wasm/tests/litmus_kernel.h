@@ -9,6 +9,7 @@ struct litmus_results {
 	int reader_inside, reader_inside_after_sync, read_value;
 	int percpu_ok;
 	int counter, mutex_counter;
+	int woken, wake_returned;
 };
 extern struct litmus_results litmus;
 
@@ -18,5 +19,6 @@ void litmus_kvfree_rcu(void);
 void litmus_percpu(int cpus);
 void litmus_percpu_collect(int cpus);
 void litmus_many_cpus(int cpus);
+void litmus_wakeup(void);
 
 #endif /* SIM_LITMUS_KERNEL_H */

@@ -5,7 +5,8 @@
  * refcount_t (include/linux/refcount.h: saturation, no increment from 0),
  * RCU nesting and kvfree_rcu() (Documentation/RCU/whatisRCU.rst), per-CPU
  * data (Documentation/core-api/this_cpu_ops.rst), spinlocks and mutexes on
- * up to 64 CPUs.
+ * up to 64 CPUs, and sleep and wakeup (kernel/sched/core.c: a wakeup
+ * between set_current_state() and schedule() is not lost).
  */
 #include <limits.h>
 #include <string.h>
@@ -13,12 +14,17 @@
 #include "litmus_kernel.h"
 #include "../runtime/runtime.h"
 
-static int boot(int cpus)
+static int boot_policy(int cpus, unsigned long long seed, int policy)
 {
-	struct sim_config cfg = { .nr_cpus = cpus, .nr_nodes = 1, .seed = 3 };
+	struct sim_config cfg = { .nr_cpus = cpus, .nr_nodes = 1, .seed = seed, .policy = policy };
 
 	memset(&litmus, 0, sizeof(litmus));
 	return sim_init(&cfg);
+}
+
+static int boot(int cpus)
+{
+	return boot_policy(cpus, 3, SIM_POLICY_TIMED);
 }
 
 static int reports_of(int type)
@@ -95,6 +101,26 @@ TEST(locks_exclude_on_64_cpus)
 	return 0;
 }
 
+/*
+ * The waker sets the flag and wakes the waiter wherever it is: before its
+ * set_current_state(), between that and schedule(), or asleep in it.
+ * Under every policy and 50 seeds each, the waiter always gets out.
+ */
+TEST(a_wakeup_before_schedule_is_not_lost)
+{
+	for (int policy = 0; policy < SIM_NR_POLICIES; policy++) {
+		for (unsigned long long seed = 1; seed <= 50; seed++) {
+			ASSERT_EQ(boot_policy(2, seed, policy), 0);
+			litmus_wakeup();
+			ASSERT_EQ(sim_run(), SIM_DONE);
+			ASSERT_EQ(litmus.woken, 1);
+			ASSERT_EQ(sim_nr_reports(), 0);
+			sim_fini();
+		}
+	}
+	return 0;
+}
+
 int main(void)
 {
 	static const struct test tests[] = {
@@ -103,6 +129,7 @@ int main(void)
 		RUN(kvfree_rcu_frees_only_after_the_readers),
 		RUN(per_cpu_data_has_a_copy_per_cpu),
 		RUN(locks_exclude_on_64_cpus),
+		RUN(a_wakeup_before_schedule_is_not_lost),
 	};
 
 	return run_tests("kernel-api", tests, sizeof(tests) / sizeof(tests[0]));
