@@ -7,7 +7,7 @@
 #
 # Both redo nothing that is up to date. Other targets: dev, kernel-tree, native,
 # wasm, web, lint, test-native, test-determinism, test-selftest, test-kunit, test-unit, test-e2e,
-# bench, kunit, clean.
+# test-e2e-slow, bench, kunit, clean.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help

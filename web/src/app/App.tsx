@@ -354,8 +354,7 @@ export function App() {
             <RunEnd scene={scene} run={run} onSeek={seek} />
             <p className="run-facts" data-testid="run.facts">
               Kernel {run.variant}, seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}
-              {scene.slowNs?.(run.variant) ? `, slow shrinkers (count_objects sleeps ${scene.slowNs(run.variant) / 1000} µs)` : ''}: events 0–{log.length - 1} ({log.length}) over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs
-              ; simulated in {run.wallMs.toFixed(0)} ms.
+              {scene.slowNs?.(run.variant) ? `, slow shrinkers (count_objects sleeps ${scene.slowNs(run.variant) / 1000} µs)` : ''}: events 0–{log.length - 1} ({log.length}) over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs; simulated in {run.wallMs.toFixed(0)} ms.
               Virtual time follows the cost model in wasm/runtime/costs.c.
             </p>
           </div>
