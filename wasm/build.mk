@@ -124,14 +124,15 @@ SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c 
                wasm/scenarios/explore_litmus.c
 HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
-               wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/strbuf.c \
+               wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/lockdep.c wasm/runtime/strbuf.c \
                wasm/runtime/kasan.c wasm/runtime/lab.c wasm/runtime/stats.c \
                wasm/runtime/explore.c
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') wasm/glue/inode/inode.h \
                wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk \
-               wasm/scenarios/scenario.h wasm/glue/glue.h $(wildcard wasm/scenarios/kunit_*.h)
-HOST_DEPS   := $(wildcard wasm/runtime/*.h) wasm/runtime/events.def \
-               wasm/scenarios/scenario.h wasm/build.mk
+               wasm/scenarios/scenario.h wasm/glue/glue.h $(wildcard wasm/scenarios/kunit_*.h) \
+               wasm/scenarios/kunit.def
+HOST_DEPS   := $(wildcard wasm/runtime/*.h) wasm/runtime/events.def wasm/runtime/params.def \
+               wasm/scenarios/scenario.h wasm/scenarios/kunit.def wasm/build.mk
 
 # Kernel-side code: the kernel's own flags, the shim first (-nostdinc).
 # __FILE__ becomes the path inside the tree (mm/shrinker.c), or inside
@@ -271,6 +272,10 @@ web/src/engine/generated/events.ts: build/native/gen_events_ts
 	@mkdir -p $(@D)
 	@$< > $@.tmp && mv $@.tmp $@
 	@echo "  GEN $@"
+web/src/engine/generated/params.ts: build/native/gen_events_ts
+	@mkdir -p $(@D)
+	@$< params > $@.tmp && mv $@.tmp $@
+	@echo "  GEN $@"
 
 # The files the code pane shows: each kernel file the builds read, exactly
 # as it is on its branch (not the overlay), and the project's own files
@@ -290,7 +295,7 @@ WASM_PROGS   := $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs web/src/engin
 
 .PHONY: native wasm
 native: $(NATIVE_PROGS)
-wasm: $(WASM_PROGS) web/src/engine/generated/events.ts web/public/kernel/.stamp web/public/kernel/diffs.json
+wasm: $(WASM_PROGS) web/src/engine/generated/events.ts web/src/engine/generated/params.ts web/public/kernel/.stamp web/public/kernel/diffs.json
 
 # ---- tests ---------------------------------------------------------------------------
 # Native tests, with AddressSanitizer and UBSan, on v6.12 unless named.

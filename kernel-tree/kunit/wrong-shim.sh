@@ -21,8 +21,8 @@
 #               always says drop: the final iput() evicts every inode
 #               instead of keeping it cached (kunit-inode, built with
 #               variant inode, on v6.12 or lru-batch-locks)
-#   taint       a KASAN report leaves lockdep on (wasm/runtime/reports.c's
-#               taint_lockdep() does nothing), as the simulated kernel did
+#   taint       a KASAN report leaves lockdep on (wasm/runtime/lockdep.c's
+#               sim_lockdep_taint() does nothing), as the simulated kernel did
 #               before User-Mode Linux showed otherwise: the inversion
 #               after the use-after-free is reported (kunit-planted-taint,
 #               on v6.12)
@@ -53,8 +53,8 @@ generic_drop_inode)
 	sed -i '/^static inline int generic_drop_inode(/,/^}/ s#^\treturn !inode->i_nlink || inode_unhashed(inode);#\treturn 1;\t/* WRONG on purpose */#' "$file"
 	scenarios="kunit-inode" ;;
 taint)
-	file=$w/wasm/runtime/reports.c what="taint_lockdep() leaves lockdep on"
-	sed -i '/^static void taint_lockdep(/,/^}/ s#^\tif (!debug_locks)$#\tif (1)\t/* WRONG on purpose */#' "$file"
+	file=$w/wasm/runtime/lockdep.c what="sim_lockdep_taint() leaves lockdep on"
+	sed -i '/^void sim_lockdep_taint(/,/^}/ s#^\tif (!debug_locks)$#\tif (1)\t/* WRONG on purpose */#' "$file"
 	scenarios="kunit-planted-taint" ;;
 *)	echo "wrong-shim: WRONG is clear_bit, __set_bit, generic_drop_inode or taint, not $wrong" >&2
 	exit 2 ;;

@@ -8,6 +8,8 @@
  *           files keep static state, as a booted kernel does)
  *   -> lab_bridge_run(scenario, seed, params[], max_events, max_steps,
  *                     policy, schedule, program)
+ *        params[]: the run parameters packed in wasm/runtime/params.def's
+ *        order (the worker packs them with the generated params.ts)
  *        runs the whole scenario to completion on the simulated CPUs,
  *        following the given schedule first (lab_bridge_error() on failure);
  *        a long run calls the module's onProgress(done, total) as it goes
@@ -36,10 +38,6 @@ static void bridge_progress(int done, int total)
 {
 	EM_ASM({ if (Module['onProgress']) Module['onProgress']($0, $1); }, done, total);
 }
-
-/* The scenario parameters lab_bridge_run() takes, in this order; 0: the scenario's default. */
-enum { P_ROUNDS, P_OBJECTS, P_SLOW_NS, P_STRESS, P_QUIET, P_CONTAINERS, P_MOUNTS, P_MEMCGS,
-       P_TASKS, P_LRU_MODE, P_LRU_FIXED, P_LRU_RELEASE_ALL, P_MUNMAP_NS, NR_P };
 
 /* JSON list of the scenarios with their defaults. Caller frees. */
 EMSCRIPTEN_KEEPALIVE char *lab_bridge_scenarios(void)
@@ -79,7 +77,6 @@ EMSCRIPTEN_KEEPALIVE int lab_bridge_run(const char *name, unsigned seed_lo, unsi
 	struct lab_options o = { .max_events = max_events, .max_steps = max_steps, .policy = policy,
 				 .schedule = schedule };
 	struct scenario_params p;
-	int v[NR_P] = { 0 };
 
 	if (!sc) {
 		snprintf(error, sizeof(error), "no scenario named \"%s\"", name);
@@ -89,25 +86,10 @@ EMSCRIPTEN_KEEPALIVE int lab_bridge_run(const char *name, unsigned seed_lo, unsi
 		snprintf(error, sizeof(error), "no scheduling policy %d", policy);
 		return -1;
 	}
-	memcpy(v, params, sizeof(int) * (size_t)(nparams < NR_P ? nparams : NR_P));
 	p = sc->defaults;
 	p.seed = ((unsigned long long)seed_hi << 32) | seed_lo;
-	if (v[P_ROUNDS] > 0)
-		p.rounds = v[P_ROUNDS];
-	if (v[P_OBJECTS] > 0)
-		p.objects = v[P_OBJECTS];
-	if (v[P_SLOW_NS] > 0)
-		p.slow_ns = v[P_SLOW_NS];
-	p.stress = !!v[P_STRESS];
-	o.quiet = !!v[P_QUIET];
-	p.containers = v[P_CONTAINERS];
-	p.mounts = v[P_MOUNTS];
-	p.memcgs = v[P_MEMCGS];
-	p.tasks = v[P_TASKS];
-	p.lru_mode = v[P_LRU_MODE];
-	p.lru_fixed = !!v[P_LRU_FIXED];
-	p.lru_release_all = !!v[P_LRU_RELEASE_ALL];
-	p.munmap_ns = v[P_MUNMAP_NS];
+	if (lab_apply_params(params, nparams, &p, &o, error, sizeof(error)))
+		return -1;
 	if (program_len > 0) {
 		p.program = program;
 		p.program_len = (unsigned long)program_len;

@@ -16,6 +16,8 @@
  * what the browser worker hands to the page; the web engine's tests load
  * them through the same decoder.
  */
+#include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,14 +25,65 @@
 #include "../runtime/lab.h"
 #include "../runtime/explore.h"
 
+/* The options that are not run parameters (those come from params.def). */
+enum {
+	OPT_LIST = 1000, OPT_SCENARIO, OPT_SEED, OPT_POLICY, OPT_SCHEDULE, OPT_MAX_EVENTS,
+	OPT_MAX_STEPS, OPT_PROGRAM, OPT_HASH, OPT_META, OPT_SUMMARY, OPT_SCHEDULE_OUT, OPT_DUMP,
+	OPT_TRACE, OPT_STATS, OPT_HELP, OPT_CONSOLE, OPT_EXPLORE, OPT_NO_POR, OPT_CHECKPOINT,
+	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS,
+};
+
+static const struct option fixed_options[] = {
+	{ "list",         no_argument,       NULL, OPT_LIST },
+	{ "scenario",     required_argument, NULL, OPT_SCENARIO },
+	{ "seed",         required_argument, NULL, OPT_SEED },
+	{ "policy",       required_argument, NULL, OPT_POLICY },
+	{ "schedule",     required_argument, NULL, OPT_SCHEDULE },
+	{ "max-events",   required_argument, NULL, OPT_MAX_EVENTS },
+	{ "max-steps",    required_argument, NULL, OPT_MAX_STEPS },
+	{ "program",      required_argument, NULL, OPT_PROGRAM },
+	{ "hash",         no_argument,       NULL, OPT_HASH },
+	{ "meta",         no_argument,       NULL, OPT_META },
+	{ "summary",      no_argument,       NULL, OPT_SUMMARY },
+	{ "schedule-out", no_argument,       NULL, OPT_SCHEDULE_OUT },
+	{ "dump",         required_argument, NULL, OPT_DUMP },
+	{ "trace",        no_argument,       NULL, OPT_TRACE },
+	{ "stats",        no_argument,       NULL, OPT_STATS },
+	{ "help",         no_argument,       NULL, OPT_HELP },
+	{ "console",      no_argument,       NULL, OPT_CONSOLE },
+	{ "explore",      no_argument,       NULL, OPT_EXPLORE },
+	{ "no-por",       no_argument,       NULL, OPT_NO_POR },
+	{ "checkpoint",   required_argument, NULL, OPT_CHECKPOINT },
+	{ "time-limit",   required_argument, NULL, OPT_TIME_LIMIT },
+	{ "bound",        required_argument, NULL, OPT_BOUND },
+	{ "max-execs",    required_argument, NULL, OPT_MAX_EXECS },
+	{ "pct",          required_argument, NULL, OPT_PCT },
+	{ "runs",         required_argument, NULL, OPT_RUNS },
+};
+#define NR_FIXED (sizeof(fixed_options) / sizeof(fixed_options[0]))
+
+/* getopt_long's table: the run parameters (val: OPT_PARAM + their index), then the rest. */
+#define OPT_PARAM 2000
+static struct option long_options[LAB_NR_PARAMS + NR_FIXED + 1];
+
+static void build_options(void)
+{
+	int i;
+
+	for (i = 0; i < LAB_NR_PARAMS; i++)
+		long_options[i] = (struct option){ lab_params[i].flag,
+			lab_params[i].type == LAB_PARAM_FLAG ? no_argument : required_argument, NULL,
+			OPT_PARAM + i };
+	memcpy(long_options + LAB_NR_PARAMS, fixed_options, sizeof(fixed_options));
+}
+
 static void usage(FILE *f)
 {
+	int i;
+
 	fprintf(f,
-		"usage: labrun [--scenario NAME] [--seed N] [--rounds N] [--objects N]\n"
-		"              [--slow-ns N] [--stress] [--policy timed|rr|random] [--schedule S]\n"
-		"              [--max-events N] [--max-steps N]\n"
-		"              [--containers N --mounts N --memcgs N] [--quiet] [--program B,B,...]\n"
-		"              [--tasks N --lru-mode 0|1|2 --lru-fixed --lru-release-all --munmap-ns N]\n"
+		"usage: labrun [--scenario NAME] [--seed N] [--policy timed|rr|random] [--schedule S]\n"
+		"              [--max-events N] [--max-steps N] [--program B,B,...] [run parameters]\n"
 		"              [--hash | --meta | --summary | --schedule-out | --dump DIR | --trace |\n"
 		"               --console]\n"
 		"              [--stats]\n"
@@ -41,15 +94,9 @@ static void usage(FILE *f)
 		"kernel tree, file, line, function and arguments.\n"
 		"--schedule follows a recorded schedule (as --schedule-out prints it)\n"
 		"before the policy decides; the same seed and schedule replay a run.\n"
-		"--slow-ns makes the scenario's shrinkers sleep that long in count_objects;\n"
-		"--stress measures: grace periods at real length, stand-in work included.\n"
-		"--containers, --mounts, --memcgs size memcg-bitmap's scale experiment;\n"
-		"--quiet records only the scenario's calls, tasks, labels and reports.\n"
-		"--tasks, --lru-mode (0 one lru_lock, 1 batch locks, 2 and splicing),\n"
-		"--lru-fixed, --lru-release-all and --munmap-ns set up lru-batch (its variant\n"
-		"only); --slow-ns is its fault's cost there.\n"
 		"--program gives a scenario that takes one its operations, as bytes\n"
 		"(memcg-bitmap: three per operation, see wasm/scenarios/memcg_bitmap.c).\n"
+		"--dump writes events.bin, decisions.bin and meta.json, as the browser gets them.\n"
 		"--console prints every line the kernel printed and every report's text;\n"
 		"--trace prints the normalised trace the kernel's KUnit suite prints too:\n"
 		"the text of every \"reclaim_lab: \" printk (kernel-tree/kunit/compare.sh).\n"
@@ -59,7 +106,18 @@ static void usage(FILE *f)
 		"One JSON line per bound: executions, distinct end states, failing executions\n"
 		"by kind and the shortest failing schedule. --max-execs and --time-limit stop\n"
 		"it; --checkpoint FILE is where it stops and where it resumes from.\n"
-		"Exit status: 0 nothing failed, 1 an execution failed, 2 an error.\n");
+		"Exit status: 0 nothing failed, 1 an execution failed, 2 an error.\n"
+		"Run parameters (wasm/runtime/params.def; a number of 0 keeps the scenario's default):\n");
+	for (i = 0; i < LAB_NR_PARAMS; i++) {
+		char left[40];
+
+		snprintf(left, sizeof(left), "--%s%s", lab_params[i].flag,
+			 lab_params[i].type == LAB_PARAM_NUM ? " N" : "");
+		fprintf(f, "  %-20s %s", left, lab_params[i].help);
+		if (lab_params[i].type == LAB_PARAM_NUM)
+			fprintf(f, " [at most %d]", lab_params[i].max);
+		fprintf(f, "\n");
+	}
 }
 
 static int parse_num(const char *opt, const char *s, unsigned long long *out)
@@ -191,10 +249,10 @@ int main(int argc, char **argv)
 	struct scenario_params p;
 	struct lab_result res;
 	unsigned long long v, max_events = 1000000;	/* a runaway guard */
-	long long tasks = -1, lru_mode = -1, munmap_ns = -1;
-	int lru_fixed = 0, lru_release_all = 0;
-	long long rounds = -1, objects = -1, seed = -1, slow = -1, containers = -1, mounts = -1, memcgs = -1;
-	int hash = 0, meta = 0, summary = 0, stats = 0, sched_out = 0, stress = 0, trace = 0, i;
+	long long seed = -1;
+	int values[LAB_NR_PARAMS] = { 0 };
+	char flag[40];
+	int hash = 0, meta = 0, summary = 0, stats = 0, sched_out = 0, trace = 0, ch;
 	const char *dump = NULL;
 	static unsigned char program[PROGRAM_MAX];
 	unsigned long program_len = 0;
@@ -206,119 +264,127 @@ int main(int argc, char **argv)
 	char *line;
 	size_t n;
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (!strcmp(a, "--list")) {
+	build_options();
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "h", long_options, NULL)) != -1) {
+		if (ch >= OPT_PARAM && ch < OPT_PARAM + LAB_NR_PARAMS) {
+			ch -= OPT_PARAM;
+			if (lab_params[ch].type == LAB_PARAM_FLAG) {
+				values[ch] = 1;
+				continue;
+			}
+			snprintf(flag, sizeof(flag), "--%s", lab_params[ch].flag);
+			if (parse_num(flag, optarg, &v))
+				return 2;
+			values[ch] = v > INT_MAX ? INT_MAX : (int)v;
+			continue;
+		}
+		switch (ch) {
+		case OPT_LIST:
 			for (n = 0; sim_scenario_at((int)n); n++)
 				printf("%s\t%s\t(%s, %d CPUs)\n", sim_scenario_at((int)n)->name,
 				       sim_scenario_at((int)n)->title, sim_scenario_at((int)n)->tree,
 				       sim_scenario_at((int)n)->nr_cpus);
 			return 0;
-		} else if (!strcmp(a, "--scenario") && next) {
-			name = next;
-			i++;
-		} else if (!strcmp(a, "--seed") || !strcmp(a, "--rounds") || !strcmp(a, "--slow-ns") ||
-			   !strcmp(a, "--objects") || !strcmp(a, "--max-events") || !strcmp(a, "--containers") ||
-			   !strcmp(a, "--mounts") || !strcmp(a, "--memcgs") || !strcmp(a, "--max-steps") ||
-			   !strcmp(a, "--tasks") || !strcmp(a, "--lru-mode") || !strcmp(a, "--munmap-ns")) {
-			if (parse_num(a, next, &v))
+		case OPT_SCENARIO:
+			name = optarg;
+			break;
+		case OPT_SEED:
+		case OPT_MAX_EVENTS:
+		case OPT_MAX_STEPS:
+			if (parse_num(ch == OPT_SEED ? "--seed" : ch == OPT_MAX_EVENTS ? "--max-events" : "--max-steps",
+				      optarg, &v))
 				return 2;
-			i++;
-			if (!strcmp(a, "--seed"))
+			if (ch == OPT_SEED)
 				seed = (long long)v;
-			else if (!strcmp(a, "--rounds"))
-				rounds = (long long)v;
-			else if (!strcmp(a, "--objects"))
-				objects = (long long)v;
-			else if (!strcmp(a, "--slow-ns"))
-				slow = (long long)v;
-			else if (!strcmp(a, "--containers"))
-				containers = (long long)v;
-			else if (!strcmp(a, "--mounts"))
-				mounts = (long long)v;
-			else if (!strcmp(a, "--memcgs"))
-				memcgs = (long long)v;
-			else if (!strcmp(a, "--tasks"))
-				tasks = (long long)v;
-			else if (!strcmp(a, "--lru-mode"))
-				lru_mode = (long long)v;
-			else if (!strcmp(a, "--munmap-ns"))
-				munmap_ns = (long long)v;
-			else if (!strcmp(a, "--max-steps"))
-				opt.max_steps = (unsigned long)v;
-			else
+			else if (ch == OPT_MAX_EVENTS)
 				max_events = v;
-		} else if (!strcmp(a, "--explore")) {
-			explore = 1;
-		} else if (!strcmp(a, "--no-por")) {
-			xo.por = 0;
-		} else if (!strcmp(a, "--checkpoint") && next) {
-			xo.checkpoint = next;
-			i++;
-		} else if (!strcmp(a, "--time-limit") && next) {
-			xo.max_seconds = atof(next);
-			i++;
-		} else if (!strcmp(a, "--bound") || !strcmp(a, "--max-execs") || !strcmp(a, "--pct") ||
-			   !strcmp(a, "--runs")) {
-			if (parse_num(a, next, &v))
+			else
+				opt.max_steps = (unsigned long)v;
+			break;
+		case OPT_POLICY:
+			opt.policy = sim_policy_from_name(optarg);
+			if (opt.policy < 0) {
+				fprintf(stderr, "labrun: unknown policy '%s' (timed, rr or random)\n", optarg);
 				return 2;
-			i++;
-			if (!strcmp(a, "--bound"))
+			}
+			break;
+		case OPT_PROGRAM:
+			if (parse_program(optarg, program, &program_len))
+				return 2;
+			break;
+		case OPT_SCHEDULE:
+			opt.schedule = optarg;
+			break;
+		case OPT_SCHEDULE_OUT:
+			sched_out = 1;
+			break;
+		case OPT_DUMP:
+			dump = optarg;
+			break;
+		case OPT_HASH:
+			hash = 1;
+			break;
+		case OPT_META:
+			meta = 1;
+			break;
+		case OPT_SUMMARY:
+			summary = 1;
+			break;
+		case OPT_TRACE:
+			trace = 1;
+			break;
+		case OPT_STATS:
+			stats = 1;
+			break;
+		case OPT_CONSOLE:
+			trace = 2;
+			break;
+		case OPT_EXPLORE:
+			explore = 1;
+			break;
+		case OPT_NO_POR:
+			xo.por = 0;
+			break;
+		case OPT_CHECKPOINT:
+			xo.checkpoint = optarg;
+			break;
+		case OPT_TIME_LIMIT:
+			xo.max_seconds = atof(optarg);
+			break;
+		case OPT_BOUND:
+		case OPT_MAX_EXECS:
+		case OPT_PCT:
+		case OPT_RUNS:
+			if (parse_num(ch == OPT_BOUND ? "--bound" : ch == OPT_MAX_EXECS ? "--max-execs" :
+				      ch == OPT_PCT ? "--pct" : "--runs", optarg, &v))
+				return 2;
+			if (ch == OPT_BOUND)
 				xo.max_bound = (int)v;
-			else if (!strcmp(a, "--max-execs"))
+			else if (ch == OPT_MAX_EXECS)
 				xo.max_execs = (unsigned long)v;
-			else if (!strcmp(a, "--pct"))
+			else if (ch == OPT_PCT)
 				xo.pct_depth = (int)v;
 			else
 				xo.pct_runs = (unsigned long)v;
-		} else if (!strcmp(a, "--policy") && next) {
-			opt.policy = sim_policy_from_name(next);
-			if (opt.policy < 0) {
-				fprintf(stderr, "labrun: unknown policy '%s' (timed, rr or random)\n", next);
-				return 2;
-			}
-			i++;
-		} else if (!strcmp(a, "--program") && next) {
-			if (parse_program(next, program, &program_len))
-				return 2;
-			i++;
-		} else if (!strcmp(a, "--schedule") && next) {
-			opt.schedule = next;
-			i++;
-		} else if (!strcmp(a, "--schedule-out")) {
-			sched_out = 1;
-		} else if (!strcmp(a, "--dump") && next) {
-			dump = next;
-			i++;
-		} else if (!strcmp(a, "--hash")) {
-			hash = 1;
-		} else if (!strcmp(a, "--meta")) {
-			meta = 1;
-		} else if (!strcmp(a, "--summary")) {
-			summary = 1;
-		} else if (!strcmp(a, "--trace")) {
-			trace = 1;
-		} else if (!strcmp(a, "--console")) {
-			trace = 2;
-		} else if (!strcmp(a, "--stats")) {
-			stats = 1;
-		} else if (!strcmp(a, "--stress")) {
-			stress = 1;
-		} else if (!strcmp(a, "--lru-fixed")) {
-			lru_fixed = 1;
-		} else if (!strcmp(a, "--lru-release-all")) {
-			lru_release_all = 1;
-		} else if (!strcmp(a, "--quiet")) {
-			opt.quiet = 1;
-		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			break;
+		case 'h':
+		case OPT_HELP:
 			usage(stdout);
 			return 0;
-		} else {
-			fprintf(stderr, "labrun: unknown option '%s'\n", a);
+		default:
+			if (optopt)
+				fprintf(stderr, "labrun: %s needs a value\n", argv[optind - 1]);
+			else
+				fprintf(stderr, "labrun: unknown option '%s'\n", argv[optind - 1]);
 			usage(stderr);
 			return 2;
 		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "labrun: unexpected argument '%s'\n", argv[optind]);
+		usage(stderr);
+		return 2;
 	}
 
 	sc = sim_scenario_find(name);
@@ -329,34 +395,13 @@ int main(int argc, char **argv)
 	p = sc->defaults;
 	if (seed >= 0)
 		p.seed = (unsigned long long)seed;
-	if (rounds >= 0)
-		p.rounds = (int)rounds;
-	if (objects >= 0)
-		p.objects = (int)objects;
-	if (slow >= 0)
-		p.slow_ns = (int)slow;
-	p.stress = stress;
-	if (containers >= 0)
-		p.containers = (int)containers;
-	if (mounts >= 0)
-		p.mounts = (int)mounts;
-	if (tasks >= 0)
-		p.tasks = (int)tasks;
-	if (lru_mode >= 0)
-		p.lru_mode = (int)lru_mode;
-	if (munmap_ns >= 0)
-		p.munmap_ns = (int)munmap_ns;
-	p.lru_fixed = lru_fixed;
-	p.lru_release_all = lru_release_all;
-	if (memcgs >= 0)
-		p.memcgs = (int)memcgs;
+	if (lab_apply_params(values, LAB_NR_PARAMS, &p, &opt, err, sizeof(err))) {
+		fprintf(stderr, "labrun: %s\n", err);
+		return 2;
+	}
 	if (program_len) {
 		p.program = program;
 		p.program_len = program_len;
-	}
-	if (p.rounds > 1000 || p.objects > 10000 || p.slow_ns > 10000000) {
-		fprintf(stderr, "labrun: --rounds is at most 1000, --objects 10000, --slow-ns 10000000\n");
-		return 2;
 	}
 
 	opt.max_events = (unsigned long)max_events;

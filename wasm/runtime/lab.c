@@ -14,6 +14,31 @@
 
 static unsigned char *schedule_buf;
 
+const struct lab_param_info lab_params[LAB_NR_PARAMS] = {
+#define RUN_PARAM(id, dest, flag, ts, type, max, help) [LAB_P_##id] = { flag, LAB_PARAM_##type, max, help },
+#include "params.def"
+#undef RUN_PARAM
+};
+
+int lab_apply_params(const int *v, int n, struct scenario_params *p, struct lab_options *o,
+		     char *err, size_t errlen)
+{
+	int i;
+
+	for (i = 0; i < n && i < LAB_NR_PARAMS; i++)
+		if (v[i] < 0 || v[i] > lab_params[i].max) {
+			snprintf(err, errlen, "--%s is 0 to %d, not %d", lab_params[i].flag,
+				 lab_params[i].max, v[i]);
+			return -1;
+		}
+#define RUN_PARAM(id, dest, flag, ts, type, max, help)			\
+	if (LAB_P_##id < n && v[LAB_P_##id])				\
+		dest = LAB_PARAM_##type == LAB_PARAM_FLAG ? 1 : v[LAB_P_##id];
+#include "params.def"
+#undef RUN_PARAM
+	return 0;
+}
+
 int lab_run(const struct scenario *sc, const struct scenario_params *p,
 	    const struct lab_options *o, struct lab_result *res, char *err, size_t errlen)
 {

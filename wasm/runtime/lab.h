@@ -28,6 +28,34 @@ struct lab_options {
 	unsigned long max_steps;	/* the livelock guard, in scheduler decisions; 0: the default */
 };
 
+/* The run parameters (params.def), in the order they are packed. */
+enum lab_param {
+#define RUN_PARAM(id, dest, flag, ts, type, max, help) LAB_P_##id,
+#include "params.def"
+#undef RUN_PARAM
+	LAB_NR_PARAMS
+};
+
+enum { LAB_PARAM_NUM, LAB_PARAM_FLAG };
+
+struct lab_param_info {
+	const char *flag;	/* the command-line flag, without "--" */
+	int type;		/* LAB_PARAM_NUM or LAB_PARAM_FLAG */
+	int max;
+	const char *help;
+};
+
+extern const struct lab_param_info lab_params[LAB_NR_PARAMS];
+
+/*
+ * Applies packed values (n of them, in params.def's order) over the
+ * scenario's defaults in p and the options in o: a number of 0 keeps the
+ * default, a flag is set when not 0. Returns 0, or -1 with a message in err
+ * for a value out of range.
+ */
+int lab_apply_params(const int *v, int n, struct scenario_params *p, struct lab_options *o,
+		     char *err, size_t errlen);
+
 /*
  * One run is one boot: call once per process or wasm instance. Returns 0,
  * or -1 with a message in err (bad schedule, scenario that cannot start).

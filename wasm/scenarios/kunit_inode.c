@@ -89,7 +89,7 @@ static void rl_inode_unmount(struct super_block *sb)
 	rl_inode_lruvec = NULL;
 }
 
-static void init_task(void *arg)
+static void kunit_inode_init(void *arg)
 {
 	if (!sim_memcg_create(NULL, "/"))
 		return;
@@ -99,12 +99,10 @@ static void init_task(void *arg)
 	rcu_barrier();
 }
 
-const struct scenario scenario_kunit_inode = {
-	.name = "kunit-inode",
-	.title = "Inodes with page cache off the inode LRU, one CPU (compared with User-Mode Linux)",
-	.tree = SIM_KERNEL_TREE,
-	.nr_cpus = 1,
-	.nr_nodes = 1,
-	.defaults = { .seed = 1 },
-	.init = init_task,
-};
+#define KUNIT_IF_ALL(...)
+#define KUNIT_IF_LRU_BATCH(...)
+#define KUNIT_IF_INODE(...)	__VA_ARGS__
+#define KUNIT_IF_PLANTED(...)
+#define KUNIT_TREE		SIM_KERNEL_TREE
+#define KUNIT_SCENARIO		KUNIT_DEFINE
+#include "kunit.def"

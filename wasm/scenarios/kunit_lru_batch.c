@@ -18,18 +18,16 @@
 
 #include "kunit_lru_batch_body.h"
 
-static void init_task(void *arg)
+static void kunit_lru_batch_init(void *arg)
 {
 	SCENARIO_CALL("reclaim_lab_lru_batch", 0, 0, 0);
 	SCENARIO_RETURN("reclaim_lab_lru_batch", rl_lb_run());
 }
 
-const struct scenario scenario_kunit_lru_batch = {
-	.name = "kunit-lru-batch",
-	.title = "LRU batch locks, one CPU (compared with User-Mode Linux; project port of the 2018 RFC)",
-	.tree = SIM_KERNEL_TREE,
-	.nr_cpus = 1,
-	.nr_nodes = 1,
-	.defaults = { .seed = 1 },
-	.init = init_task,
-};
+#define KUNIT_IF_ALL(...)
+#define KUNIT_IF_LRU_BATCH(...)	__VA_ARGS__
+#define KUNIT_IF_INODE(...)
+#define KUNIT_IF_PLANTED(...)
+#define KUNIT_TREE		SIM_KERNEL_TREE
+#define KUNIT_SCENARIO		KUNIT_DEFINE
+#include "kunit.def"

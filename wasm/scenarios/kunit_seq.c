@@ -76,27 +76,19 @@ static void run_body(const char *name, int (*body)(void))
 	rcu_barrier();
 }
 
-/* ident: the KUnit case's name (reclaim_lab_<ident>) */
-#define KUNIT_SCENARIO(ident, scenario_name, fn, scenario_title)			\
-static void ident##_init(void *arg)							\
-{											\
-	run_body("reclaim_lab_" #ident, fn);						\
-}											\
-const struct scenario scenario_kunit_##ident = {					\
-	.name = scenario_name,								\
-	.title = scenario_title,							\
-	.tree = SIM_KERNEL_TREE,							\
-	.nr_cpus = 1,									\
-	.nr_nodes = 1,									\
-	.defaults = { .seed = 1 },							\
-	.init = ident##_init,								\
-}
+/* The scenarios kunit.def lists as ALL: an init task each, named as the KUnit case. */
+#define KUNIT_SCENARIO(ident, name, fn, where, variant, title)			\
+	KUNIT_IF_##where(static void kunit_##ident##_init(void *arg)		\
+	{									\
+		run_body("reclaim_lab_" #ident, fn);				\
+	})
+#define KUNIT_IF_ALL(...)		__VA_ARGS__
+#define KUNIT_IF_LRU_BATCH(...)
+#define KUNIT_IF_INODE(...)
+#define KUNIT_IF_PLANTED(...)
+#include "kunit.def"
+#undef KUNIT_SCENARIO
 
-KUNIT_SCENARIO(seq, "kunit-seq", rl_seq_run,
-	       "The KUnit suite's sequential scenario (compared with User-Mode Linux)");
-KUNIT_SCENARIO(lifetime, "kunit-lifetime", rl_lifetime_run,
-	       "Shrinker lifetime, one CPU (compared with User-Mode Linux)");
-KUNIT_SCENARIO(churn, "kunit-churn", rl_churn_run,
-	       "Shrinker churn, one CPU (compared with User-Mode Linux)");
-KUNIT_SCENARIO(bitmap, "kunit-bitmap", rl_bitmap_run,
-	       "memcg shrinker bitmaps, a sequential program (compared with User-Mode Linux)");
+#define KUNIT_TREE		SIM_KERNEL_TREE
+#define KUNIT_SCENARIO		KUNIT_DEFINE
+#include "kunit.def"

@@ -157,22 +157,10 @@ static void kunit_planted_taint_init(void *arg)
 	planted_run(true);
 }
 
-const struct scenario scenario_kunit_planted = {
-	.name = "kunit-planted",
-	.title = "Planted bugs, one task (compared with User-Mode Linux's KASAN, lockdep and might_sleep())",
-	.tree = "project",
-	.nr_cpus = 1,
-	.nr_nodes = 1,
-	.defaults = { .seed = 1 },
-	.init = kunit_planted_init,
-};
-
-const struct scenario scenario_kunit_planted_taint = {
-	.name = "kunit-planted-taint",
-	.title = "Planted bugs, use-after-free first: lockdep off after the taint (compared with User-Mode Linux)",
-	.tree = "project",
-	.nr_cpus = 1,
-	.nr_nodes = 1,
-	.defaults = { .seed = 1 },
-	.init = kunit_planted_taint_init,
-};
+#define KUNIT_IF_ALL(...)
+#define KUNIT_IF_LRU_BATCH(...)
+#define KUNIT_IF_INODE(...)
+#define KUNIT_IF_PLANTED(...)	__VA_ARGS__
+#define KUNIT_TREE		"project"
+#define KUNIT_SCENARIO		KUNIT_DEFINE
+#include "kunit.def"

@@ -13,16 +13,15 @@ extern const struct scenario scenario_planted_bugs __attribute__((weak));
 extern const struct scenario scenario_fuzz_ops __attribute__((weak));
 extern const struct scenario scenario_shrinker_churn __attribute__((weak));
 extern const struct scenario scenario_memcg_bitmap __attribute__((weak));
-extern const struct scenario scenario_kunit_seq __attribute__((weak));
 extern const struct scenario scenario_lru_batch __attribute__((weak));	/* lru-batch only */
 extern const struct scenario scenario_inode_lru __attribute__((weak));	/* inode variants only */
-extern const struct scenario scenario_kunit_inode __attribute__((weak));	/* inode variants only */
-extern const struct scenario scenario_kunit_lifetime __attribute__((weak));
-extern const struct scenario scenario_kunit_churn __attribute__((weak));
-extern const struct scenario scenario_kunit_bitmap __attribute__((weak));
-extern const struct scenario scenario_kunit_lru_batch __attribute__((weak));	/* lru-batch only */
-extern const struct scenario scenario_kunit_planted __attribute__((weak));
-extern const struct scenario scenario_kunit_planted_taint __attribute__((weak));
+
+/* The scenarios the real kernel referees (kunit.def) */
+#define KUNIT_SCENARIO(ident, name, fn, where, variant, title) \
+	extern const struct scenario scenario_kunit_##ident __attribute__((weak));
+#include "kunit.def"
+#undef KUNIT_SCENARIO
+
 extern const struct scenario scenario_selftest_xarray __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_selftest_ida __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_selftest_atomic64 __attribute__((weak));	/* selftest only */
@@ -35,16 +34,11 @@ static const struct scenario *const all[] = {
 	&scenario_memcg_bitmap,
 	&scenario_planted_bugs,
 	&scenario_fuzz_ops,
-	&scenario_kunit_seq,
 	&scenario_lru_batch,
 	&scenario_inode_lru,
-	&scenario_kunit_lifetime,
-	&scenario_kunit_churn,
-	&scenario_kunit_bitmap,
-	&scenario_kunit_lru_batch,
-	&scenario_kunit_inode,
-	&scenario_kunit_planted,
-	&scenario_kunit_planted_taint,
+#define KUNIT_SCENARIO(ident, name, fn, where, variant, title) &scenario_kunit_##ident,
+#include "kunit.def"
+#undef KUNIT_SCENARIO
 	&scenario_selftest_xarray,
 	&scenario_selftest_ida,
 	&scenario_selftest_atomic64,

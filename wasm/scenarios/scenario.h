@@ -70,6 +70,23 @@ const struct scenario *sim_scenario_find(const char *name);
 #define SCENARIO_LABEL_LOCK(lock, name, index) \
 	sim_event(SIM_EV_LABEL, SIM_SITE(), (lock)->l.id, LABEL_LOCK, sim_name(name), index)
 
+/*
+ * The scenarios of kunit.def built by one file: it defines KUNIT_IF_ALL(),
+ * KUNIT_IF_LRU_BATCH(), KUNIT_IF_INODE() and KUNIT_IF_PLANTED() to keep
+ * (__VA_ARGS__) or drop () their arguments, then includes kunit.def with this as
+ * KUNIT_SCENARIO; each scenario kept has the init task kunit_<ident>_init.
+ */
+#define KUNIT_DEFINE(ident, scen_name, fn, where, variant, scen_title)	\
+	KUNIT_IF_##where(const struct scenario scenario_kunit_##ident = {	\
+		.name = scen_name,						\
+		.title = scen_title,						\
+		.tree = KUNIT_TREE,						\
+		.nr_cpus = 1,							\
+		.nr_nodes = 1,							\
+		.defaults = { .seed = 1 },					\
+		.init = kunit_##ident##_init,					\
+	};)
+
 enum { LABEL_SHRINKER = 1, LABEL_MEMCG = 2, LABEL_LIST_LRU = 3, LABEL_ITEM = 4, LABEL_LOCK = 5 };
 
 #endif /* SIM_SCENARIO_H */

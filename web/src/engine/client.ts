@@ -5,6 +5,7 @@ import { EventLog } from './log';
 import { Decisions } from './decisions';
 import { Policy } from './generated/events';
 import type { ScenarioInfo } from './meta';
+import { pickRunParams, type RunParams } from './generated/params';
 import { MsgType, type Reply, type Request } from './protocol';
 
 type Pending = {
@@ -20,25 +21,13 @@ export interface RunOutcome {
   wallMs: number;
 }
 
-export interface RunOptions {
+/** A run: the kernel, the scheduler, limits, and the run parameters (params.def). */
+export interface RunOptions extends RunParams {
   variant?: string;
   policy?: Policy;
   schedule?: string;
   maxEvents?: number;
-  rounds?: number;
-  objects?: number;
-  slowNs?: number;
-  stress?: boolean;
   withEvents?: boolean; // false: only meta and statistics come back
-  quiet?: boolean; // record only the scenario's calls, tasks, labels and reports
-  containers?: number;
-  mounts?: number;
-  memcgs?: number;
-  tasks?: number;
-  lruMode?: number;
-  lruFixed?: boolean;
-  lruReleaseAll?: boolean;
-  munmapNs?: number;
   maxSteps?: number;
   program?: number[];
   onProgress?: (done: number, total: number) => void;
@@ -117,20 +106,8 @@ export class SimClient {
       maxEvents: opts.maxEvents ?? PAGE_MAX_EVENTS,
       policy: opts.policy ?? Policy.timed,
       schedule: opts.schedule ?? '',
-      rounds: opts.rounds ?? 0,
-      objects: opts.objects ?? 0,
-      slowNs: opts.slowNs ?? 0,
-      stress: opts.stress ?? false,
+      params: pickRunParams(opts),
       withEvents: opts.withEvents ?? true,
-      quiet: opts.quiet ?? false,
-      containers: opts.containers ?? 0,
-      mounts: opts.mounts ?? 0,
-      memcgs: opts.memcgs ?? 0,
-      tasks: opts.tasks ?? 0,
-      lruMode: opts.lruMode ?? 0,
-      lruFixed: opts.lruFixed ?? false,
-      lruReleaseAll: opts.lruReleaseAll ?? false,
-      munmapNs: opts.munmapNs ?? 0,
       maxSteps: opts.maxSteps ?? 0,
       program: opts.program ?? [],
     }, opts.onProgress);

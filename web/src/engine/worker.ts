@@ -9,6 +9,7 @@
 import type { ModuleOptions, ReclaimLabModule } from './generated/reclaimlab.mjs';
 import { DECISION_SIZE, EVENT_SIZE } from './generated/events';
 import { MsgType, type Reply, type Request } from './protocol';
+import { packRunParams } from './generated/params';
 import type { RunMeta, ScenarioInfo } from './meta';
 
 type Factory = (options?: ModuleOptions) => Promise<ReclaimLabModule>;
@@ -70,9 +71,8 @@ async function run(req: Extract<Request, { type: MsgType.Run }>) {
   const name = cString(m, req.scenario);
   const schedule = cString(m, req.schedule);
   const seed = Math.max(0, Math.floor(req.seed));
-  // The order of wasm/bridge/bridge.c's P_* parameters.
-  const values = [req.rounds, req.objects, req.slowNs, req.stress ? 1 : 0, req.quiet ? 1 : 0, req.containers, req.mounts, req.memcgs,
-    req.tasks, req.lruMode, req.lruFixed ? 1 : 0, req.lruReleaseAll ? 1 : 0, req.munmapNs];
+  // In wasm/runtime/params.def's order, as lab_bridge_run() takes them.
+  const values = packRunParams(req.params);
   const params = m._malloc(4 * values.length);
   m.HEAP32.set(values, params >> 2);
   const program = m._malloc(Math.max(1, req.program.length));

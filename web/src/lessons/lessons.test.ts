@@ -9,23 +9,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EventLog } from '../engine/log';
 import type { RunMeta } from '../engine/meta';
-import type { RunOptions } from '../engine/client';
+import { runParamArgs } from '../engine/generated/params';
 import { findScene } from '../scenes/registry';
 import { LESSONS, metGoals, type Lesson, type LessonStart } from './lessons';
 
 const manifest = JSON.parse(readFileSync('kernel-tree/manifest.json', 'utf8')) as { series: { id: string }[] };
-
-/** The command-line flags of the run settings a scene's program may carry (labrun --help). */
-function settingsArgs(o: RunOptions): string[] {
-  const args: string[] = [];
-  const num: [keyof RunOptions, string][] = [
-    ['tasks', '--tasks'], ['objects', '--objects'], ['rounds', '--rounds'], ['lruMode', '--lru-mode'], ['slowNs', '--slow-ns'], ['munmapNs', '--munmap-ns'],
-  ];
-  for (const [k, flag] of num) if (o[k] !== undefined) args.push(flag, String(o[k]));
-  if (o.lruFixed) args.push('--lru-fixed');
-  if (o.lruReleaseAll) args.push('--lru-release-all');
-  return args;
-}
 
 function run(lesson: Lesson, s: LessonStart): EventLog {
   const scene = findScene(lesson.scene)!;
@@ -37,7 +25,7 @@ function run(lesson: Lesson, s: LessonStart): EventLog {
     if (slow) args.push('--slow-ns', String(slow));
     const bytes = s.prog ? scene.program!.toBytes(s.prog) : [];
     if (bytes.length) args.push('--program', bytes.join(','));
-    if (scene.program?.options) args.push(...settingsArgs(scene.program.options(s.prog)));
+    if (scene.program?.options) args.push(...runParamArgs(scene.program.options(s.prog)));
     // Exit 1 is a run that did not end cleanly (a KASAN panic, say): lessons may want that.
     const r = spawnSync(`build/native/${s.variant}/labrun`, args, { env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' }, encoding: 'utf8' });
     if (r.status !== 0 && r.status !== 1) throw new Error(`labrun ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
