@@ -2,15 +2,26 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # wasm/tools/build-copy.sh DIR
+# wasm/tools/build-copy.sh DIR FILE WHAT TARGET
 #
-# A copy of what builds the simulated kernel (wasm/ and the make files),
-# in DIR, over the same kernel tree (a link), for a build that breaks the
-# copy on purpose: the wrong-shim runs (kernel-tree/kunit/wrong-shim.sh,
-# wasm/selftest/wrong-shim.sh). DIR's wasm/ is replaced; its build/ is
-# kept, so a second run rebuilds only what the break changed.
+# For the wrong-shim runs (kernel-tree/kunit/wrong-shim.sh,
+# wasm/selftest/wrong-shim.sh), which break a copy of the shim on purpose.
+# With DIR alone: a copy of what builds the simulated kernel (wasm/ and
+# the make files) in DIR, over the same kernel tree (a link); DIR's wasm/
+# is replaced, its build/ kept, so a second run rebuilds only what the
+# break changed. With FILE WHAT TARGET, once the caller has broken FILE
+# in the copy: check that FILE holds the break's "WRONG on purpose" mark
+# and build the copy's TARGET.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 w=$1
+if [ $# -eq 4 ]; then
+	file=$2 what=$3 target=$4
+	grep -q 'WRONG on purpose' "$file" || { echo "wrong-shim: could not break $what in $file" >&2; exit 2; }
+	echo "[wrong-shim] $what in $file; building $target"
+	make -s -C "$w" "$target" >/dev/null
+	exit 0
+fi
 mkdir -p "$w/kernel-tree/kunit"
 rm -rf "$w/wasm" && cp -a wasm "$w/wasm"
 cp Makefile "$w/"
