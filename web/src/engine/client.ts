@@ -5,7 +5,7 @@ import { EventLog } from './log';
 import { Decisions } from './decisions';
 import { Policy } from './generated/events';
 import type { ScenarioInfo } from './meta';
-import { pickRunParams, type RunParams } from './generated/params';
+import { pickRunParams, runParamArgs, type RunParams } from './generated/params';
 import { MsgType, type Reply, type Request } from './protocol';
 
 type Pending = {
@@ -36,25 +36,18 @@ export interface RunOptions extends RunParams {
 /** Events a run keeps in the page unless asked otherwise (a runaway guard; 32 bytes each). */
 export const PAGE_MAX_EVENTS = 200_000;
 
-type FlagOptions = Exclude<keyof RunOptions, 'onProgress' | 'withEvents' | 'variant'>;
-/** Each run option as labrun (wasm/cli/labrun.c) takes it; the type makes every new option pick one. */
-const LABRUN_FLAGS: Record<FlagOptions, string> = {
-  policy: '--policy', schedule: '--schedule', maxEvents: '--max-events', rounds: '--rounds', objects: '--objects',
-  slowNs: '--slow-ns', stress: '--stress', quiet: '--quiet', containers: '--containers', mounts: '--mounts',
-  memcgs: '--memcgs', tasks: '--tasks', lruMode: '--lru-mode', lruFixed: '--lru-fixed', lruReleaseAll: '--lru-release-all',
-  munmapNs: '--munmap-ns', maxSteps: '--max-steps', program: '--program',
-};
-
-/** The native command line for the same run (variant, scenario, seed and options). */
+/**
+ * The native command line for the same run (variant, scenario, seed and options): the run
+ * parameters as params.def names their flags, then the scheduler's and the program's.
+ */
 export function labrunCommand(scenario: string, seed: number, opts: RunOptions): string {
-  const args = [`build/native/${opts.variant ?? 'v6.12'}/labrun`, '--scenario', scenario, '--seed', String(seed)];
-  for (const [key, flag] of Object.entries(LABRUN_FLAGS) as [FlagOptions, string][]) {
-    const v = opts[key];
-    if (v === undefined || v === false || v === '' || v === 0 || (Array.isArray(v) && v.length === 0)) continue;
-    if (v === true) args.push(flag);
-    else if (key === 'policy') args.push(flag, Policy[v as Policy]);
-    else args.push(flag, Array.isArray(v) ? v.join(',') : String(v));
-  }
+  const params = Object.fromEntries(Object.entries(pickRunParams(opts)).filter(([, v]) => v !== 0)) as RunParams;
+  const args = [`build/native/${opts.variant ?? 'v6.12'}/labrun`, '--scenario', scenario, '--seed', String(seed), ...runParamArgs(params)];
+  if (opts.policy !== undefined && opts.policy !== Policy.timed) args.push('--policy', Policy[opts.policy]);
+  if (opts.schedule) args.push('--schedule', opts.schedule);
+  if (opts.program?.length) args.push('--program', opts.program.join(','));
+  if (opts.maxSteps) args.push('--max-steps', String(opts.maxSteps));
+  if (opts.maxEvents) args.push('--max-events', String(opts.maxEvents));
   return args.join(' ');
 }
 
