@@ -1153,7 +1153,7 @@ static int dfs(struct xp *x)
 		struct itemlist *l = &x->items[k];
 
 		x->bound_execs = x->bound_blocked = 0;
-		while (l->n && !x->stopped) {
+		while (l->n && !budget_out(x)) {
 			struct item it = l->v[--l->n];
 
 			r = run_item(x, &it, k);
