@@ -53,9 +53,9 @@ test('talk keys: arrows move, ? shows help, . steps the demo', async ({ page }) 
   await page.keyboard.press('ArrowLeft');
   await expect.poll(() => slideOf(page)).toBe(0);
   await page.keyboard.press('?');
-  await expect(page.getByTestId('talk.help')).toContainText('fullscreen');
+  await expect(page.getByTestId('keys.help')).toContainText('fullscreen');
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('talk.help')).toHaveCount(0);
+  await expect(page.getByTestId('keys.help')).toHaveCount(0);
   await expect.poll(async () => (await lab(page)).ready).toBe(true);
   await page.keyboard.press('.');
   await expect.poll(async () => (await lab(page)).step).toBe(1);

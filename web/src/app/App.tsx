@@ -4,11 +4,13 @@
 // the embed or the talk.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { kernelBranch, shownSiteAt } from '../engine/codesite';
-import { stepAtTime } from '../engine/lockstep';
+import { stepAtTime, timePeaks } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
 import { narrate } from '../engine/narrate';
 import type { SceneDef } from '../scenes/types';
 import { DiffPanel } from '../ui/DiffPanel';
+import { KeyHelp } from '../ui/KeyHelp';
+import { useKeyMap, type KeyBinding } from '../ui/keymap';
 import { EventPanel } from '../ui/EventPanel';
 import { NextStep } from '../ui/NextStep';
 import { ReportsPanel } from '../ui/ReportsPanel';
@@ -98,30 +100,27 @@ export function App() {
     if (url !== window.location.search) window.history.replaceState(null, '', url);
   }, [run, scene, step, compare, lesson, talk, embed]);
 
-  // Keyboard: space plays, arrows step, Home/End jump (not while typing).
-  useEffect(() => {
-    if (talk) return; // talk mode has its own keys
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement;
-      if (t.closest('input, select, textarea') || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (e.key === ' ' && !t.closest('button')) {
-        setPlaying((p) => !p);
-      } else if (e.key === 'ArrowRight') {
-        seek(step + (e.shiftKey ? 10 : 1));
-      } else if (e.key === 'ArrowLeft') {
-        seek(step - (e.shiftKey ? 10 : 1));
-      } else if (e.key === 'Home') {
-        seek(0);
-      } else if (e.key === 'End') {
-        seek(last);
-      } else {
-        return;
-      }
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [seek, step, last, talk, setPlaying]);
+  // The page's keys, whatever has focus except a text field (ui/keymap.ts); `?` lists them.
+  const [help, setHelp] = useState(false);
+  const stageRef = useRef<HTMLElement>(null);
+  const keys: KeyBinding[] = [
+    { keys: [' '], shown: 'space', what: 'play or pause', run: () => setPlaying((p) => !p) },
+    { keys: ['ArrowRight'], shown: '→', what: 'next event (Shift: ten)', run: (e) => seek(step + (e.shiftKey ? 10 : 1)) },
+    { keys: ['ArrowLeft'], shown: '←', what: 'previous event (Shift: ten)', run: (e) => seek(step - (e.shiftKey ? 10 : 1)) },
+    { keys: ['Home'], shown: 'Home', what: 'first event', run: () => seek(0) },
+    { keys: ['End'], shown: 'End', what: 'last event', run: () => seek(last) },
+    { keys: ['?'], shown: '?', what: 'this list of keys', run: () => setHelp((h) => !h) },
+    {
+      keys: ['Escape'],
+      shown: 'Esc',
+      what: 'close this list; back to the scene from any control',
+      run: () => {
+        setHelp(false);
+        stageRef.current?.focus();
+      },
+    },
+  ];
+  useKeyMap(talk ? null : keys); // talk mode has its own keys
 
   const state = run ? run.history.at(step) : null;
   const step2 = run && compared ? stepAtTime(compared.peaks, run.log.time[step] ?? 0) : 0;
@@ -194,7 +193,9 @@ export function App() {
       variants={scene.variants}
       variant={variant}
       onVariant={(v) => {
-        landing.current = 0;
+        // The new kernel's run opens at the same virtual time (as lock-step compare does).
+        const t = run ? run.peaks[step] : 0;
+        landing.current = (l: EventLog) => stepAtTime(timePeaks(l.time), t);
         dispatch({ type: 'variant', variant: v });
       }}
       compare={compare}
@@ -213,6 +214,11 @@ export function App() {
     </p>
   );
   const ready = run && state != null;
+  const closeHelp = () => {
+    setHelp(false);
+    stageRef.current?.focus();
+  };
+  const helpDialog = help && <KeyHelp bindings={keys} onClose={closeHelp} />;
 
   if (embed) {
     const full = new URLSearchParams(window.location.search);
@@ -227,7 +233,7 @@ export function App() {
           </p>
         )}
         {ready && (
-          <main className="layout">
+          <main className="layout stage" tabIndex={-1} ref={stageRef} aria-label="The scene" data-testid="stage">
             <div className="left">
               <Stage scene={scene} run={run} state={state} step={step} onSeek={seek} onProgram={onProgram} />
             </div>
@@ -243,6 +249,7 @@ export function App() {
           — {scene.title}, kernel {run?.variant ?? variant}
         </p>
         {narration}
+        {helpDialog}
       </div>
     );
   }
@@ -298,10 +305,14 @@ export function App() {
           <ScenePicker current={scene.id} />
           <LessonPicker current={lesson?.id ?? null} />
         </div>
+        <button type="button" className="keys-button" onClick={() => setHelp((h) => !h)} aria-expanded={help} data-testid="keys.open">
+          Keys <kbd>?</kbd>
+        </button>
       </header>
       <Notices notices={notices} clean={lesson ? `?lesson=${lesson.id}` : `?scene=${scene.id}`} />
       {controlsEl}
       {narration}
+      {helpDialog}
       {error && (
         <p className="error" role="alert" data-testid="scene.error">
           {error}
@@ -313,7 +324,7 @@ export function App() {
         </p>
       )}
       {ready && log && (
-        <main className="layout">
+        <main className="layout stage" tabIndex={-1} ref={stageRef} aria-label="The scene" data-testid="stage">
           <div className="left">
             {lesson ? (
               <LessonPanel lesson={lesson} log={log} variant={run.variant} step={step} onSeek={seek} onApply={applyStart} />

@@ -4,6 +4,8 @@
 // window adds notes, the next slide, a timer and the demo's controls.
 // Both follow each other through a BroadcastChannel (useTalkSync).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { KeyHelp } from '../ui/KeyHelp';
+import { useKeyMap, type KeyBinding } from '../ui/keymap';
 import { findSeries, loreUrl } from '../engine/manifest';
 import type { Lesson } from '../lessons/lessons';
 import { sameTalk, slideLabel, slidesOf, type Slide, type TalkState } from './slides';
@@ -103,14 +105,6 @@ function SlideBody({ slide, lesson, demo }: { slide: Slide; lesson: Lesson; demo
   }
 }
 
-const HELP: [string, string][] = [
-  ['→  space', 'next slide'],
-  ['←', 'previous slide'],
-  ['.  ,', 'step the demo forward, back (Shift: ten)'],
-  ['f', 'fullscreen'],
-  ['p', 'open the presenter window'],
-  ['?', 'this help'],
-];
 
 interface Props {
   role: TalkRole;
@@ -133,29 +127,36 @@ export function Talk({ role, lesson, slide, onSlide, onStep, demo, controls }: P
     return () => clearInterval(id);
   }, [role]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement;
-      if (t.closest('input, select, textarea') || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (e.key === 'ArrowRight' || (e.key === ' ' && !t.closest('button'))) onSlide(Math.min(slides.length - 1, slide + 1));
-      else if (e.key === 'ArrowLeft') onSlide(Math.max(0, slide - 1));
-      else if (e.key === '.' || e.key === '>') onStep(e.shiftKey ? 10 : 1);
-      else if (e.key === ',' || e.key === '<') onStep(e.shiftKey ? -10 : -1);
-      else if (e.key === 'f') {
+  // The talk's keys, through the page's one key map (ui/keymap.ts).
+  const next1 = () => onSlide(Math.min(slides.length - 1, slide + 1));
+  const keys: KeyBinding[] = [
+    { keys: ['ArrowRight', ' '], shown: '→  space', what: 'next slide', run: next1 },
+    { keys: ['ArrowLeft'], shown: '←', what: 'previous slide', run: () => onSlide(Math.max(0, slide - 1)) },
+    { keys: ['.', '>'], shown: '.', what: 'step the demo forward (Shift: ten)', run: (e) => onStep(e.shiftKey ? 10 : 1) },
+    { keys: [',', '<'], shown: ',', what: 'step the demo back (Shift: ten)', run: (e) => onStep(e.shiftKey ? -10 : -1) },
+    {
+      keys: ['f'],
+      shown: 'f',
+      what: 'fullscreen',
+      run: () => {
         if (document.fullscreenElement) void document.exitFullscreen();
         else void document.documentElement.requestFullscreen?.().catch(() => undefined);
-      } else if (e.key === 'p') {
+      },
+    },
+    {
+      keys: ['p'],
+      shown: 'p',
+      what: 'open the presenter window',
+      run: () => {
         const q = new URLSearchParams(window.location.search);
         q.set('talk', 'presenter');
         window.open(`?${q.toString()}`, `reclaim-lab-presenter-${lesson.id}`);
-      } else if (e.key === '?') setHelp((h) => !h);
-      else if (e.key === 'Escape') setHelp(false);
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [slide, slides.length, onSlide, onStep, lesson.id]);
+      },
+    },
+    { keys: ['?'], shown: '?', what: 'this help', run: () => setHelp((h) => !h) },
+    { keys: ['Escape'], shown: 'Esc', what: 'close this help', run: () => setHelp(false) },
+  ];
+  useKeyMap(keys);
 
   const current = slides[slide] ?? slides[0];
   const next = slides[slide + 1];
@@ -197,22 +198,7 @@ export function Talk({ role, lesson, slide, onSlide, onStep, demo, controls }: P
           </aside>
         </div>
       )}
-      {help && (
-        <div className="talk-help" role="dialog" aria-label="Keyboard" data-testid="talk.help">
-          <table>
-            <tbody>
-              {HELP.map(([k, what]) => (
-                <tr key={k}>
-                  <th scope="row">
-                    <kbd>{k}</kbd>
-                  </th>
-                  <td>{what}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {help && <KeyHelp bindings={keys} onClose={() => setHelp(false)} className="talk-help" />}
     </div>
   );
 }
