@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// The shared styles first: each component's and scene's own sheet, imported
+// beside its code, comes after them and refines them.
+import './app/styles.css';
 import { App } from './app/App';
 import { Landing } from './app/Landing';
-import './app/styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

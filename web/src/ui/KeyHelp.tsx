@@ -3,6 +3,7 @@
 // Escape closes it).
 import { useEffect, useRef } from 'react';
 import type { KeyBinding } from './keymap';
+import './KeyHelp.css';
 
 export function KeyHelp({ bindings, onClose, className = 'key-help' }: { bindings: KeyBinding[]; onClose: () => void; className?: string }) {
   const close = useRef<HTMLButtonElement>(null);

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { nextLruEvent, slabShare, type InodeLruState, type InodeRow, type LruWhat } from './model';
 import type { EventLog } from '../../engine/log';
 import { LIMITS, formatSizes, parseSizes, type Sizes } from './program';
+import './view.css';
 
 const WHAT: Record<LruWhat, string> = {
   'put-on': 'put on the inode LRU',
