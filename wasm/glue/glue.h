@@ -13,6 +13,8 @@ struct mem_cgroup;
 struct mem_cgroup *sim_memcg_create(struct mem_cgroup *parent, const char *name);
 /* mem_cgroup_css_offline() */
 void sim_memcg_offline(struct mem_cgroup *memcg);
+/* The memcg an allocation for memcg is charged to (current_obj_cgroup()), or NULL. */
+struct mem_cgroup *sim_memcg_charge_target(struct mem_cgroup *memcg);
 /* mem_cgroup_css_free() */
 void sim_memcg_free(struct mem_cgroup *memcg);
 

@@ -234,7 +234,12 @@ void sim_kfree(const void *p, const struct sim_site *site);
 unsigned long sim_ksize(const void *p);
 int sim_obj_node(const void *p);
 void *sim_obj_memcg(const void *p);
-void sim_set_alloc_memcg(void *memcg);	/* objects allocated from now on are charged to it */
+void sim_set_alloc_memcg(void *memcg);	/* objects allocated from now on are charged for it */
+/*
+ * Whom an allocation for memcg is charged to (NULL: none), as the memcg
+ * glue says (wasm/glue/memcg.c, current_obj_cgroup()); unset, to memcg.
+ */
+extern void *(*sim_charge_target)(void *memcg);
 void sim_slab_recharge(void *from, void *to);	/* objcg reparenting: from's objects now count for to */
 
 /* Reports */

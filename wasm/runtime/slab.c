@@ -209,6 +209,8 @@ unsigned long sim_ksize(const void *p)
 	return o ? o->size : 0;
 }
 
+void *(*sim_charge_target)(void *memcg);
+
 void sim_set_alloc_memcg(void *memcg)
 {
 	if (sim_current)
@@ -251,6 +253,8 @@ void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site 
 	o.id = ++next_obj_id;
 	o.node = node >= 0 && node < sim_nr_nodes ? node : cpu_node(sim_cpu_id());
 	o.memcg = sim_current ? sim_current->active_memcg : NULL;
+	if (o.memcg && sim_charge_target)
+		o.memcg = sim_charge_target(o.memcg);
 	o.alloc_site = sim_site_id(site);
 	o.alloc_task = sim_task_id();
 	o.free_site = 0;

@@ -36,7 +36,7 @@
 #ifndef RECLAIM_LAB_KUNIT_COMMON_H
 #define RECLAIM_LAB_KUNIT_COMMON_H
 
-#define RL_MAX_MEMCGS 6
+#define RL_MAX_MEMCGS 8
 #define RL_MAX_CACHES 80	/* registered at once, by one scenario */
 #define RL_RANGES 160
 

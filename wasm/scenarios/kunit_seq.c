@@ -64,6 +64,7 @@ static void *rl_alloc_charged(size_t size, struct mem_cgroup *memcg)
 #include "kunit_lifetime_body.h"
 #include "kunit_churn_body.h"
 #include "kunit_bitmap_body.h"
+#include "kunit_offline_body.h"
 
 /* The init task of each: the root memcg, the body, what is left for RCU. */
 static void run_body(const char *name, int (*body)(void))

@@ -52,14 +52,17 @@ const struct scenario *sim_scenario_find(const char *name);
 	sim_event(SIM_EV_LABEL, SIM_SITE(), sim_obj_of(obj), kind, sim_name(name), 0)
 
 /*
- * What kmem_cache_alloc_lru() does for an object bound for lru: make sure
- * memcg has its list there, then a zeroed object of size bytes charged to
- * memcg; NULL if either fails. A macro, so that the allocation is
- * recorded at the scenario's own line.
+ * What kmem_cache_alloc_lru() does for an object bound for lru, made for
+ * memcg (set_active_memcg()): __memcg_slab_post_alloc_hook() makes sure
+ * the memcg it is charged to (current_obj_cgroup(): memcg, or its nearest
+ * online ancestor, or none) has its list there, then a zeroed object of
+ * size bytes charged to that memcg; NULL if either fails. A macro, so
+ * that the allocation is recorded at the scenario's own line.
  */
 #define SCENARIO_ALLOC_LRU(lru, memcg, size) ({				\
 	void *__obj = NULL;						\
-	if (!memcg_list_lru_alloc((memcg), (lru), GFP_KERNEL)) {	\
+	struct mem_cgroup *__to = sim_memcg_charge_target(memcg);	\
+	if (!__to || !memcg_list_lru_alloc(__to, (lru), GFP_KERNEL)) {	\
 		sim_set_alloc_memcg(memcg);				\
 		__obj = kzalloc((size), GFP_KERNEL_ACCOUNT);		\
 		sim_set_alloc_memcg(NULL);				\

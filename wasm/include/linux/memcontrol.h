@@ -63,6 +63,7 @@ struct mem_cgroup {
 	int id;			/* memcg->id.id */
 	int kmemcg_id;
 	bool online;
+	bool has_objcg;		/* memcg->objcg: from memcg_online_kmem() to memcg_reparent_objcgs() */
 	struct mem_cgroup *parent, *first_child, *next_sibling;
 	struct mem_cgroup_per_node *nodeinfo[MAX_NUMNODES];
 };
