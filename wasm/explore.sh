@@ -18,7 +18,7 @@ run v6.12 --scenario explore-litmus --bound 64
 run v6.12 --scenario explore-litmus --bound 64 --no-por
 # shrinker_free() against shrink_slab(): one mount, one object.
 for v in v6.12 break-no-wait break-no-tryget; do
-	run $v --scenario shrinker-lifetime --rounds 1 --objects 1 --bound 2
+	run $v --scenario shrinker-lifetime --rounds 1 --objects 1 --bound 1
 done
 # The scene's own run (three mounts, six objects, slow shrinkers on the
 # break kernel), so that its counterexample opens in the page.
