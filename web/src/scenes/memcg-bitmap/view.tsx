@@ -12,6 +12,7 @@ import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
 import { key, type BitmapState } from './model';
 import { DEFAULT_PROGRAM, MAX_OPS, Op, WATCH, describe, formatProgram, parseProgram, type Step } from './program';
+import './view.css';
 
 const CELL = 34;
 const NAME_W = 96;
