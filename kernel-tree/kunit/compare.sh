@@ -6,7 +6,7 @@
 # The real kernel as referee: for each branch, the normalised trace the
 # KUnit suite printed inside User-Mode Linux (build/kunit/BRANCH/trace-uml.txt,
 # written by run.sh) must be identical, line for line, to the traces of the
-# same scenarios (the list below, in the suite's order) run natively and
+# same scenarios (wasm/scenarios/kunit.def, in the suite's order) run natively and
 # in wasm under Node by the branch's variant. Each scenario's trace begins
 # with "scenario NAME"; they are compared one by one, and the first
 # differing line of each is printed. Then the variants built on the
@@ -23,22 +23,16 @@ native_tpl=${NATIVE_LABRUN:-build/native/BRANCH/labrun}
 wasm_tpl=${WASM_LABRUN:-build/wasm/BRANCH/labrun.cjs}
 fail=0
 
-# The scenarios the suite runs, in its order: one per scene (kunit-seq
-# first, which exercises what they all share), the LRU batch locks on
-# the branch that has the port, the inode LRU on the 6.12 branches; then
-# the planted bugs, each in a boot of its own, where the kernel is built
-# with KASAN, lockdep and DEBUG_ATOMIC_SLEEP (the 6.12 branches).
-shared_scenarios="kunit-seq kunit-lifetime kunit-churn kunit-bitmap"
-declare -A scenarios_of=(
-	[v6.12]="$shared_scenarios kunit-inode kunit-planted kunit-planted-taint"
-	[lru-batch-locks]="$shared_scenarios kunit-lru-batch kunit-inode kunit-planted kunit-planted-taint"
-)
-# Scenarios run by a variant of their own rather than the branch's:
-# kunit-inode by inode, built from v6.12, whose fs/ and mm/ page cache
-# code lru-batch-locks shares.
-declare -A scenario_variant=(
-	[kunit-inode]=inode
-)
+# The scenarios each branch's suite runs, in its order, and the variant
+# that runs each where it is not the branch's own (kunit-inode: inode,
+# built from v6.12, whose fs/ and mm/ page cache code lru-batch-locks
+# shares): wasm/scenarios/kunit.def, read by cases.sh.
+top=$PWD
+. kernel-tree/kunit/cases.sh
+declare -A scenario_variant=()
+while read -r ident name where v; do
+	[ "$v" = - ] || scenario_variant[$name]=$v
+done < <(kunit_def)
 # The variant (wasm/build.mk) built from each branch, where its name differs.
 declare -A variant_of=(
 	[lru-batch-locks]=lru-batch
@@ -100,7 +94,7 @@ for branch in "$@"; do
 	dir=build/kunit/$branch
 	uml=$dir/trace-uml.txt
 	variant=${variant_of[$branch]:-$branch}
-	scenarios=(${SCENARIOS:-${scenarios_of[$branch]:-$shared_scenarios}})
+	scenarios=(${SCENARIOS:-$(branch_scenarios "$branch" | cut -d' ' -f2)})
 	if [ ! -s "$uml" ]; then
 		echo "compare: no UML trace for $branch ($uml): run make kunit" >&2
 		exit 2

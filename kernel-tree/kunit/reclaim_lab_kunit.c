@@ -302,6 +302,7 @@ static int rl_shrinker_bit(struct mem_cgroup *memcg, struct shrinker *s)
 #include "kunit_lifetime_body.h"
 #include "kunit_churn_body.h"
 #include "kunit_bitmap_body.h"
+#include "kunit_offline_body.h"
 
 /* The project's port of the 2018 lru_lock RFC, where the branch has it (run.sh builds it). */
 #if __has_include(<linux/lru_batch.h>)
@@ -515,52 +516,40 @@ static void rl_case(struct kunit *test, int (*body)(void))
 	rl_mnt = NULL;
 }
 
-static void reclaim_lab_seq(struct kunit *test)
-{
-	rl_case(test, rl_seq_run);
-}
-
-static void reclaim_lab_lifetime(struct kunit *test)
-{
-	rl_case(test, rl_lifetime_run);
-}
-
-static void reclaim_lab_churn(struct kunit *test)
-{
-	rl_case(test, rl_churn_run);
-}
-
-static void reclaim_lab_bitmap(struct kunit *test)
-{
-	rl_case(test, rl_bitmap_run);
-}
-
+/* What each "where" of kunit.def needs of this kernel. */
+#define RL_IF_ALL(...)		__VA_ARGS__
 #ifdef RL_LRU_BATCH
-static void reclaim_lab_lru_batch(struct kunit *test)
-{
-	KUNIT_EXPECT_EQ(test, rl_lb_run(), 0);
-}
+#define RL_IF_LRU_BATCH(...)	__VA_ARGS__
+#else
+#define RL_IF_LRU_BATCH(...)
 #endif
-
 #ifdef RL_INODE
-static void reclaim_lab_inode(struct kunit *test)
-{
-	KUNIT_EXPECT_EQ(test, rl_inode_run(), 0);
-}
+#define RL_IF_INODE(...)		__VA_ARGS__
+#else
+#define RL_IF_INODE(...)
 #endif
+#define RL_IF_PLANTED(...)	/* suites of their own, below */
 
-/* In the order of compare.sh's list of scenarios. */
+/* In a cgroup2 mount of its own (ALL), or as it is. */
+#define RL_RUN_ALL(test, fn)		rl_case(test, fn)
+#define RL_RUN_LRU_BATCH(test, fn)	KUNIT_EXPECT_EQ(test, fn(), 0)
+#define RL_RUN_INODE(test, fn)		KUNIT_EXPECT_EQ(test, fn(), 0)
+
+/* A case for each scenario of kunit.def this kernel can run. */
+#define KUNIT_SCENARIO(ident, name, fn, where, variant, title)		\
+	RL_IF_##where(static void reclaim_lab_##ident(struct kunit *test)	\
+	{									\
+		RL_RUN_##where(test, fn);					\
+	})
+#include "kunit.def"
+#undef KUNIT_SCENARIO
+
+/* In kunit.def's order, as compare.sh reads them. */
 static struct kunit_case reclaim_lab_cases[] = {
-	KUNIT_CASE(reclaim_lab_seq),
-	KUNIT_CASE(reclaim_lab_lifetime),
-	KUNIT_CASE(reclaim_lab_churn),
-	KUNIT_CASE(reclaim_lab_bitmap),
-#ifdef RL_LRU_BATCH
-	KUNIT_CASE(reclaim_lab_lru_batch),
-#endif
-#ifdef RL_INODE
-	KUNIT_CASE(reclaim_lab_inode),
-#endif
+#define KUNIT_SCENARIO(ident, name, fn, where, variant, title)		\
+	RL_IF_##where(KUNIT_CASE(reclaim_lab_##ident),)
+#include "kunit.def"
+#undef KUNIT_SCENARIO
 	{}
 };
 

@@ -23,6 +23,7 @@ tree=$top/kernel-tree/linux
 b=$top/build/kunit/$branch
 src=$b/src
 config=$here/$branch.kunitconfig
+. "$here/cases.sh"
 
 [ -f "$config" ] || { echo "kunit: no $config" >&2; exit 2; }
 commit=$(git -C "$tree" rev-parse "$branch^{commit}")
@@ -38,17 +39,15 @@ if [ "$(cat "$b/src.commit" 2>/dev/null)" != "$commit" ]; then
 	echo "$commit" > "$b/src.commit"
 fi
 
-# The suite and the bodies it shares with wasm/scenarios/kunit_seq.c and
-# kunit_lru_batch.c; copied only when they changed, so an unchanged suite
-# rebuilds nothing.
+# The suite, the list of its scenarios (kunit.def) and the bodies it shares
+# with the simulated machine's wasm/scenarios/; copied only when they
+# changed, so an unchanged suite rebuilds nothing.
 install_if_changed() {
 	cmp -s "$1" "$2" || cp "$1" "$2"
 }
 install_if_changed "$here/reclaim_lab_kunit.c" "$src/mm/reclaim_lab_kunit.c"
-for h in kunit_common.h kunit_seq_body.h kunit_lifetime_body.h kunit_churn_body.h \
-	 kunit_bitmap_body.h kunit_lru_batch_body.h kunit_inode_body.h kunit_planted_body.h \
-	 kunit_reports.h; do
-	install_if_changed "$top/wasm/scenarios/$h" "$src/mm/$h"
+for h in "$top"/wasm/scenarios/kunit_*.h "$top"/wasm/scenarios/kunit.def; do
+	install_if_changed "$h" "$src/mm/${h##*/}"
 done
 if [ -f "$src/mm/lru_batch.c" ]; then
 	# the project's port of the 2018 lru_lock RFC: a model no kernel code calls
@@ -101,8 +100,8 @@ if grep -q '^CONFIG_PROVE_LOCKING=y' "$dotconfig" && grep -q '^CONFIG_KASAN=y' "
 	! grep -q '^CONFIG_DEBUG_ATOMIC_SLEEP=y' "$dotconfig" || checkers="KASAN, lockdep and might_sleep()"
 	echo "[kunit] $checkers reported nothing while the suite ran"
 	# The planted bugs: lockdep and KASAN report once per boot, so one boot each.
-	if grep -q '^CONFIG_DEBUG_ATOMIC_SLEEP=y' "$dotconfig" && grep -q '^CONFIG_PREEMPT_RCU=y' "$dotconfig"; then
-		for suite in reclaim_lab_planted reclaim_lab_planted_taint; do
+	if planted_kernel "$dotconfig"; then
+		for suite in $(kunit_def | awk '$3 == "PLANTED" { print "reclaim_lab_" $1 }'); do
 			status=0
 			python3 tools/testing/kunit/kunit.py exec --build_dir="$b/out" --timeout=300 \
 				"$suite" > "$b/kunit-$suite.log" 2>&1 || status=$?
