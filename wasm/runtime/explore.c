@@ -823,13 +823,10 @@ static int budget_out(struct xp *x)
 
 /* ---- work items and the search ---------------------------------------------------- */
 
-static void item_push(struct xp *x, int bound, int pc, const struct node *stack, uint32_t depth,
-		      int choice, uint64_t sleep, struct fpblk *const *sfp)
+/* A new, zeroed item at the end of list l, for program counter pc. */
+static struct item *item_new(struct itemlist *l, int pc)
 {
-	struct itemlist *l = &x->items[bound];
 	struct item *it;
-	uint32_t i;
-	int t;
 
 	if (l->n == l->cap) {
 		l->cap = l->cap ? l->cap * 2 : 64;
@@ -840,6 +837,18 @@ static void item_push(struct xp *x, int bound, int pc, const struct node *stack,
 	it = &l->v[l->n++];
 	memset(it, 0, sizeof(*it));
 	it->pc = pc;
+	return it;
+}
+
+static void item_push(struct xp *x, int bound, int pc, const struct node *stack, uint32_t depth,
+		      int choice, uint64_t sleep, struct fpblk *const *sfp)
+{
+	struct itemlist *l = &x->items[bound];
+	struct item *it;
+	uint32_t i;
+	int t;
+
+	it = item_new(l, pc);
 	it->n = depth + 1;
 	it->choices = malloc(depth + 1);
 	if (!it->choices)
@@ -1111,15 +1120,7 @@ static int ckpt_read(struct xp *x, int *bound)
 			struct itemlist *l = &x->items[b];
 			struct item *it;
 
-			if (l->n == l->cap) {
-				l->cap = l->cap ? l->cap * 2 : 64;
-				l->v = realloc(l->v, l->cap * sizeof(*l->v));
-				if (!l->v)
-					abort();
-			}
-			it = &l->v[l->n++];
-			memset(it, 0, sizeof(*it));
-			it->pc = pc;
+			it = item_new(l, pc);
 			bad = decode_choices(x, text, &it->choices, &it->n);
 		} else {
 			bad = 1;
