@@ -14,6 +14,7 @@ import { useKeyMap, type KeyBinding } from '../ui/keymap';
 import { EventPanel } from '../ui/EventPanel';
 import { NextStep } from '../ui/NextStep';
 import { ReportsPanel } from '../ui/ReportsPanel';
+import { TraceExport } from '../ui/TraceExport';
 import { Controls } from './Controls';
 import { SeriesCard } from './SeriesCard';
 import { formatUrl, type PolicyName } from './url';
@@ -33,6 +34,15 @@ import { resolveStep, sharedClient, useComparedRun, useMainRun } from './useRuns
 /** How many decisions a schedule text holds. */
 function scheduleLength(text: string): number {
   return text.split('.').reduce((n, run) => n + (run.includes('x') ? Number(run.split('x')[1]) : 1), 0);
+}
+
+/** The exported trace's file name: what makes the run, as the permalink has it. */
+function traceFileName(scene: string, run: { variant: string; seed: number; policy: string; sched: string; prog: string }): string {
+  const parts = ['reclaim-lab', scene, run.variant, `seed${run.seed}`];
+  if (run.policy !== 'timed') parts.push(run.policy);
+  if (run.sched) parts.push('schedule');
+  if (run.prog) parts.push('program');
+  return `${parts.join('-')}.json`;
 }
 
 /** The series a scene is about on a kernel (null: none). */
@@ -125,7 +135,7 @@ export function App() {
   const state = run ? run.history.at(step) : null;
   const step2 = run && compared ? stepAtTime(compared.peaks, run.log.time[step] ?? 0) : 0;
   const state2 = compared ? compared.history.at(step2) : null;
-  useTestHandle({ scene: scene.id, settings, run, error, step, state, seek, compared, step2, state2 });
+  useTestHandle({ scene: scene.id, settings, run, error, step, state, seek, compared, step2, state2, traceTitle: `${scene.title}, kernel ${run?.variant ?? variant}, seed ${run?.seed ?? settings.seed}` });
 
   /** Run these settings, then stand at target; if they are the ones already run, move now. */
   const start = (s: Omit<Settings, 'compare'>, target: number | ((l: EventLog) => number)) => {
@@ -305,6 +315,7 @@ export function App() {
           <ScenePicker current={scene.id} />
           <LessonPicker current={lesson?.id ?? null} />
         </div>
+        {run && <TraceExport log={run.log} labels={run.labels} fileName={traceFileName(scene.id, run)} title={`${scene.title}, kernel ${run.variant}, seed ${run.seed}`} />}
         <button type="button" className="keys-button" onClick={() => setHelp((h) => !h)} aria-expanded={help} data-testid="keys.open">
           Keys <kbd>?</kbd>
         </button>

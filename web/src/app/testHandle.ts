@@ -6,6 +6,7 @@ import { shownSiteAt, type ShownSite } from '../engine/codesite';
 import type { SimEvent } from '../engine/log';
 import type { RunMeta, Site } from '../engine/meta';
 import { narrate } from '../engine/narrate';
+import { traceJson } from '../engine/perfetto';
 import { SCENES } from '../scenes/registry';
 import type { Compared, Run } from './useRuns';
 import type { Settings } from './settings';
@@ -40,6 +41,8 @@ export interface LabHandle {
   /** The first event of a kind at or after step from (-1: none). */
   find(kind: string, from: number): number;
   compared(): { variant: string; step: number; length: number; state: unknown; time: number } | null;
+  /** The run as the trace "Download trace" saves (engine/perfetto.ts). */
+  trace(): string | null;
 }
 
 declare global {
@@ -59,9 +62,10 @@ interface Inputs {
   compared: Compared | null;
   step2: number;
   state2: unknown;
+  traceTitle: string;
 }
 
-export function useTestHandle({ scene, settings, run, error, step, state, seek, compared, step2, state2 }: Inputs) {
+export function useTestHandle({ scene, settings, run, error, step, state, seek, compared, step2, state2, traceTitle }: Inputs) {
   useEffect(() => {
     const s = run ?? settings;
     window.__lab = {
@@ -101,6 +105,7 @@ export function useTestHandle({ scene, settings, run, error, step, state, seek, 
       },
       compared: () =>
         compared ? { variant: compared.variant, step: step2, length: compared.log.length, state: state2, time: compared.log.time[step2] } : null,
+      trace: () => (run ? traceJson(run.log, { title: traceTitle }, run.labels) : null),
     };
-  }, [scene, settings, run, error, step, state, seek, compared, step2, state2]);
+  }, [scene, settings, run, error, step, state, seek, compared, step2, state2, traceTitle]);
 }
