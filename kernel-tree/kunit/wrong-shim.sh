@@ -26,6 +26,15 @@
 #               before User-Mode Linux showed otherwise: the inversion
 #               after the use-after-free is reported (kunit-planted-taint,
 #               on v6.12)
+#   charging    an allocation for an offline memcg is charged to that memcg,
+#               not to its nearest online ancestor (wasm/glue/memcg.c's
+#               memcg_charge_target() takes every memcg as online), as the
+#               simulator charged before the referee's kunit-offline
+#               (kunit-offline, on v6.12 or v6.1)
+#   memcg_id    memcg ids come from a counter that never goes back
+#               (memcg_id_remove() frees nothing), as the glue gave them
+#               out before kunit-offline: new memcgs do not get the ids of
+#               those taken offline (kunit-offline, on v6.12 or v6.1)
 set -euo pipefail
 
 branch=${1:-v6.12}
@@ -56,7 +65,15 @@ taint)
 	file=$w/wasm/runtime/lockdep.c what="sim_lockdep_taint() leaves lockdep on"
 	sed -i '/^void sim_lockdep_taint(/,/^}/ s#^\tif (!debug_locks)$#\tif (1)\t/* WRONG on purpose */#' "$file"
 	scenarios="kunit-planted-taint" ;;
-*)	echo "wrong-shim: WRONG is clear_bit, __set_bit, generic_drop_inode or taint, not $wrong" >&2
+charging)
+	file=$w/wasm/glue/memcg.c what="allocations for an offline memcg charged to it"
+	sed -i '/^static void \*memcg_charge_target(/,/^}/ s#^\t\tif (memcg->has_objcg)$#\t\tif (1)\t/* WRONG on purpose */#' "$file"
+	scenarios="kunit-offline" ;;
+memcg_id)
+	file=$w/wasm/glue/memcg.c what="memcg ids never freed (a counter)"
+	sed -i '/^static void memcg_id_remove(/,/^}/ s#^\t\tmemcg_ids\[memcg->id / BITS_PER_LONG\] &= .*#\t\t;\t/* WRONG on purpose */#' "$file"
+	scenarios="kunit-offline" ;;
+*)	echo "wrong-shim: WRONG is clear_bit, __set_bit, generic_drop_inode, taint, charging or memcg_id, not $wrong" >&2
 	exit 2 ;;
 esac
 wasm/tools/build-copy.sh "$w" "$file" "$what" "build/native/$variant/labrun"
