@@ -2,7 +2,8 @@
 // Talk mode: the presenter window drives the audience window, slide by
 // slide and step by step, through a BroadcastChannel.
 import { expect, test, type Page } from '@playwright/test';
-import { labFields } from './lab';
+import { readFileSync } from 'node:fs';
+import { Lab, labFields } from './lab';
 
 const lab = (page: Page) => labFields(page);
 const slideOf = async (page: Page) => Number(await page.getByTestId('talk.slide').getAttribute('data-slide'));
@@ -59,4 +60,99 @@ test('talk keys: arrows move, ? shows help, . steps the demo', async ({ page }) 
   await expect.poll(async () => (await lab(page)).ready).toBe(true);
   await page.keyboard.press('.');
   await expect.poll(async () => (await lab(page)).step).toBe(1);
+});
+
+/** Press → until the slide of this kind is shown; its index. */
+async function toSlide(page: Page, kind: string) {
+  for (let i = 0; i < 20; i++) {
+    if ((await page.getByTestId('talk.slide').getAttribute('data-kind')) === kind) return slideOf(page);
+    await page.keyboard.press('ArrowRight');
+  }
+  throw new Error(`no ${kind} slide`);
+}
+
+test('the Goals slide ticks each goal once the demo has passed it', async ({ page }) => {
+  await page.goto('?lesson=intro-reclaim&talk=1');
+  await expect.poll(async () => (await lab(page)).ready).toBe(true);
+  await toSlide(page, 'goals');
+  const goals = page.locator('[data-testid^="talk.goal."]');
+  await expect(goals).toHaveCount(2);
+  for (const g of await goals.all()) await expect(g).toHaveAttribute('data-met', '0');
+  // Step the demo (from the goals slide: the keys step it on any slide) to where do_shrink_slab() traces.
+  const scan = await page.evaluate(() => window.__lab!.find('SHRINK_START', 0));
+  expect(scan).toBeGreaterThan(0);
+  await page.evaluate((n) => window.__lab!.goTo(n - 1), scan);
+  await expect(page.getByTestId('talk.goal.scan')).toHaveAttribute('data-met', '0');
+  await page.keyboard.press('.');
+  await expect(page.getByTestId('talk.goal.scan')).toHaveAttribute('data-met', '1');
+  await expect(page.getByTestId('talk.goal.scan')).toContainText(`✔`);
+  await expect(page.getByTestId('talk.goal.scan')).toContainText(`at event ${scan}`);
+  await expect(page.getByTestId('talk.goal.count')).toHaveAttribute('data-met', '1');
+  await page.keyboard.press(',');
+  await expect(page.getByTestId('talk.goal.scan')).toHaveAttribute('data-met', '0');
+});
+
+test('the patch slide shows the hunk from the branch diff, changed lines marked, and the message-id', async ({ page }) => {
+  const manifest = JSON.parse(readFileSync('kernel-tree/manifest.json', 'utf8')) as { series: { id: string; cover: string }[] };
+  const lesson = JSON.parse(readFileSync('lessons/05-bitmap-recheck.json', 'utf8')) as { patch: { series: string; branch: string; file: string; lines: [number, number] } };
+  await page.goto('?lesson=bitmap-recheck&talk=1');
+  await toSlide(page, 'patch');
+  const code = page.getByTestId('talk.patch.code');
+  // The lesson runs break-no-recheck: the diff shown is v6.12's against it, where the recheck is removed.
+  await expect(page.getByTestId('talk.patch.diff')).toHaveText('v6.12..break-no-recheck');
+  await expect(code.locator('.pl-del').first()).toBeVisible();
+  await expect(page.getByTestId('talk.message-id')).toHaveText(manifest.series.find((s) => s.id === lesson.patch.series)!.cover);
+  // Every line on the lesson's side is that line of the file on its branch.
+  const truth = Lab.kernelLines(lesson.patch.branch, lesson.patch.file, lesson.patch.lines[1] + 10);
+  const shown = await code.locator('.pl-ctx, .pl-del').evaluateAll((els) =>
+    els.map((e) => [Number(e.querySelector('.ln')!.textContent), e.querySelector('.src')!.textContent] as const),
+  );
+  expect(shown.length).toBeGreaterThan(5);
+  for (const [n, text] of shown) expect(text === ' ' ? '' : text).toBe(truth[n - 1]);
+  const [first, last] = lesson.patch.lines;
+  expect(shown.some(([n]) => n >= first && n <= last)).toBe(true);
+  await page.screenshot({ path: 'test-results/talk-patch.png' });
+});
+
+test('z zooms the code pane on the lit line; b blacks the audience screen out and back, from the presenter', async ({ context }) => {
+  const audience = await context.newPage();
+  await audience.setViewportSize({ width: 1920, height: 1080 });
+  await audience.goto('?lesson=intro-reclaim&talk=1');
+  const presenter = await context.newPage();
+  await presenter.goto('?lesson=intro-reclaim&talk=presenter');
+  await expect.poll(async () => (await lab(presenter)).ready && (await lab(audience)).ready).toBe(true);
+  await presenter.keyboard.press('?');
+  await expect(presenter.getByTestId('keys.help')).toContainText('zoom the code pane');
+  await expect(presenter.getByTestId('keys.help')).toContainText('black the screen out');
+  await presenter.keyboard.press('Escape');
+  await toSlide(presenter, 'demo');
+  await expect.poll(() => slideOf(audience)).toBe(await slideOf(presenter));
+  for (let i = 0; i < 30; i++) await presenter.keyboard.press('.');
+  await expect.poll(async () => (await lab(audience)).step).toBe(30);
+  const lit = audience.getByTestId('code.line.current');
+  const size = () => lit.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  expect(await size()).toBeGreaterThanOrEqual(22);
+  await presenter.keyboard.press('z');
+  await expect(audience.getByTestId('talk.demo')).toHaveClass(/zoom/);
+  await expect.poll(size).toBeGreaterThanOrEqual(34);
+  // The lit line is inside the code pane's visible box, whole.
+  const inside = async () => {
+    const body = await audience.getByTestId('code.body').boundingBox();
+    const l = await lit.boundingBox();
+    return !!body && !!l && l.y >= body.y && l.y + l.height <= body.y + body.height;
+  };
+  await expect.poll(inside).toBe(true);
+  await audience.screenshot({ path: 'test-results/talk-zoom.png' });
+  await presenter.keyboard.press('z');
+  await expect(audience.getByTestId('talk.demo')).not.toHaveClass(/zoom/);
+
+  await expect(audience.getByTestId('talk.blackout')).toHaveCount(0);
+  await presenter.keyboard.press('b');
+  await expect(audience.getByTestId('talk.blackout')).toBeVisible();
+  await expect(presenter.getByTestId('talk.black-badge')).toBeVisible();
+  await expect(presenter.getByTestId('talk.blackout')).toHaveCount(0); // the speaker still sees the slide
+  // What the audience sees is black: the element on top at the slide's centre is the blackout.
+  expect(await audience.evaluate(() => document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.getAttribute('data-testid'))).toBe('talk.blackout');
+  await presenter.keyboard.press('b');
+  await expect(audience.getByTestId('talk.blackout')).toHaveCount(0);
 });

@@ -24,7 +24,9 @@ import { ScenePicker } from './Landing';
 import type { LessonStart } from '../lessons/lessons';
 import { LessonPanel, LessonPicker } from '../lessons/LessonPanel';
 import { Talk, useTalkSync } from '../talk/Talk';
-import type { TalkState } from '../talk/slides';
+import type { TalkState, TalkView } from '../talk/slides';
+import { Timeline } from '../ui/Timeline';
+import { TaskLegend } from '../ui/TaskLegend';
 import { sameRun, settingsReducer, type Settings } from './settings';
 import { Stage, StageCode } from './Stage';
 import { useTestHandle } from './testHandle';
@@ -55,7 +57,7 @@ export function App() {
   // Every URL parameter, read and checked in one place (params.ts).
   const initial = useMemo(() => readUrl(window.location.search), []);
   const { scene, lesson, talk, embed } = initial.settings;
-  const [slide, setSlide] = useState(0);
+  const [talkView, setTalkView] = useState<TalkView>({ slide: 0, zoom: false, black: false });
   const [settings, dispatch] = useReducer(settingsReducer, null, (): Settings => {
     const { variant, seed, policy, sched, prog, compare } = initial.settings;
     return { variant, seed, policy, sched, prog, compare };
@@ -164,7 +166,7 @@ export function App() {
   // Talk mode: every window of the talk shows the same slide and the same demo state.
   const shown = run ?? settings;
   const talkState: TalkState = {
-    slide,
+    ...talkView,
     step,
     variant: shown.variant,
     seed: shown.seed,
@@ -174,7 +176,7 @@ export function App() {
   };
   const settled = !!run && sameRun(run, settings);
   useTalkSync(talk ? lesson!.id : null, talkState, settled, (t) => {
-    setSlide(t.slide);
+    setTalkView({ slide: t.slide, zoom: t.zoom, black: t.black });
     const s = { variant: t.variant, seed: t.seed, policy: t.policy as PolicyName, sched: t.sched, prog: t.prog };
     if (run && sameRun(run, s)) {
       setStep(Math.max(0, Math.min(t.step, run.log.length - 1)));
@@ -270,22 +272,28 @@ export function App() {
         <Talk
           role={talk}
           lesson={lesson}
-          slide={slide}
-          onSlide={setSlide}
+          view={talkView}
+          onView={setTalkView}
           onStep={(d) => seek(step + d)}
           controls={controlsEl}
+          run={run}
+          step={step}
+          loading={error ?? 'Running the real kernel code on simulated CPUs in a worker…'}
           demo={
-            ready ? (
-              <div className="talk-demo">
-                {/* The audience watches; actions are the presenter's. */}
-                <Stage scene={scene} run={run} state={state} step={step} onSeek={seek} onProgram={talk === 'presenter' ? onProgram : undefined} />
-                <StageCode log={run.log} step={step} />
-              </div>
-            ) : (
-              <p className="loading" role="status">
-                {error ?? 'Running the real kernel code on simulated CPUs in a worker…'}
-              </p>
-            )
+            ready
+              ? {
+                  timeline: (
+                    <>
+                      <Timeline log={run.log} timeline={run.timeline} step={step} onSeek={seek} />
+                      <TaskLegend log={run.log} timeline={run.timeline} />
+                    </>
+                  ),
+                  // The audience watches; actions are the presenter's.
+                  scene: <Stage scene={scene} run={run} state={state} step={step} onSeek={seek} onProgram={talk === 'presenter' ? onProgram : undefined} timelineApart />,
+                  code: <StageCode log={run.log} step={step} />,
+                  caption: narrate(run.log, step, run.labels),
+                }
+              : null
           }
         />
         {narration}

@@ -20,13 +20,15 @@ interface Props {
   onProgram?: (text: string) => void;
   /** The compared run and its step at the same virtual time. */
   compared?: { run: Compared; step: number; state: unknown } | null;
+  /** The layout draws the time axis apart (talk mode). */
+  timelineApart?: boolean;
 }
 
-export function Stage({ scene, run, state, step, onSeek, onProgram, compared }: Props): ReactNode {
+export function Stage({ scene, run, state, step, onSeek, onProgram, compared, timelineApart }: Props): ReactNode {
   const View = scene.View;
   const program = scene.program ? { program: run.prog, ...(onProgram ? { onProgram } : {}) } : {};
   const main = (
-    <View log={run.log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={onSeek} variant={run.variant} {...program} />
+    <View log={run.log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={onSeek} variant={run.variant} timelineApart={timelineApart} {...program} />
   );
   if (!compared || compared.state == null) return main;
   const other = compared.run;

@@ -8,6 +8,8 @@ import type { RunMeta, Site } from '../engine/meta';
 import { narrate } from '../engine/narrate';
 import { traceJson } from '../engine/perfetto';
 import { SCENES } from '../scenes/registry';
+import { LESSONS } from '../lessons/lessons';
+import { slidesOf } from '../talk/slides';
 import type { Compared, Run } from './useRuns';
 import type { Settings } from './settings';
 
@@ -18,6 +20,8 @@ export interface LabHandle {
   scene: string;
   /** Every registered scene's id. */
   scenes: string[];
+  /** Every lesson (lessons/*.json): its id, and how many slides it makes in talk mode. */
+  lessons: { id: string; slides: number }[];
   /** Every registered scene: id, title and kernels. */
   sceneDefs: { id: string; title: string; variants: string[] }[];
   variant: string;
@@ -73,6 +77,7 @@ export function useTestHandle({ scene, settings, run, error, step, state, seek, 
       error,
       scene,
       scenes: SCENES.map((x) => x.id),
+      lessons: LESSONS.map((l) => ({ id: l.id, slides: slidesOf(l).length })),
       sceneDefs: SCENES.map((x) => ({ id: x.id, title: x.title, variants: x.variants })),
       variant: s.variant,
       seed: s.seed,

@@ -8,6 +8,7 @@ import type { EventLog } from '../engine/log';
 import { findSeries, loreUrl } from '../engine/manifest';
 import { LESSONS, metGoals, type Lesson, type LessonStart } from './lessons';
 import { loadProgress, markDone } from './progress';
+import './lessons.css';
 
 interface Props {
   lesson: Lesson;

@@ -20,6 +20,8 @@ export interface SceneViewProps<S> {
   program?: string;
   /** Replace the program and run again (absent in a compared run, which follows the main one). */
   onProgram?: (text: string) => void;
+  /** The layout draws the time axis and its key itself (talk mode, across the slide): leave them out. */
+  timelineApart?: boolean;
 }
 
 export interface SceneDef<S> {

@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// Talk mode: a lesson as slides in a projector theme. The audience window
-// shows the slide (the live scene on the demo slide); the presenter
-// window adds notes, the next slide, a timer and the demo's controls.
-// Both follow each other through a BroadcastChannel (useTalkSync).
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// Talk mode: a lesson as slides in a projector theme. Every slide is laid
+// out at 1920×1080 CSS pixels and zoomed to fit the window (SlideFrame), so
+// its type scale is the same share of the screen at any size. The audience
+// window shows the slide (the live scene on the demo slide); the presenter
+// window shows the same slide, smaller, with notes, the next slide, a timer
+// and the demo's controls. Both follow each other through a BroadcastChannel
+// (useTalkSync).
+import { useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { KeyHelp } from '../ui/KeyHelp';
 import { useKeyMap, type KeyBinding } from '../ui/keymap';
+import { fetchDiffs, variantBranch, type Diffs } from '../ui/diff';
+import type { EventLog } from '../engine/log';
 import { findSeries, loreUrl } from '../engine/manifest';
-import type { Lesson } from '../lessons/lessons';
-import { sameTalk, slideLabel, slidesOf, type Slide, type TalkState } from './slides';
+import { fetchSource } from '../engine/sources';
+import { metGoals, type Lesson } from '../lessons/lessons';
+import { patchHunks } from './patch';
+import { sameTalk, slideLabel, slidesOf, type Slide, type TalkState, type TalkView } from './slides';
+import './talk.css';
 
 export type TalkRole = 'audience' | 'presenter';
 
@@ -60,7 +68,176 @@ export function useTalkSync(lessonId: string | null, state: TalkState, settled: 
   }, [key, settled]);
 }
 
-function SlideBody({ slide, lesson, demo }: { slide: Slide; lesson: Lesson; demo: ReactNode }) {
+/** The slide's size in CSS pixels before it is zoomed to the window: the talk type scale is set at this size (talk.css). */
+export const SLIDE_W = 1920;
+export const SLIDE_H = 1080;
+
+/** A 16:9 slide zoomed to fit the box it is in (the window, or the presenter's pane). */
+function SlideFrame({ children, ...attrs }: { children: ReactNode } & HTMLAttributes<HTMLElement> & Record<`data-${string}`, string | number>) {
+  const outer = useRef<HTMLDivElement>(null);
+  const [fit, setFit] = useState(0);
+  useLayoutEffect(() => {
+    const el = outer.current!;
+    const measure = () => setFit(Math.min(el.clientWidth / SLIDE_W, el.clientHeight / SLIDE_H));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return (
+    <div className="slide-fit" ref={outer}>
+      <section className="slide" style={{ zoom: fit || 1, visibility: fit ? 'visible' : 'hidden' }} data-zoom={fit} {...attrs}>
+        {children}
+      </section>
+    </div>
+  );
+}
+
+/** The demo slide's parts, composed by the shell: the time axis, the scene without it, the code pane, the step in words. */
+export interface TalkDemo {
+  timeline: ReactNode;
+  scene: ReactNode;
+  code: ReactNode;
+  caption: string;
+}
+
+function DemoSlide({ demo, zoom }: { demo: TalkDemo; zoom: boolean }) {
+  return (
+    <div className={zoom ? 'talk-demo zoom' : 'talk-demo'} data-testid="talk.demo">
+      <div className="talk-timeline">{demo.timeline}</div>
+      <div className="talk-scene">{demo.scene}</div>
+      <div className="talk-code" data-testid="talk.code">
+        {demo.code}
+      </div>
+      <p className="talk-caption" data-testid="talk.caption">
+        {demo.caption}
+      </p>
+    </div>
+  );
+}
+
+function GoalsSlide({ lesson, run, step }: { lesson: Lesson; run: { log: EventLog; variant: string } | null; step: number }) {
+  const met = run ? metGoals(lesson, run.log, run.variant, step) : {};
+  return (
+    <div className="slide-goals">
+      <h2>Goals</h2>
+      <ul data-testid="talk.goals">
+        {lesson.goals.map((g) => {
+          const at = met[g.id];
+          return (
+            <li key={g.id} className={at !== undefined ? 'met' : ''} data-testid={`talk.goal.${g.id}`} data-met={at !== undefined ? 1 : 0}>
+              <span className="tick" aria-hidden="true">
+                {at !== undefined ? '✔' : '○'}
+              </span>
+              <span className="sr-only">{at !== undefined ? 'met: ' : 'not met yet: '}</span>
+              {g.text}
+              {g.variant && run && g.variant !== run.variant && <span className="muted"> (on {g.variant})</span>}
+              {at !== undefined && <span className="goal-at"> at event {at}</span>}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="muted goals-how">Ticked as the demo passes each goal, up to the step shown ({run ? `event ${step}, kernel ${run.variant}` : 'the demo is not running yet'}).</p>
+    </div>
+  );
+}
+
+function PatchSlide({ lesson }: { lesson: Lesson }) {
+  const { patch } = lesson;
+  const series = patch.series ? findSeries(patch.series) : undefined;
+  const [diffs, setDiffs] = useState<Diffs | null>(null);
+  const [plain, setPlain] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchDiffs().then(
+      (d) => live && setDiffs(d),
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const prefer = diffs ? [variantBranch(diffs, lesson.start.variant), ...(series?.code.base ? [series.code.base] : [])] : [];
+  const hunks = diffs ? patchHunks(diffs, patch, prefer) : [];
+  const noDiff = diffs !== null && hunks.length === 0;
+  // No branch diff touches these lines: show them as they are on the branch.
+  useEffect(() => {
+    if (!noDiff) return;
+    let live = true;
+    fetchSource(patch.branch, patch.file).then(
+      (l) => live && setPlain(l.slice(patch.lines[0] - 1, patch.lines[1])),
+      () => live && setPlain([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [noDiff, patch]);
+  const [first, last] = patch.lines;
+  const comparison = hunks[0]?.comparison;
+  return (
+    <div className="slide-patch">
+      <h2>The real patch{series ? `: ${series.title}` : ''}</h2>
+      <p className="patch-where">
+        <code>
+          {patch.branch}:{patch.file}
+        </code>{' '}
+        lines {first}–{last}
+        {comparison && (
+          <>
+            {' '}
+            in the diff <code data-testid="talk.patch.diff">{comparison.id}</code> (− only on {comparison.from}, + only on {comparison.to})
+          </>
+        )}
+      </p>
+      <div className="patch-code" tabIndex={0} aria-label="The patch's code" data-testid="talk.patch.code">
+        {error && <p className="error">{error}</p>}
+        {hunks.map((h, i) => (
+          <div className="patch-hunk" key={i}>
+            <div className="hunk-func">{h.func}</div>
+            {h.lines.map(([op, o, n, text], k) => (
+              <div key={k} className={`pl pl-${op === '+' ? 'add' : op === '-' ? 'del' : 'ctx'}`} data-op={op}>
+                <span className="ln">{(h.side === 'old' ? o : n) ?? ''}</span>
+                <span className="op" aria-label={op === '+' ? 'added' : op === '-' ? 'removed' : undefined}>
+                  {op}
+                </span>
+                <span className="src">{text || ' '}</span>
+              </div>
+            ))}
+          </div>
+        ))}
+        {noDiff && plain && plain.length > 0 && (
+          <div className="patch-hunk">
+            <div className="hunk-func">no branch of the tree changes these lines: as they are on {patch.branch}</div>
+            {plain.map((text, k) => (
+              <div key={k} className="pl pl-ctx">
+                <span className="ln">{first + k}</span>
+                <span className="op" />
+                <span className="src">{text || ' '}</span>
+              </div>
+            ))}
+          </div>
+        )}
+        {noDiff && plain && plain.length === 0 && (
+          <pre className="cmd">
+            git -C kernel-tree/linux show {patch.branch}:{patch.file} | sed -n {first},{last}p
+          </pre>
+        )}
+      </div>
+      <p className="patch-note">
+        {patch.note}
+        {series && (
+          <>
+            {' '}
+            — <a href={loreUrl(series.cover)}>cover letter</a> <code data-testid="talk.message-id">{series.cover}</code>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+function SlideBody({ slide, lesson, demo, zoom, run, step, loading }: { slide: Slide; lesson: Lesson; demo: TalkDemo | null; zoom: boolean; run: { log: EventLog; variant: string } | null; step: number; loading: string }) {
   switch (slide.kind) {
     case 'title':
       return (
@@ -72,52 +249,38 @@ function SlideBody({ slide, lesson, demo }: { slide: Slide; lesson: Lesson; demo
     case 'text':
       return <p className="slide-text">{slide.text}</p>;
     case 'demo':
-      return <div className="slide-demo">{demo}</div>;
+      return demo ? (
+        <DemoSlide demo={demo} zoom={zoom} />
+      ) : (
+        <p className="loading" role="status">
+          {loading}
+        </p>
+      );
     case 'goals':
-      return (
-        <ul className="slide-goals">
-          {lesson.goals.map((g) => (
-            <li key={g.id}>{g.text}</li>
-          ))}
-        </ul>
-      );
-    case 'patch': {
-      const series = lesson.patch.series ? findSeries(lesson.patch.series) : undefined;
-      return (
-        <div className="slide-patch">
-          <p>
-            <code>
-              {lesson.patch.branch}:{lesson.patch.file}
-            </code>{' '}
-            lines {lesson.patch.lines[0]}–{lesson.patch.lines[1]}
-          </p>
-          <p>{lesson.patch.note}</p>
-          {series && (
-            <p>
-              <a href={loreUrl(series.cover)}>“{series.title}”</a>
-              <br />
-              <code>{series.cover}</code>
-            </p>
-          )}
-        </div>
-      );
-    }
+      return <GoalsSlide lesson={lesson} run={run} step={step} />;
+    case 'patch':
+      return <PatchSlide lesson={lesson} />;
   }
 }
-
 
 interface Props {
   role: TalkRole;
   lesson: Lesson;
-  slide: number;
-  onSlide: (n: number) => void;
+  view: TalkView;
+  onView: (v: TalkView) => void;
   onStep: (delta: number) => void;
-  demo: ReactNode;
+  /** The demo slide's parts (null until the run is ready: `loading` says why). */
+  demo: TalkDemo | null;
+  loading: string;
+  /** The demo's run and step, for the goals slide. */
+  run: { log: EventLog; variant: string } | null;
+  step: number;
   controls: ReactNode;
 }
 
-export function Talk({ role, lesson, slide, onSlide, onStep, demo, controls }: Props) {
+export function Talk({ role, lesson, view, onView, onStep, demo, loading, run, step, controls }: Props) {
   const slides = slidesOf(lesson);
+  const { slide, zoom, black } = view;
   const [help, setHelp] = useState(false);
   const [t0] = useState(() => performance.now());
   const [now, setNow] = useState(t0);
@@ -127,13 +290,15 @@ export function Talk({ role, lesson, slide, onSlide, onStep, demo, controls }: P
     return () => clearInterval(id);
   }, [role]);
 
-  // The talk's keys, through the page's one key map (ui/keymap.ts).
-  const next1 = () => onSlide(Math.min(slides.length - 1, slide + 1));
+  const toSlide = (n: number) => onView({ ...view, slide: Math.max(0, Math.min(slides.length - 1, n)) });
+  // The talk's keys, through the page's one key map (ui/keymap.ts); the help lists these same bindings.
   const keys: KeyBinding[] = [
-    { keys: ['ArrowRight', ' '], shown: '→  space', what: 'next slide', run: next1 },
-    { keys: ['ArrowLeft'], shown: '←', what: 'previous slide', run: () => onSlide(Math.max(0, slide - 1)) },
+    { keys: ['ArrowRight', ' ', 'PageDown'], shown: '→  space', what: 'next slide', run: () => toSlide(slide + 1) },
+    { keys: ['ArrowLeft', 'PageUp'], shown: '←', what: 'previous slide', run: () => toSlide(slide - 1) },
     { keys: ['.', '>'], shown: '.', what: 'step the demo forward (Shift: ten)', run: (e) => onStep(e.shiftKey ? 10 : 1) },
     { keys: [',', '<'], shown: ',', what: 'step the demo back (Shift: ten)', run: (e) => onStep(e.shiftKey ? -10 : -1) },
+    { keys: ['z'], shown: 'z', what: 'zoom the code pane on the lit line, and back', run: () => onView({ ...view, zoom: !zoom }) },
+    { keys: ['b'], shown: 'b', what: 'black the screen out, and back', run: () => onView({ ...view, black: !black }) },
     {
       keys: ['f'],
       shown: 'f',
@@ -161,35 +326,51 @@ export function Talk({ role, lesson, slide, onSlide, onStep, demo, controls }: P
   const current = slides[slide] ?? slides[0];
   const next = slides[slide + 1];
   const elapsed = Math.floor((now - t0) / 1000);
+  const body = <SlideBody slide={current} lesson={lesson} demo={demo} zoom={zoom} run={run} step={step} loading={loading} />;
   return (
     <div className={`talk projector talk-${role}`} data-testid={`talk.${role}`}>
       {role === 'audience' ? (
-        <section className="slide" aria-roledescription="slide" aria-label={`Slide ${slide + 1} of ${slides.length}`} data-testid="talk.slide" data-slide={slide}>
-          <SlideBody slide={current} lesson={lesson} demo={demo} />
-          <p className="slide-count muted">
-            {slide + 1} / {slides.length}
-          </p>
-        </section>
+        <>
+          <SlideFrame aria-roledescription="slide" aria-label={`Slide ${slide + 1} of ${slides.length}`} data-testid="talk.slide" data-slide={slide} data-kind={current.kind}>
+            {body}
+            <p className="slide-count muted">
+              {slide + 1} / {slides.length}
+            </p>
+          </SlideFrame>
+          {black && <div className="blackout" data-testid="talk.blackout" aria-label="The screen is blacked out (b brings it back)" role="img" />}
+        </>
       ) : (
         <div className="presenter">
-          <section className="slide current" aria-label={`Current slide, ${slide + 1} of ${slides.length}`} data-testid="talk.slide" data-slide={slide}>
-            <SlideBody slide={current} lesson={lesson} demo={demo} />
-          </section>
+          <div className="presenter-slide">
+            <SlideFrame aria-label={`Current slide, ${slide + 1} of ${slides.length}`} data-testid="talk.slide" data-slide={slide} data-kind={current.kind}>
+              {body}
+              <p className="slide-count muted">
+                {slide + 1} / {slides.length}
+              </p>
+            </SlideFrame>
+          </div>
           <aside className="presenter-side">
             <p className="timer" aria-label="time since the talk window opened" data-testid="talk.timer">
               {String(Math.floor(elapsed / 60)).padStart(2, '0')}:{String(elapsed % 60).padStart(2, '0')}
             </p>
+            {black && (
+              <p className="black-badge" role="status" data-testid="talk.black-badge">
+                The audience screen is black (b)
+              </p>
+            )}
             <p>
               Slide {slide + 1} / {slides.length}{' '}
-              <button type="button" onClick={() => onSlide(Math.max(0, slide - 1))} disabled={slide === 0}>
+              <button type="button" onClick={() => toSlide(slide - 1)} disabled={slide === 0}>
                 ←
               </button>{' '}
-              <button type="button" onClick={() => onSlide(Math.min(slides.length - 1, slide + 1))} disabled={!next} data-testid="talk.next">
+              <button type="button" onClick={() => toSlide(slide + 1)} disabled={!next} data-testid="talk.next">
                 →
               </button>
             </p>
             <h3>Next</h3>
-            <p className="muted" data-testid="talk.next-slide">{next ? slideLabel(next) : 'the end'}</p>
+            <p className="muted" data-testid="talk.next-slide">
+              {next ? slideLabel(next) : 'the end'}
+            </p>
             <h3>Notes</h3>
             <ul className="notes" data-testid="talk.notes">
               {current.notes.length ? current.notes.map((n, i) => <li key={i}>{n}</li>) : <li className="muted">none</li>}

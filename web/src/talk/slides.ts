@@ -36,9 +36,15 @@ export function slideLabel(s: Slide): string {
   }
 }
 
-/** What the two windows share, posted on every change. */
-export interface TalkState {
+/** What the speaker shows besides the demo's run: the slide, the code pane zoomed on the lit line, the screen blacked out. */
+export interface TalkView {
   slide: number;
+  zoom: boolean;
+  black: boolean;
+}
+
+/** What the two windows share, posted on every change. */
+export interface TalkState extends TalkView {
   step: number;
   variant: string;
   seed: number;
@@ -48,4 +54,12 @@ export interface TalkState {
 }
 
 export const sameTalk = (a: TalkState, b: TalkState) =>
-  a.slide === b.slide && a.step === b.step && a.variant === b.variant && a.seed === b.seed && a.policy === b.policy && a.sched === b.sched && a.prog === b.prog;
+  a.slide === b.slide &&
+  a.zoom === b.zoom &&
+  a.black === b.black &&
+  a.step === b.step &&
+  a.variant === b.variant &&
+  a.seed === b.seed &&
+  a.policy === b.policy &&
+  a.sched === b.sched &&
+  a.prog === b.prog;

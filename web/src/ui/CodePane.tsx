@@ -6,8 +6,7 @@ import { fetchSource } from '../engine/sources';
 import type { Site } from '../engine/meta';
 import { PATCHED, SERIES, TREES } from '../engine/manifest';
 
-/** Pixel geometry of .code-line and .code-body in styles.css (kept in step with it). */
-const LINE_HEIGHT = 18;
+/** The padding above the first line; the line height is the body's --code-line (styles.css, talk.css). */
 const PAD = 4;
 const OVERSCAN = 40;
 
@@ -74,26 +73,56 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
   const line = site?.line ?? 0;
   const [center, setCenter] = useState(line);
   const [height, setHeight] = useState(600);
+  // The line height is the style sheet's: a layout (talk mode, its zoom key) may change it.
+  const [lineHeight, setLineHeight] = useState(18);
   useLayoutEffect(() => {
     const el = body.current;
     if (!el) return;
-    setHeight(el.clientHeight);
-    const ro = new ResizeObserver((entries) => setHeight(entries[0].contentRect.height));
+    const measure = () => {
+      setHeight(el.clientHeight);
+      setLineHeight(parseFloat(getComputedStyle(el).getPropertyValue('--code-line')) || 18);
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
   useLayoutEffect(() => {
     const el = body.current;
     if (!el || !lines) return;
-    el.scrollTop = PAD + (line - 1) * LINE_HEIGHT - el.clientHeight / 2 + LINE_HEIGHT / 2;
+    el.scrollTop = PAD + (line - 1) * lineHeight - el.clientHeight / 2 + lineHeight / 2;
     setCenter(line);
-  }, [lines, line]);
+  }, [lines, line, lineHeight]);
+  // A lit line wider than the pane: scroll sideways so that its expression (or
+  // else its first word) is in view, rather than cut.
+  const expr = site?.expr ?? null;
+  useLayoutEffect(() => {
+    const el = body.current;
+    const lit = el?.querySelector<HTMLElement>('.code-line.current .src');
+    const node = lit?.firstChild;
+    if (!el || !lit || !node || !lines) return;
+    if (lit.offsetLeft + lit.offsetWidth <= el.clientWidth) {
+      el.scrollLeft = 0;
+      return;
+    }
+    const text = node.textContent ?? '';
+    const found = expr ? text.indexOf(expr) : -1;
+    const at = found >= 0 ? found : Math.max(0, text.search(/\S/));
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, Math.min(text.length, at + (found >= 0 ? expr!.length : 1)));
+    const box = range.getBoundingClientRect();
+    const pane = el.getBoundingClientRect();
+    const k = el.offsetWidth / (pane.width || 1); // layout pixels per screen pixel (a zoomed slide)
+    const x = (box.left - pane.left) * k + el.scrollLeft;
+    el.scrollLeft = Math.max(0, x - el.clientWidth / 4);
+  }, [lines, line, expr, lineHeight, height]);
   const onScroll = () => {
     const el = body.current;
-    if (el) setCenter(Math.round((el.scrollTop - PAD + el.clientHeight / 2) / LINE_HEIGHT) + 1);
+    if (el) setCenter(Math.round((el.scrollTop - PAD + el.clientHeight / 2) / lineHeight) + 1);
   };
   const total = lines?.length ?? 0;
-  const span = Math.ceil(height / LINE_HEIGHT) + 2 * OVERSCAN;
+  const span = Math.ceil(height / lineHeight) + 2 * OVERSCAN;
   const first = Math.max(1, Math.min(center - Math.floor(span / 2), total - span + 1));
   const last = Math.min(total, first + span - 1);
 
@@ -118,8 +147,8 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
       </header>
       {error && <p className="error">{error}</p>}
       <div className="code-body" data-testid="code.body" ref={body} onScroll={onScroll} tabIndex={0} aria-label="kernel source">
-        <div className="code-lines" style={{ height: PAD * 2 + total * LINE_HEIGHT }}>
-          <div className="code-window" style={{ top: PAD + (first - 1) * LINE_HEIGHT }}>
+        <div className="code-lines" style={{ height: PAD * 2 + total * lineHeight }}>
+          <div className="code-window" style={{ top: PAD + (first - 1) * lineHeight }}>
             {lines?.slice(first - 1, last).map((text, k) => {
               const n = first + k;
               const on = n === line;

@@ -148,7 +148,8 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
         data-testid="scene.timeline"
         onClick={(e) => {
           const r = svgRef.current!.getBoundingClientRect();
-          const idx = log.indexAtTime(x.invert(e.clientX - r.left));
+          // Screen pixels to the drawing's (they differ on a zoomed talk slide).
+          const idx = log.indexAtTime(x.invert(((e.clientX - r.left) * width) / (r.width || width)));
           onSeek(Math.max(0, idx));
         }}
       >

@@ -161,11 +161,15 @@ function SizesForm({ program, onProgram }: { program: string; onProgram: (text: 
   );
 }
 
-export function InodeLruView({ log, timeline, state, step, onSeek, variant, program, onProgram }: SceneViewProps<InodeLruState>) {
+export function InodeLruView({ log, timeline, state, step, onSeek, variant, program, onProgram, timelineApart }: SceneViewProps<InodeLruState>) {
   return (
     <div className="scene">
-      <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-      <TaskLegend log={log} timeline={timeline} />
+      {!timelineApart && (
+        <>
+          <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
+          <TaskLegend log={log} timeline={timeline} />
+        </>
+      )}
       <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
       {onProgram && <SizesForm key={program ?? ''} program={program ?? ''} onProgram={onProgram} />}
       <Share state={state} variant={variant} />

@@ -323,7 +323,7 @@ function Story({ log, state, setup }: { log: EventLog; state: LruState; setup: S
   );
 }
 
-export function LruBatchView({ log, timeline, state, step, onSeek, program, onProgram }: SceneViewProps<LruState>) {
+export function LruBatchView({ log, timeline, state, step, onSeek, program, onProgram, timelineApart }: SceneViewProps<LruState>) {
   let setup: Setup;
   try {
     setup = parseSetup(program ?? '');
@@ -332,8 +332,12 @@ export function LruBatchView({ log, timeline, state, step, onSeek, program, onPr
   }
   return (
     <div className="scene">
-      <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-      <TaskLegend log={log} timeline={timeline} />
+      {!timelineApart && (
+        <>
+          <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
+          <TaskLegend log={log} timeline={timeline} />
+        </>
+      )}
       <Story log={log} state={state} setup={setup} />
       <Strip log={log} state={state} step={step} mode={setup.mode} />
       <div className="lru-layout">

@@ -241,11 +241,15 @@ function Counts({ state, variant }: { state: BitmapState; variant: string }) {
   );
 }
 
-export function MemcgBitmapView({ log, timeline, state, step, onSeek, variant, program, onProgram }: SceneViewProps<BitmapState>) {
+export function MemcgBitmapView({ log, timeline, state, step, onSeek, variant, program, onProgram, timelineApart }: SceneViewProps<BitmapState>) {
   return (
     <div className="scene">
-      <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-      <TaskLegend log={log} timeline={timeline} />
+      {!timelineApart && (
+        <>
+          <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
+          <TaskLegend log={log} timeline={timeline} />
+        </>
+      )}
       <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
       <div className="bitmap-layout">
         <Matrix log={log} state={state} step={step} variant={variant} />

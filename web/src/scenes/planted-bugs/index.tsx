@@ -12,10 +12,10 @@ interface PlantedState {
   machine: MachineState;
 }
 
-function PlantedBugsView({ log, timeline, state, step, onSeek }: SceneViewProps<PlantedState>) {
+function PlantedBugsView({ log, timeline, state, step, onSeek, timelineApart }: SceneViewProps<PlantedState>) {
   return (
     <div className="scene">
-      <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
+      {!timelineApart && <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />}
       <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
     </div>
   );

@@ -205,11 +205,15 @@ export function ChurnDesign({ log, state, variant }: { log: EventLog; state: Chu
   );
 }
 
-export function ShrinkerChurnView({ log, timeline, state, step, onSeek, variant }: SceneViewProps<ChurnState>) {
+export function ShrinkerChurnView({ log, timeline, state, step, onSeek, variant, timelineApart }: SceneViewProps<ChurnState>) {
   return (
     <div className="scene">
-      <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-      <TaskLegend log={log} timeline={timeline} />
+      {!timelineApart && (
+        <>
+          <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
+          <TaskLegend log={log} timeline={timeline} />
+        </>
+      )}
       <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
       <ChurnDesign log={log} state={state} variant={variant} />
     </div>

@@ -34,14 +34,18 @@ function ShrinkerCard({ s }: { s: ShrinkerState }) {
   );
 }
 
-export function ShrinkerLifetimeView({ log, timeline, state, step, onSeek }: SceneViewProps<LifetimeState>) {
+export function ShrinkerLifetimeView({ log, timeline, state, step, onSeek, timelineApart }: SceneViewProps<LifetimeState>) {
   const live = state.shrinkers.filter((s) => s.phase !== 'freed');
   const freed = state.shrinkers.length - live.length;
   const pending = state.machine.callbacks;
   return (
     <div className="scene">
-      <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-      <TaskLegend log={log} timeline={timeline} />
+      {!timelineApart && (
+        <>
+          <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
+          <TaskLegend log={log} timeline={timeline} />
+        </>
+      )}
       <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
       <div className="rcu-status" data-testid="rcu.status">
         {state.machine.gpActive !== null ? (
