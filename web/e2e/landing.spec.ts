@@ -37,7 +37,7 @@ test('the bare URL shows a card per registered scene and every lesson, each one 
     await expect(page).toHaveURL(new RegExp(`scene=${s.id}`));
   }
   await page.goto('./');
-  await page.getByTestId(`landing.lesson.${lessons[1].id}`).locator('a').click();
+  await page.getByTestId(`landing.lesson.${lessons[1].id}`).locator('a').first().click();
   await expect(page.getByTestId('lesson')).toBeVisible({ timeout: 30_000 });
 });
 

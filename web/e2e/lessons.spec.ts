@@ -56,3 +56,34 @@ test('showing the solution meets the goals; the picker opens another lesson', as
   await expect(page).toHaveURL(/lesson=free-while-counting/);
   await expect(page.getByTestId('lesson')).toContainText('Break it');
 });
+
+test('"Show the solution" meets the goals but does not mark the lesson done; the learner’s own run does', async ({ page }) => {
+  const l = new Lab(page);
+  await page.goto('./');
+  await page.evaluate(() => localStorage.clear());
+  await l.open('?lesson=rwsem-bailout');
+  await page.getByTestId('lesson.solve').click();
+  await expect(page.getByTestId('goal.tryfail')).toHaveAttribute('data-met', '1');
+  await expect(page.getByTestId('lesson.by-solution')).toBeVisible();
+  await expect(page.locator('.lesson-done')).toHaveCount(0);
+  // Not on a reload of the solution's link either.
+  await page.reload();
+  await expect(page.getByTestId('goal.tryfail')).toHaveAttribute('data-met', '1');
+  await expect(page.locator('.lesson-done')).toHaveCount(0);
+  await page.getByTestId('lesson.index').click();
+  await expect(page.getByTestId('landing.lesson.rwsem-bailout')).toHaveAttribute('data-done', '0');
+  await expect(page.getByTestId('landing.lesson.rwsem-bailout')).toContainText('solution shown');
+
+  // Start over, and reach the goal by stepping: now it is done, and the index says so.
+  await l.open('?lesson=rwsem-bailout');
+  await page.getByTestId('lesson.restart').click();
+  await expect(page.getByTestId('goal.tryfail')).toHaveAttribute('data-met', '0');
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('goal.tryfail')).toHaveAttribute('data-met', '1');
+  await expect(page.locator('.lesson-done')).toHaveCount(1);
+  await page.goto('./');
+  const item = page.getByTestId('landing.lesson.rwsem-bailout');
+  await expect(item).toHaveAttribute('data-done', '1');
+  await expect(item).toContainText('1 of 1 goal reached');
+  await expect(item.getByRole('link', { name: /as slides/ })).toHaveAttribute('href', '?lesson=rwsem-bailout&talk=1');
+});

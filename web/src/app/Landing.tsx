@@ -23,7 +23,7 @@ function seriesTitles(scene: SceneDef<any>): string[] {
 
 export function Landing() {
   const progress = useMemo(loadProgress, []);
-  const done = LESSONS.filter((l) => progress[l.id]).length;
+  const done = LESSONS.filter((l) => progress[l.id]?.done).length;
   return (
     <div className="app landing" data-testid="landing">
       <header className="app-head">
@@ -63,15 +63,23 @@ export function Landing() {
           Lessons <span className="muted">({done} of {LESSONS.length} done in this browser)</span>
         </h2>
         <ol className="lesson-list">
-          {LESSONS.map((l) => (
-            <li key={l.id} data-testid={`landing.lesson.${l.id}`} data-done={progress[l.id] ? 1 : 0}>
-              <a href={`?lesson=${l.id}`}>{l.title}</a>{' '}
-              <span className="muted">
-                — {SCENES.find((s) => s.id === l.scene)?.title ?? l.scene}
-              </span>
-              {progress[l.id] && <span className="lesson-done"> done</span>}
-            </li>
-          ))}
+          {LESSONS.map((l) => {
+            const p = progress[l.id];
+            const reached = l.goals.filter((g) => p?.met?.includes(g.id)).length;
+            return (
+              <li key={l.id} data-testid={`landing.lesson.${l.id}`} data-done={p?.done ? 1 : 0} data-met={reached}>
+                <a href={`?lesson=${l.id}`}>{l.title}</a>{' '}
+                <span className="muted">
+                  — {SCENES.find((s) => s.id === l.scene)?.title ?? l.scene}; {reached} of {l.goals.length} goal{l.goals.length === 1 ? '' : 's'} reached
+                  {p?.solution && !p.done ? ', solution shown' : ''} ·{' '}
+                  <a href={`?lesson=${l.id}&talk=1`} aria-label={`${l.title} as slides`}>
+                    as slides
+                  </a>
+                </span>
+                {p?.done && <span className="lesson-done"> done</span>}
+              </li>
+            );
+          })}
         </ol>
         </section>
       </main>

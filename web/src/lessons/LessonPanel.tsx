@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { EventLog } from '../engine/log';
 import { findSeries, loreUrl } from '../engine/manifest';
 import { LESSONS, metGoals, type Lesson, type LessonStart } from './lessons';
-import { loadProgress, markDone } from './progress';
+import { loadProgress, recordGoals, solutionShown, startedOver } from './progress';
 import './lessons.css';
 
 interface Props {
@@ -24,9 +24,11 @@ export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Pro
   const [hints, setHints] = useState(0);
   const [progress, setProgress] = useState(loadProgress);
   const done = lesson.goals.every((g) => g.id in met);
+  const metIds = Object.keys(met).sort().join(' ');
   useEffect(() => {
-    if (done) setProgress(markDone(lesson.id));
-  }, [done, lesson.id]);
+    setProgress(recordGoals(lesson.id, metIds ? metIds.split(' ') : [], done));
+  }, [metIds, done, lesson.id]);
+  const bySolution = !!progress[lesson.id]?.solution;
   useEffect(() => setHints(0), [lesson.id]);
   const series = lesson.patch.series ? findSeries(lesson.patch.series) : undefined;
   const next = LESSONS[LESSONS.findIndex((l) => l.id === lesson.id) + 1];
@@ -34,7 +36,7 @@ export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Pro
   return (
     <section className="lesson" aria-labelledby="lesson-title" data-testid="lesson">
       <h2 id="lesson-title">
-        Lesson: {lesson.title} {progress[lesson.id] && <span className="lesson-done">done</span>}
+        Lesson: {lesson.title} {progress[lesson.id]?.done && <span className="lesson-done">done</span>}
       </h2>
       {lesson.text.map((p, i) => (
         <p key={i}>{p}</p>
@@ -64,10 +66,24 @@ export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Pro
         <button type="button" onClick={() => setHints((h) => Math.min(h + 1, lesson.hints.length))} disabled={hints >= lesson.hints.length} data-testid="lesson.hint">
           {hints === 0 ? 'A hint' : 'Another hint'}
         </button>
-        <button type="button" onClick={() => onApply(lesson.solution)} data-testid="lesson.solve">
+        <button
+          type="button"
+          onClick={() => {
+            setProgress(solutionShown(lesson.id));
+            onApply(lesson.solution);
+          }}
+          data-testid="lesson.solve"
+        >
           Show the solution
         </button>
-        <button type="button" onClick={() => onApply(lesson.start)} data-testid="lesson.restart">
+        <button
+          type="button"
+          onClick={() => {
+            setProgress(startedOver(lesson.id));
+            onApply(lesson.start);
+          }}
+          data-testid="lesson.restart"
+        >
           Start over
         </button>
       </div>
@@ -80,6 +96,11 @@ export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Pro
       )}
       {done && (
         <div className="lesson-patch" role="status" data-testid="lesson.patch">
+          {bySolution && !progress[lesson.id]?.done && (
+            <p data-testid="lesson.by-solution">
+              The solution met them, so the lesson is not marked done: Start over to find it yourself.
+            </p>
+          )}
           <p>
             <b>Every goal met.</b> The real code: <code>{lesson.patch.file}</code> lines {first}–{last} on branch{' '}
             <code>{lesson.patch.branch}</code> of kernel-tree/linux — {lesson.patch.note}.
@@ -106,23 +127,28 @@ export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Pro
 export function LessonPicker({ current }: { current: string | null }) {
   const progress = useMemo(loadProgress, []);
   return (
-    <label className="lesson-picker">
-      Lesson{' '}
-      <select
-        value={current ?? ''}
-        onChange={(e) => {
-          window.location.search = e.target.value ? `?lesson=${e.target.value}` : '';
-        }}
-        data-testid="lesson.picker"
-      >
-        <option value="">none: explore</option>
-        {LESSONS.map((l, i) => (
-          <option key={l.id} value={l.id}>
-            {i + 1}. {l.title}
-            {progress[l.id] ? ' ✔' : ''}
-          </option>
-        ))}
-      </select>
-    </label>
+    <span className="lesson-picker">
+      <label>
+        Lesson{' '}
+        <select
+          value={current ?? ''}
+          onChange={(e) => {
+            window.location.search = e.target.value ? `?lesson=${e.target.value}` : '';
+          }}
+          data-testid="lesson.picker"
+        >
+          <option value="">none: explore</option>
+          {LESSONS.map((l, i) => (
+            <option key={l.id} value={l.id}>
+              {i + 1}. {l.title}
+              {progress[l.id]?.done ? ' ✔' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <a href="./#landing-lessons" data-testid="lesson.index">
+        all lessons
+      </a>
+    </span>
   );
 }
