@@ -29,6 +29,8 @@ help:
 	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
 	@echo "make selftest  the kernel's own library tests (test_xarray ...) on the simulated machine, native and wasm"
 	@echo "make kunit   the sequential scenarios in User-Mode Linux with KUnit, compared with native and wasm"
+	@echo "make variant FROM=<mbox|folder|branch> BASE=<branch> NAME=<name>  a reviewer's patch series as a kernel of the lab"
+	@echo "make variants, make variant-rm NAME=<name>  list, remove them (make dist WITH_VARIANTS=1 ships them)"
 
 deps:
 	@scripts/ensure-deps.sh
@@ -100,9 +102,36 @@ explore: $(foreach v,$(EXPLORE_VARIANTS),build/bench/$(v)/labrun)
 	@wasm/explore.sh
 
 # One folder that any static server, or a laptop with no network, serves:
-# the app, the wasm modules and the kernel sources of the code pane.
-dist: web
+# the app, the wasm modules and the kernel sources of the code pane. The
+# reviewer's variants (make variant) only with WITH_VARIANTS=1.
+dist: build
+	@echo "[web] vite build$(if $(WITH_VARIANTS),, (without the reviewer's variants: WITH_VARIANTS=1 includes them))"
+	@RECLAIM_LAB_VARIANTS=$(if $(WITH_VARIANTS),all,none) $(NPX) vite build --logLevel warn
+	@$(if $(WITH_VARIANTS),true,rm -rf dist/kernel/variant && \
+		python3 kernel-tree/diffs.py kernel-tree/linux dist/kernel/diffs.json $(foreach v,$(VARIANTS),$(v)=$($(v)_BRANCH)))
 	@echo "[dist] dist/ ($$(du -sh dist | cut -f1)): serve it with any static server, e.g. python3 -m http.server -d dist"
+
+# A reviewer's patch series as a kernel of the lab (kernel-tree/variant.sh):
+# branch variant/NAME of kernel-tree/linux, built natively and in wasm with
+# the base's glue, registered in variants/NAME/ (git-ignored).
+.PHONY: variant variants variant-rm variant-check test-variant print-lab-variants
+variant: kernel-tree/linux/.git/reclaim-lab-tree-key
+	@kernel-tree/variant.sh add "$(FROM)" "$(BASE)" "$(NAME)"
+variants:
+	@kernel-tree/variant.sh list
+variant-rm:
+	@kernel-tree/variant.sh rm "$(NAME)"
+# NAME against REF (default its base) on every scenario, and natively against wasm.
+variant-check:
+	@kernel-tree/variant.sh check "$(NAME)" "$(REF)" $(or $(SEEDS),3)
+# make variant end to end: a series exported from the project's own branches
+# becomes a kernel equal to the built-in one; the refused series leave nothing.
+test-variant: build/native/break-no-wait/labrun
+	@kernel-tree/tests/test-variant.sh
+# For kernel-tree/variant.sh: name|branch|file list|sources|extraction specs|project sources|base
+print-lab-variants:
+	@$(foreach v,$(LAB_VARIANTS),printf '%s|%s|%s|%s|%s|%s|%s\n' '$(v)' '$($(v)_BRANCH)' '$($(v)_FILES)' \
+		'$($(v)_SRCS)' '$($(v)_EXTRACT)' '$(call pobj_srcs,$(v))' '$($(v)_BASE)';)
 
 clean:
 	rm -rf build dist web/public/kernel web/src/engine/generated test-results

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { CSP } from './scripts/csp.mjs';
+import { reviewVariantsPlugin } from './scripts/review-variants.mjs';
 
 // The built index.html carries the Content-Security-Policy (scripts/csp.mjs),
 // so dist/ keeps it on any static server. Not in development: the dev
@@ -21,11 +22,12 @@ function cspMeta(): Plugin {
 export default defineConfig({
   root: 'web',
   base: './',
-  plugins: [react(), cspMeta()],
+  // The reviewer's variants (make variant), when variants/ holds any.
+  plugins: [react(), cspMeta(), reviewVariantsPlugin()],
   server: { port: 5173, strictPort: true, fs: { allow: ['..'] } },
   preview: { port: 5173, strictPort: true, host: '127.0.0.1' },
   build: { outDir: '../dist', emptyOutDir: true, target: 'es2022' },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [reviewVariantsPlugin()] },
   test: {
     root: '.',
     include: ['web/src/**/*.test.ts', 'scripts/**/*.test.ts'],

@@ -9,6 +9,7 @@
 #   one branch per directory of kernel-tree/patches/: its series applied,
 #   in order, on the base manifest.json gives for it (as git am would, with
 #   each patch's author and date, so commit ids are reproducible)
+#   variant/*: the reviewer's series (kernel-tree/variant.sh), kept as they are
 #
 # Commits carry fixed author, committer and dates, so the same package
 # versions always give the same commit ids on every machine.
@@ -199,7 +200,7 @@ if [ -f "$base_stamp" ] && [ "$(cat "$base_stamp")" = "$base_key" ]; then
 	say "base trees up to date; reapplying the patch series"
 	tmp=$out
 	gitc for-each-ref --format='%(refname:short)' refs/heads |
-		grep -v -x -e v6.1 -e v6.12 | xargs -r git -C "$out" branch -q -D
+		grep -v -x -e v6.1 -e v6.12 | grep -v '^variant/' | xargs -r git -C "$out" branch -q -D
 	apply_series
 else
 	cached=$cache_root/kernel-tree/$base_key.git
@@ -219,6 +220,10 @@ else
 	fi
 	apply_series
 	printf '%s\n' "$base_key" >"$tmp/.git/reclaim-lab-base-key"
+	# The reviewer's branches (kernel-tree/variant.sh) outlive a rebuild.
+	if [ -d "$out/.git" ]; then
+		gitc fetch -q "$out" 'refs/heads/variant/*:refs/heads/variant/*' || true
+	fi
 	rm -rf "$out"
 	mv "$tmp" "$out"
 fi

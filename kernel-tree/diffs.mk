@@ -10,8 +10,10 @@
 # prerequisite: when that directory is remade, so is this file.
 
 # It also maps each variant to the branch it is built from (wasm/build.mk's
-# <variant>_BRANCH), so that the panel finds a variant's comparisons.
+# <variant>_BRANCH), so that the panel finds a variant's comparisons, and
+# compares each reviewer variant (make variant) with its base.
 web/public/kernel/diffs.json: kernel-tree/diffs.py kernel-tree/linux/.git/reclaim-lab-tree-key \
-		web/public/kernel/.stamp wasm/build.mk
-	@python3 kernel-tree/diffs.py kernel-tree/linux $@ $(foreach v,$(VARIANTS),$(v)=$($(v)_BRANCH))
+		web/public/kernel/.stamp wasm/build.mk $(wildcard variants/*/variant.json)
+	@python3 kernel-tree/diffs.py kernel-tree/linux $@ $(foreach v,$(LAB_VARIANTS),$(v)=$($(v)_BRANCH)) \
+		$(foreach r,$(REVIEW_VARIANTS),--review variants/$(r)/variant.json)
 	@echo "  GEN $@ (diffs for the What changed panel)"

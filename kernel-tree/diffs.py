@@ -4,6 +4,7 @@
 the companion kernel tree, with the real line numbers of both sides.
 
 Usage: python3 kernel-tree/diffs.py kernel-tree/linux OUT.json [VARIANT=BRANCH...]
+                                    [--review variants/NAME/variant.json...]
 
 Every text is read from the tree with git (`git diff`, `git show
 <branch>:<path>`); nothing is typed in by hand. Comparisons:
@@ -36,6 +37,10 @@ Output (JSON, compact):
         "new": {"tree": "srcu-shrinkers", "file": "mm/vmscan.c", "start": 1010, "count": 38},
         "lines": [ [" ", 986, 1010, "text"], ["-", 987, null, "text"],
                    ["+", null, 1011, "text"] ] } ] } ] }
+
+Each --review names a reviewer variant made by kernel-tree/variant.sh: its
+comparison is git diff of its base branch and its branch over the files
+its series touches, titled with the series' subject and Message-ID.
 
 variants maps each VARIANT=BRANCH given on the command line (the make rule
 passes every variant of wasm/build.mk with its <variant>_BRANCH).
@@ -283,10 +288,18 @@ def per_function(tree, old, old_path, new, new_path):
 
 
 def main(argv):
-    if len(argv) < 3 or any('=' not in a for a in argv[3:]):
-        raise SystemExit('usage: python3 kernel-tree/diffs.py kernel-tree/linux OUT.json [VARIANT=BRANCH...]')
+    reviews, rest = [], []
+    args = iter(argv[3:])
+    for a in args:
+        if a == '--review':
+            reviews.append(next(args, None))
+        else:
+            rest.append(a)
+    if len(argv) < 3 or None in reviews or any('=' not in a for a in rest):
+        raise SystemExit('usage: python3 kernel-tree/diffs.py kernel-tree/linux OUT.json [VARIANT=BRANCH...] '
+                         '[--review variants/NAME/variant.json...]')
     tree, out = argv[1], argv[2]
-    variants = dict(a.split('=', 1) for a in argv[3:])
+    variants = dict(a.split('=', 1) for a in rest)
     paths = ' '.join(PATHS)
 
     def gitdiff(old, new, title, only=None):
@@ -334,6 +347,14 @@ def main(argv):
                 'rotated with LRU_ROTATE_NODEFER, which list_lru counts as isolated.',
                 INODE_PATHS),
     ]
+    for path in reviews:
+        with open(path, encoding='utf-8') as f:
+            r = json.load(f)
+        mid = f", Message-ID <{r['messageId']}>" if r.get('messageId') else ''
+        comparisons.append(gitdiff(
+            r['baseBranch'], r['branch'],
+            f"Your patch on {r['base']}: {r['subject']} ({len(r['patches'])} "
+            f"patch{'es' if len(r['patches']) != 1 else ''}{mid})", r['touched']))
     text = json.dumps({'variants': variants, 'comparisons': comparisons},
                       ensure_ascii=False, separators=(',', ':'))
     tmp = out + '.tmp'

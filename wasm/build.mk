@@ -117,6 +117,29 @@ selftest_ALONE   := 1
 selftest_WASM_O0 := lib/list-test.c
 SELFTEST_VARIANTS := selftest
 
+# Reviewer variants: kernels `make variant` made from a patch series
+# (kernel-tree/variant.sh), each on its branch variant/<name> of
+# kernel-tree/linux and built as its base variant is, with the base's file
+# list, extraction specs, glue and overlay. The registry is variants/
+# (git-ignored): variants/<name>/variant.mk says REVIEW_VARIANTS += <name>
+# and <name>_BASE; a fresh clone has none. Their browser modules go to
+# variants/<name>/, which the page build reads (vite.config.ts).
+-include $(wildcard variants/*/variant.mk)
+define review_variant
+$(1)_BRANCH  := variant/$(1)
+$(1)_FILES   := $($(2)_FILES)
+$(1)_SRCS    := $($(2)_SRCS)
+$(1)_EXTRACT := $($(2)_EXTRACT)
+$(1)_GLUE    := $($(2)_GLUE)
+$(1)_DEFS    := $($(2)_DEFS)
+$(1)_OVERLAY := $(or $($(2)_OVERLAY),wasm/overlay/$(2))
+$(1)_SCEN    := $($(2)_SCEN)
+endef
+$(foreach r,$(REVIEW_VARIANTS),$(eval $(call review_variant,$(r),$($(r)_BASE))))
+LAB_VARIANTS := $(VARIANTS) $(REVIEW_VARIANTS)
+# The browser module of a variant: $(1) variant
+browser_module = $(if $(filter $(1),$(REVIEW_VARIANTS)),variants/$(1)/reclaimlab-$(1).mjs,web/src/engine/generated/reclaimlab-$(1).mjs)
+
 COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
                wasm/scenarios/fuzz_ops.c wasm/scenarios/shrinker_churn.c \
@@ -188,7 +211,7 @@ $(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) wasm/tools/extract.py \
 	done
 	@touch $$@
 endef
-$(foreach v,$(VARIANTS) $(SELFTEST_VARIANTS),$(eval $(call tree_rule,$(v))))
+$(foreach v,$(LAB_VARIANTS) $(SELFTEST_VARIANTS),$(eval $(call tree_rule,$(v))))
 
 # ---- objects ---------------------------------------------------------------------
 # build/<flavour>/<variant>/<k|p>-<name>.o for kernel files (k, from the
@@ -230,7 +253,7 @@ HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
               wasm/tests/test_churn_figures.c wasm/tests/test_memcg_bitmap.c \
               wasm/tests/test_lru_batch.c wasm/tests/test_inode_lru.c \
               wasm/tests/test_explore.c wasm/fuzz/fuzz_shrinkers.c
-$(foreach f,$(FLAVOURS),$(foreach v,$(VARIANTS) $(SELFTEST_VARIANTS),\
+$(foreach f,$(FLAVOURS),$(foreach v,$(LAB_VARIANTS) $(SELFTEST_VARIANTS),\
 	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
 	$(foreach s,$(call pobj_srcs,$(v)),$(eval $(call project_rule,$(f),$(v),$(s))))))
 $(foreach f,$(FLAVOURS),$(foreach s,$(HOST_SRCS) $(HOST_PROGS),$(eval $(call host_rule,$(f),$(s)))))
@@ -249,7 +272,7 @@ build/bench/$(1)/labrun: $(call kobjs,bench,$(1)) $(call hobjs,bench) build/benc
 build/wasm/$(1)/labrun.cjs: $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/labrun.o build/wasm/host/registry.o
 	@echo "  LD [wasm] $$@ (Node)"
 	@$(EMCC) $(WASM_FLAGS) $(WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 $$^ -o $$@
-web/src/engine/generated/reclaimlab-$(1).mjs: $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/bridge.o \
+$(call browser_module,$(1)): $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/bridge.o \
 		build/wasm/host/registry.o wasm/bridge/exports.json
 	@mkdir -p $$(@D)
 	@echo "  LD [wasm] $$@ (browser worker)"
@@ -262,7 +285,7 @@ endef
 WASM_EXPORTS := $(shell tr -d ' \n' < wasm/bridge/exports.json)
 WASM_LINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sALLOW_MEMORY_GROWTH=1 \
              -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576
-$(foreach v,$(VARIANTS) $(SELFTEST_VARIANTS),$(eval $(call program_rules,$(v))))
+$(foreach v,$(LAB_VARIANTS) $(SELFTEST_VARIANTS),$(eval $(call program_rules,$(v))))
 
 # The event ABI for TypeScript, generated from events.def by a C program.
 build/native/gen_events_ts: wasm/tools/gen_events_ts.c $(HOST_DEPS)
@@ -280,18 +303,19 @@ web/src/engine/generated/params.ts: build/native/gen_events_ts
 # The files the code pane shows: each kernel file the builds read, exactly
 # as it is on its branch (not the overlay), and the project's own files
 # events can point into, under web/public/kernel/<tree>/<path>.
-web/public/kernel/.stamp: $(foreach v,$(VARIANTS),build/kernel/$(v)/.stamp) $(COMMON_GLUE) \
-		$(foreach v,$(VARIANTS),$($(v)_GLUE) $($(v)_SCEN)) $(SCEN_SRCS)
+web/public/kernel/.stamp: $(foreach v,$(LAB_VARIANTS),build/kernel/$(v)/.stamp) $(COMMON_GLUE) \
+		$(foreach v,$(LAB_VARIANTS),$($(v)_GLUE) $($(v)_SCEN)) $(SCEN_SRCS)
 	@rm -rf web/public/kernel && mkdir -p web/public/kernel/project \
-		$(foreach v,$(VARIANTS),web/public/kernel/$($(v)_BRANCH))
-	@$(foreach v,$(VARIANTS),grep -v '^#' $($(v)_FILES) | grep . | xargs git -C kernel-tree/linux archive $($(v)_BRANCH) -- \
+		$(foreach v,$(LAB_VARIANTS),web/public/kernel/$($(v)_BRANCH))
+	@$(foreach v,$(LAB_VARIANTS),grep -v '^#' $($(v)_FILES) | grep . | xargs git -C kernel-tree/linux archive $($(v)_BRANCH) -- \
 		| tar -x -C web/public/kernel/$($(v)_BRANCH) &&) true
-	@cp --parents $(sort $(COMMON_GLUE) $(foreach v,$(VARIANTS),$($(v)_GLUE) $($(v)_SCEN)) $(SCEN_SRCS)) web/public/kernel/project/
+	@cp --parents $(sort $(COMMON_GLUE) $(foreach v,$(LAB_VARIANTS),$($(v)_GLUE) $($(v)_SCEN)) $(SCEN_SRCS)) web/public/kernel/project/
 	@touch $@
 	@echo "  GEN web/public/kernel (sources for the code pane)"
 
 NATIVE_PROGS := $(foreach v,$(VARIANTS),build/native/$(v)/labrun)
-WASM_PROGS   := $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs web/src/engine/generated/reclaimlab-$(v).mjs)
+WASM_PROGS   := $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs web/src/engine/generated/reclaimlab-$(v).mjs) \
+                $(foreach v,$(REVIEW_VARIANTS),$(call browser_module,$(v)))
 
 .PHONY: native wasm
 native: $(NATIVE_PROGS)

@@ -3,6 +3,7 @@
 // native button or input, so each is reachable and operable by keyboard.
 import { useEffect, useState } from 'react';
 import { isValidSeed, POLICIES, type PolicyName } from './url';
+import { kernelLabel } from '../engine/manifest';
 
 interface Props {
   disabled: boolean;
@@ -84,7 +85,7 @@ export function Controls(p: Props) {
           <select value={p.variant} onChange={(e) => p.onVariant(e.target.value)} data-testid="scene.variant">
             {p.variants.map((v) => (
               <option key={v} value={v}>
-                {v}
+                {kernelLabel(v)}
               </option>
             ))}
           </select>
@@ -104,7 +105,7 @@ export function Controls(p: Props) {
               .filter((v) => v !== p.variant)
               .map((v) => (
                 <option key={v} value={v}>
-                  {v}, in lock-step
+                  {kernelLabel(v)}, in lock-step
                 </option>
               ))}
           </select>

@@ -2,6 +2,7 @@
 // The series facts, read from kernel-tree/manifest.json: the one place
 // they are kept.
 import manifest from '../../../kernel-tree/manifest.json';
+import { REVIEWED, type Reviewed } from 'virtual:review-variants';
 
 export interface Series {
   id: string;
@@ -39,4 +40,27 @@ export function findSeries(id: string): Series | undefined {
 
 export function loreUrl(messageId: string): string {
   return `https://lore.kernel.org/r/${encodeURIComponent(messageId)}`;
+}
+
+/** The reviewer's variants (make variant): a patch series on a variant of the lab. */
+export const REVIEW_VARIANTS: Reviewed[] = REVIEWED;
+
+export function findReviewed(variant: string): Reviewed | undefined {
+  return REVIEW_VARIANTS.find((r) => r.name === variant);
+}
+
+/** The lab's variant a kernel is built as: a reviewer's variant's base, or itself. */
+export function baseOf(variant: string): string {
+  return findReviewed(variant)?.base ?? variant;
+}
+
+/** A scene's kernels with the reviewer's variants built on any of them, each after its base. */
+export function withReviewed(variants: string[]): string[] {
+  return variants.flatMap((v) => [v, ...REVIEW_VARIANTS.filter((r) => r.base === v).map((r) => r.name)]);
+}
+
+/** How the kernel picker names a kernel. */
+export function kernelLabel(variant: string): string {
+  const r = findReviewed(variant);
+  return r ? `${r.name} (your patch on ${r.base})` : variant;
 }

@@ -11,6 +11,7 @@ import { DECISION_SIZE, EVENT_SIZE } from './generated/events';
 import { MsgType, type Reply, type Request } from './protocol';
 import { packRunParams } from './generated/params';
 import type { RunMeta, ScenarioInfo } from './meta';
+import { factories as reviewFactories, wasmUrls as reviewWasmUrls } from 'virtual:review-variants';
 
 type Factory = (options?: ModuleOptions) => Promise<ReclaimLabModule>;
 const factories = import.meta.glob<{ default: Factory }>('./generated/reclaimlab-*.mjs');
@@ -22,8 +23,11 @@ const wasmUrls = import.meta.glob<string>('./generated/reclaimlab-*.wasm', {
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
 async function boot(variant: string, onProgress?: (done: number, total: number) => void): Promise<ReclaimLabModule> {
-  const load = factories[`./generated/reclaimlab-${variant}.mjs`];
-  const wasmUrl = wasmUrls[`./generated/reclaimlab-${variant}.wasm`];
+  // The lab's variants, then the reviewer's (make variant).
+  const load =
+    factories[`./generated/reclaimlab-${variant}.mjs`] ??
+    (reviewFactories[variant] as (() => Promise<{ default: Factory }>) | undefined);
+  const wasmUrl = wasmUrls[`./generated/reclaimlab-${variant}.wasm`] ?? reviewWasmUrls[variant];
   if (!load || !wasmUrl) throw new Error(`no kernel variant "${variant}" in this build`);
   let module = compiled.get(variant);
   if (!module) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // Every scene, one line each. The first is the one the app opens.
 import type { SceneDef } from './types';
+import { baseOf, withReviewed } from '../engine/manifest';
 import { shrinkerLifetime } from './shrinker-lifetime';
 import { plantedBugs } from './planted-bugs';
 import { shrinkerChurn } from './shrinker-churn';
@@ -9,7 +10,24 @@ import { lruBatch } from './lru-batch';
 import { inodeLru } from './inode-lru';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const SCENES: SceneDef<any>[] = [shrinkerLifetime, shrinkerChurn, memcgBitmap, lruBatch, inodeLru, plantedBugs];
+export const SCENES: SceneDef<any>[] = [shrinkerLifetime, shrinkerChurn, memcgBitmap, lruBatch, inodeLru, plantedBugs].map(
+  withReviewedKernels,
+);
+
+/** A scene runs the reviewer's variants (make variant) of its kernels too,
+ * each as its base: the same series card and fault injection. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function withReviewedKernels(scene: SceneDef<any>): SceneDef<any> {
+  const variants = withReviewed(scene.variants);
+  if (variants.length === scene.variants.length) return scene;
+  const { series, slowNs } = scene;
+  return {
+    ...scene,
+    variants,
+    series: typeof series === 'function' ? (v: string) => series(baseOf(v)) : series,
+    slowNs: slowNs && ((v: string) => slowNs(baseOf(v))),
+  };
+}
 
 export function findScene(id: string | null) {
   return SCENES.find((s) => s.id === id) ?? null;

@@ -1,0 +1,468 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# A reviewer's kernel: any patch series against the files the lab compiles,
+# applied on a branch the lab builds and built as that branch's variant is.
+#
+#   kernel-tree/variant.sh add FROM BASE NAME   (make variant FROM=... BASE=... NAME=...)
+#   kernel-tree/variant.sh list                 (make variants)
+#   kernel-tree/variant.sh rm NAME              (make variant-rm NAME=...)
+#   kernel-tree/variant.sh check NAME [REF] [SEEDS]
+#
+# FROM is an mbox (as lore and b4 give it: cover letter, patches in any
+# order, replies skipped), a folder of git format-patch files, or a branch
+# or commit range of kernel-tree/linux (a branch: its commits on top of
+# BASE). BASE is a branch of kernel-tree/linux that a variant of
+# wasm/build.mk is built from (v6.12, v6.1, srcu-shrinkers, break-no-wait...)
+# or that variant's name. The series is applied as git am applies it
+# (git mailinfo, git apply, a commit per patch with its author, date and
+# message, and its Message-ID as git am --message-id records it) onto
+# branch variant/NAME, without touching the checkout. Then:
+#
+#   - every line the series changes must be in what the lab compiles for
+#     BASE: its file list (wasm/kernel-files-*.txt) and, for a file compiled
+#     from extracted functions (wasm/extract/*.txt), those functions;
+#     PARTIAL=1 accepts a series that also changes other code (listed);
+#   - a function whose declaration changes must not be one the glue or the
+#     scenarios call;
+#   - NAME is built natively (ASan + UBSan) and in wasm, for Node and the
+#     page, with BASE's glue, file list, extraction specs and overlay.
+#
+# The registry is variants/NAME/ (git-ignored): variant.json (what the page
+# and the What changed panel read), variant.mk (what wasm/build.mk reads),
+# series.mbox (the patches as applied) and the browser module. Any failure
+# removes the branch, the build directories and the registry entry.
+#
+# check compares NAME with REF (default: its base) on every scenario NAME
+# runs, seeds 1..SEEDS (default 3): natively, the event logs with each
+# kernel's own branch name replaced by one placeholder, and NAME natively
+# against NAME in wasm; the first differing event is printed with both lines.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+TREE=kernel-tree/linux
+REG=variants
+
+say() { printf '[variant] %s\n' "$*"; }
+die() { printf '[variant] error: %s\n' "$*" >&2; exit 1; }
+
+# One line per variant of wasm/build.mk: name, branch, file list, compiled
+# sources, extraction specs, project sources (glue and scenarios), base
+# (reviewer variants only), separated by '|'.
+lab_variants() {
+	make -s --no-print-directory print-lab-variants
+}
+
+row_of() {
+	lab_variants | awk -F'|' -v n="$1" '$1 == n'
+}
+
+remove_variant() {
+	local name=$1 f
+	git -C "$TREE" update-ref -d "refs/heads/variant/$name" 2>/dev/null || true
+	for f in native bench wasm fuzz kernel; do rm -rf "build/$f/$name"; done
+	rm -rf "${REG:?}/$name" "web/public/kernel/variant/$name"
+	rmdir "$REG" web/public/kernel/variant 2>/dev/null || true
+	# The What changed data and the code pane's sources no longer name it.
+	if [ -f web/public/kernel/diffs.json ]; then
+		rm -f web/public/kernel/diffs.json
+		make -s --no-print-directory web/public/kernel/diffs.json >/dev/null 2>&1 || true
+	fi
+}
+
+# ---- add -----------------------------------------------------------------------
+# Sort the messages of a series: prints "cover FILE" (at most once) and
+# "patch FILE" lines in order, or fails saying why. Then the series'
+# subject and Message-ID, as "subject TEXT" and "message-id TEXT".
+sort_series() {
+	python3 - "$@" <<'PY'
+import email, email.policy, re, sys
+
+NUM = re.compile(r'^\s*\[[^\]]*?\b(\d+)/(\d+)\s*\]')
+PREFIX = re.compile(r'^\s*(\[[^\]]*\]\s*)+')
+cover, patches, numbered = None, [], {}
+for path in sys.argv[1:]:
+    with open(path, 'rb') as f:
+        msg = email.message_from_binary_file(f, policy=email.policy.compat32)
+    subject = ' '.join(str(email.header.make_header(email.header.decode_header(msg.get('Subject', '')))).split())
+    mid = (msg.get('Message-ID') or '').strip().strip('<>')
+    body = msg.get_payload(decode=True) if not msg.is_multipart() else b''.join(
+        p.get_payload(decode=True) or b'' for p in msg.walk() if not p.is_multipart())
+    text = (body or b'').decode('utf-8', 'replace')
+    if re.match(r'^\s*(re|aw|fwd?):', subject, re.I):
+        continue  # a reply in the thread
+    has_diff = re.search(r'^(diff --git |--- a/|\+\+\+ b/)', text, re.M) is not None
+    m = NUM.match(subject)
+    n = int(m.group(1)) if m else None
+    clean = PREFIX.sub('', subject).strip()
+    if not has_diff:
+        if n == 0 and cover is None:
+            cover = (path, clean, mid)
+        continue
+    if n is not None:
+        if n in numbered:
+            sys.exit(f'the mbox holds two patches numbered {n}: "{numbered[n][1]}" and "{clean}"; '
+                     'give one version of the series (b4 am -o - MESSAGE-ID gives one)')
+        numbered[n] = (path, clean, mid)
+    patches.append((n, len(patches), path, clean, mid))
+if not patches:
+    sys.exit('no patch in ' + ' '.join(sys.argv[1:2]) + ('...' if len(sys.argv) > 2 else '') +
+             ': no message holds a diff')
+patches.sort(key=lambda p: (p[0] if p[0] is not None else 0, p[1]))
+if cover:
+    print('cover', cover[0])
+for p in patches:
+    print('patch', p[2])
+first = patches[0]
+print('subject', cover[1] if cover else first[3])
+print('message-id', cover[2] if cover else first[4])
+PY
+}
+
+# What the series changes against what the lab compiles for the base:
+# prints the verdict lines and exits 1 when nothing is compiled, 2 when some
+# is not (and PARTIAL is not set), 3 when a declaration the glue calls changes.
+compare_with_lab() {
+	python3 - "$TREE" "$@" <<'PY'
+import os, re, subprocess, sys
+sys.path.insert(0, 'kernel-tree')
+import diffs
+
+tree, base, new, files_list, srcs, extract, project, partial = sys.argv[1:9]
+listed = [l.strip() for l in open(files_list) if l.strip() and not l.startswith('#')]
+specs = {}
+for spec in extract.split():
+    fname, funcs = None, set()
+    for l in open(spec):
+        w = l.split()
+        if len(w) >= 2 and w[0] == 'file':
+            fname = w[1]
+        elif len(w) >= 2 and w[0] == 'func':
+            funcs.add(w[1].split('@')[0])
+    specs.setdefault(fname, set()).update(funcs)
+
+touched = diffs.git(tree, 'diff', '--name-only', '--no-renames', base, new).split()
+inside, outside, changed = {}, {}, {}
+for path in touched:
+    hunks = diffs.git_diff(tree, base, new, [path])
+    names = []
+    for h in hunks:
+        for op, o, n, _ in h['lines']:
+            if op == ' ':
+                continue
+            if path.endswith(('.c', '.h')):
+                side, line = ('old', o) if op == '-' else ('new', n)
+                names.append(diffs.enclosing(tree, h[side]['tree'], path, line))
+            else:
+                names.append('file scope')
+    names = list(dict.fromkeys(names))
+    changed[path] = names
+    if path not in listed:
+        outside[path] = names
+    elif path in specs:
+        ins = [f for f in names if f in specs[path]]
+        out = [f for f in names if f not in specs[path]]
+        if ins:
+            inside[path] = ins
+        if out:
+            outside[path] = out
+    else:
+        inside[path] = names
+
+def show(d):
+    return '; '.join(f'{p}: {", ".join(n)}' for p, n in d.items())
+
+compiled = ', '.join(srcs.split())
+for path, funcs in specs.items():
+    compiled += f'; from {path} only the functions {", ".join(sorted(funcs))}'
+compiled += f'; the headers listed in {files_list}'
+print('touched\t' + ' '.join(touched))
+print('changes\t' + show(changed))
+print('compiled\t' + compiled)
+if not inside:
+    print('error\tThe series changes nothing the lab compiles for this base.')
+    sys.exit(1)
+if outside:
+    print('outside\t' + show(outside))
+    if partial != '1':
+        print('error\tThe series changes code the lab does not compile, so the kernel the lab would run '
+              'is not the series (make variant PARTIAL=1 ... runs the compiled part alone).')
+        sys.exit(2)
+
+# A declaration the series changes, of a function the glue or scenarios call.
+DECL = re.compile(r'^(?![#\s/{}*])(?:[\w\s\*]+?)\b([A-Za-z_]\w*)\s*\(')
+text = diffs.git(tree, 'diff', '-U0', '--no-renames', base, new, '--', *inside.keys())
+removed = {}
+for line in text.split('\n'):
+    if line.startswith('-') and not line.startswith('---'):
+        m = DECL.match(line[1:])
+        if m and m.group(1) not in ('if', 'for', 'while', 'switch', 'return', 'sizeof'):
+            removed.setdefault(m.group(1), line[1:].strip())
+calls = []
+for name, decl in removed.items():
+    for src in project.split():
+        for k, l in enumerate(open(src, encoding='utf-8', errors='replace'), 1):
+            if re.search(r'\b' + re.escape(name) + r'\s*\(', l):
+                calls.append(f'{name}() (was: {decl}), called at {src}:{k}')
+                break
+if calls:
+    print('interface\t' + '; '.join(calls))
+    print('error\tThe series changes an interface the glue calls: the glue (wasm/glue/) must follow '
+          'it before the lab can run this series.')
+    sys.exit(3)
+PY
+}
+
+add() {
+	local from=$1 base=$2 name=$3
+	[ -n "$from" ] && [ -n "$base" ] && [ -n "$name" ] ||
+		die "usage: make variant FROM=<mbox, folder of patches, or branch/range of kernel-tree/linux> BASE=<branch> NAME=<name>"
+	[[ $name =~ ^[a-z0-9][a-z0-9._-]{0,40}$ ]] ||
+		die "NAME '$name': lower-case letters, digits, '.', '_' and '-', starting with a letter or digit"
+	local rows row
+	rows=$(lab_variants)
+	if awk -F'|' -v n="$name" '$1 == n { f = 1 } END { exit !f }' <<<"$rows" || [ "$name" = selftest ]; then
+		die "NAME '$name' is taken by a variant of the lab (make variants lists the reviewer's; make variant-rm NAME=$name removes one)"
+	fi
+	git -C "$TREE" rev-parse -q --verify "refs/heads/variant/$name" >/dev/null &&
+		die "branch variant/$name already exists in $TREE"
+	# BASE: a built-in variant's name, or the branch one is built from.
+	row=$(awk -F'|' -v b="$base" '$7 == "" && $1 == b { print; exit }' <<<"$rows")
+	[ -n "$row" ] || row=$(awk -F'|' -v b="$base" '$7 == "" && $2 == b { print; exit }' <<<"$rows")
+	[ -n "$row" ] || die "BASE '$base' is no branch the lab builds: $(awk -F'|' '$7 == "" { printf "%s%s", s, $2; s = ", " }' <<<"$rows")"
+	local bvariant bbranch bfiles bsrcs bextract bproject
+	IFS='|' read -r bvariant bbranch bfiles bsrcs bextract bproject _ <<<"$row"
+
+	local start=$SECONDS
+	tmp= ok=0 made=0
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"; [ "$ok" = 1 ] || [ "$made" = 0 ] || { remove_variant "$name"; say "removed what was made of $name (branch, build, registry)" >&2; }' EXIT
+
+	# The messages of the series, one file each.
+	mkdir "$tmp/msgs"
+	local kind=
+	if [ -f "$from" ]; then
+		kind="mbox $from"
+		git mailsplit -o"$tmp/msgs" "$from" >/dev/null || die "$from: not an mbox or patch file"
+	elif [ -d "$from" ]; then
+		kind="folder $from"
+		local files=()
+		mapfile -t files < <(find "$from" -maxdepth 1 -type f \( -name '*.patch' -o -name '*.eml' -o -name '*.mbox' -o -name '*.mbx' \) | sort)
+		[ ${#files[@]} -gt 0 ] || die "$from holds no *.patch, *.eml, *.mbox or *.mbx file"
+		git mailsplit -o"$tmp/msgs" "${files[@]}" >/dev/null || die "$from: a file is not a patch"
+	else
+		local range=$from
+		[[ $range == *..* ]] || range="$bbranch..$from"
+		git -C "$TREE" rev-parse -q --verify "${range##*..}^{commit}" >/dev/null ||
+			die "FROM '$from' is no file, folder, branch or commit range of $TREE"
+		kind="commits $range of $TREE"
+		git -C "$TREE" format-patch -q --stdout --no-signature "$range" >"$tmp/series.mbox"
+		[ -s "$tmp/series.mbox" ] || die "$range holds no commit"
+		git mailsplit -o"$tmp/msgs" "$tmp/series.mbox" >/dev/null
+	fi
+	local sorted
+	sorted=$(sort_series "$tmp"/msgs/*) || die "$from: $(sort_series "$tmp"/msgs/* 2>&1 >/dev/null | tail -1)"
+	local subject mid cover
+	subject=$(sed -n 's/^subject //p' <<<"$sorted")
+	mid=$(sed -n 's/^message-id //p' <<<"$sorted")
+	cover=$(sed -n 's/^cover //p' <<<"$sorted")
+	local patches=()
+	mapfile -t patches < <(sed -n 's/^patch //p' <<<"$sorted")
+	say "$name: ${#patches[@]} patch(es) from $kind${cover:+ (cover letter: $subject)} onto $bbranch (variant $bvariant)"
+
+	# Apply as git am does, on a scratch index: nothing is checked out and
+	# no ref changes until every patch applies.
+	local parent idx k=0 p info msg err tree commit psubj pmid
+	parent=$(git -C "$TREE" rev-parse "$bbranch^{commit}")
+	local basecommit=$parent
+	idx=$tmp/index
+	GIT_INDEX_FILE=$idx git -C "$TREE" read-tree "$parent"
+	: >"$tmp/applied.mbox"
+	for p in "${patches[@]}"; do
+		k=$((k + 1))
+		info=$tmp/info.$k msg=$tmp/msg.$k
+		git mailinfo "$msg" "$tmp/patch.$k" <"$p" >"$info"
+		psubj=$(sed -n 's/^Subject: //p' "$info")
+		pmid=$(sed -n 's/^Message-I[Dd]: *<\?\([^>]*\)>\?.*/\1/p' "$p" | head -1)
+		if ! err=$(GIT_INDEX_FILE=$idx git -C "$TREE" apply --cached "$(realpath "$tmp/patch.$k")" 2>&1); then
+			printf '[variant] error: patch %d/%d "%s" does not apply on %s (git am stops here: git apply says)\n%s\n' \
+				"$k" "${#patches[@]}" "$psubj" "$bbranch" "$(sed 's/^/  /' <<<"$err")" >&2
+			printf '[variant] the series must be against %s; files: %s\n' "$bbranch" \
+				"$(grep -o '^+++ b/[^[:space:]]*' "$tmp/patch.$k" | cut -c7- | sort -u | tr '\n' ' ')" >&2
+			exit 1
+		fi
+		tree=$(GIT_INDEX_FILE=$idx git -C "$TREE" write-tree)
+		commit=$(
+			export GIT_AUTHOR_NAME="$(sed -n 's/^Author: //p' "$info")"
+			export GIT_AUTHOR_EMAIL="$(sed -n 's/^Email: //p' "$info")"
+			export GIT_AUTHOR_DATE="$(sed -n 's/^Date: //p' "$info")"
+			export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME" GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
+			export GIT_COMMITTER_DATE="$GIT_AUTHOR_DATE"
+			{ echo "$psubj"; echo; cat "$msg"; [ -z "$pmid" ] || printf '\nMessage-ID: <%s>\n' "$pmid"; } |
+				git -C "$TREE" commit-tree "$tree" -p "$parent"
+		)
+		parent=$commit
+		cat "$p" >>"$tmp/applied.mbox"
+	done
+
+	# Against what the lab compiles for the base.
+	local verdict rc=0
+	verdict=$(compare_with_lab "$basecommit" "$parent" "$bfiles" "$bsrcs" "$bextract" "$bproject" "${PARTIAL:-0}") || rc=$?
+	local touched
+	touched=$(sed -n 's/^touched\t//p' <<<"$verdict")
+	if [ "$rc" != 0 ]; then
+		{
+			printf '[variant] error: %s\n' "$(sed -n 's/^error\t//p' <<<"$verdict")"
+			printf '  the series changes:   %s\n' "$(sed -n 's/^changes\t//p' <<<"$verdict")"
+			[ "$rc" != 2 ] || printf '  not compiled:         %s\n' "$(sed -n 's/^outside\t//p' <<<"$verdict")"
+			[ "$rc" != 3 ] || printf '  interface changed:    %s\n' "$(sed -n 's/^interface\t//p' <<<"$verdict")"
+			printf '  the lab compiles (%s): %s\n' "$bbranch" "$(sed -n 's/^compiled\t//p' <<<"$verdict")"
+		} >&2
+		exit 1
+	fi
+	local outside
+	outside=$(sed -n 's/^outside\t//p' <<<"$verdict")
+	[ -z "$outside" ] || say "PARTIAL=1: not compiled, so not run: $outside"
+
+	# The branch and the registry entry; from here a failure removes both.
+	made=1
+	git -C "$TREE" update-ref "refs/heads/variant/$name" "$parent" ""
+	mkdir -p "$REG/$name"
+	cp "$tmp/applied.mbox" "$REG/$name/series.mbox"
+	local psubjects
+	psubjects=$(for k in $(seq 1 ${#patches[@]}); do sed -n 's/^Subject: //p' "$tmp/info.$k"; done)
+	V_NAME=$name V_BASE=$bvariant V_BASEBRANCH=$bbranch V_BASECOMMIT=$basecommit V_COMMIT=$parent \
+	V_SUBJECT=$subject V_MID=$mid V_FROM=$kind V_PATCHES=$psubjects V_TOUCHED=$touched V_OUTSIDE=$outside \
+	python3 - "$REG/$name/variant.json" <<'PY'
+import json, os, sys
+e = os.environ
+json.dump({
+    'name': e['V_NAME'],
+    'base': e['V_BASE'],
+    'baseBranch': e['V_BASEBRANCH'],
+    'baseCommit': e['V_BASECOMMIT'],
+    'branch': 'variant/' + e['V_NAME'],
+    'commit': e['V_COMMIT'],
+    'subject': e['V_SUBJECT'],
+    'messageId': e['V_MID'],
+    'from': e['V_FROM'],
+    'patches': [l for l in e['V_PATCHES'].split('\n') if l],
+    'touched': e['V_TOUCHED'].split(),
+    'notCompiled': e['V_OUTSIDE'],
+}, open(sys.argv[1], 'w'), indent=1, ensure_ascii=False)
+PY
+	printf '# Generated by kernel-tree/variant.sh: %s, the series on %s\nREVIEW_VARIANTS += %s\n%s_BASE := %s\n' \
+		"$name" "$bbranch" "$name" "$name" "$bvariant" >"$REG/$name/variant.mk"
+
+	# Build: natively (ASan + UBSan), wasm for Node and for the page.
+	say "$name: building natively and in wasm ($((SECONDS - start)) s so far)"
+	if ! nice -n 5 make -s --no-print-directory -j2 "build/native/$name/labrun" "build/wasm/$name/labrun.cjs" \
+			"$REG/$name/reclaimlab-$name.mjs" web/public/kernel/.stamp web/public/kernel/diffs.json >"$tmp/build.log" 2>&1; then
+		local at
+		if at=$(grep -m1 -E "^build/kernel/$name/[^:]+:[0-9]+:[0-9]+: (fatal )?error:" "$tmp/build.log"); then
+			at=${at#build/kernel/$name/}
+			printf '[variant] error: the series does not compile against the shim:\n  %s (branch variant/%s)\n' "$at" "$name" >&2
+			grep -A3 -m1 -F "build/kernel/$name/${at%%:*}" "$tmp/build.log" | tail -n +2 | sed 's/^/  /' >&2 || true
+		elif at=$(grep -m1 -E "^wasm/[^:]+:[0-9]+:[0-9]+: (fatal )?error:|undefined symbol|undefined reference" "$tmp/build.log"); then
+			printf '[variant] error: the series changes an interface the glue calls:\n  %s\n' "$at" >&2
+		else
+			printf '[variant] error: the build failed:\n' >&2
+			tail -20 "$tmp/build.log" | sed 's/^/  /' >&2
+		fi
+		exit 1
+	fi
+	ok=1
+	say "$name: made in $((SECONDS - start)) s: branch variant/$name ($(git -C "$TREE" rev-parse --short "$parent")) on $bbranch"
+	say "  subject:    $subject"
+	say "  message-id: ${mid:-(none in the series)}"
+	say "  changes:    $(sed -n 's/^changes\t//p' <<<"$verdict")"
+	say "  run it:     build/native/$name/labrun --list; in the page (make start), the kernel picker of every scene that runs $bvariant"
+}
+
+# ---- list, rm --------------------------------------------------------------------
+list() {
+	local j any=0
+	for j in "$REG"/*/variant.json; do
+		[ -f "$j" ] || continue
+		any=1
+		python3 - "$j" <<'PY'
+import json, os, sys
+v = json.load(open(sys.argv[1]))
+n = v['name']
+built = [w for w, p in (('native', f'build/native/{n}/labrun'), ('wasm', f'build/wasm/{n}/labrun.cjs'),
+                        ('page', f'variants/{n}/reclaimlab-{n}.mjs')) if os.path.exists(p)]
+mid = f" <{v['messageId']}>" if v.get('messageId') else ''
+print(f"{n}\ton {v['baseBranch']} ({v['base']}), branch {v['branch']}, {len(v['patches'])} patch(es), "
+      f"built: {', '.join(built) or 'nothing'}\n\t{v['subject']}{mid}")
+PY
+	done
+	[ "$any" = 1 ] || echo "no reviewer variants (make variant FROM=... BASE=... NAME=... makes one)"
+}
+
+rm_variant() {
+	local name=${1:-}
+	[ -n "$name" ] || die "usage: make variant-rm NAME=<name> (make variants lists them)"
+	[ -f "$REG/$name/variant.json" ] || git -C "$TREE" rev-parse -q --verify "refs/heads/variant/$name" >/dev/null ||
+		die "no reviewer variant '$name' (make variants lists them)"
+	remove_variant "$name"
+	say "removed $name: branch variant/$name, its builds and its registry entry"
+}
+
+# ---- check -----------------------------------------------------------------------
+# The event log of a run (the command after BRANCH), with the kernel's
+# branch name BRANCH replaced by one placeholder.
+events() {
+	local branch=$1
+	shift
+	"$@" 2>/dev/null | sed "s|\"tree\":\"$branch\"|\"tree\":\"@kernel\"|g"
+}
+
+check() {
+	local name=${1:-} ref=${2:-} seeds=${3:-3}
+	[ -f "$REG/$name/variant.json" ] || die "no reviewer variant '$name'"
+	[ -n "$ref" ] || ref=$(row_of "$name" | cut -d'|' -f7)
+	local nbranch rbranch
+	nbranch=$(row_of "$name" | cut -d'|' -f2)
+	rbranch=$(row_of "$ref" | cut -d'|' -f2)
+	[ -n "$rbranch" ] || die "no variant '$ref'"
+	export ASAN_OPTIONS=detect_leaks=0
+	local nat=build/native/$name/labrun rnat=build/native/$ref/labrun wasm=build/wasm/$name/labrun.cjs
+	make -s --no-print-directory "$nat" "$rnat" "$wasm"
+	local fail=0 s seed a b c same wsame total=0 tmp
+	tmp=$(mktemp -d)
+	for s in $(ASAN_OPTIONS=detect_leaks=0 $nat --list 2>/dev/null | cut -f1); do
+		same=0 wsame=0
+		for seed in $(seq 1 "$seeds"); do
+			total=$((total + 1))
+			ASAN_OPTIONS=detect_leaks=0 events "$nbranch" $nat --scenario "$s" --seed "$seed" >"$tmp/a"
+			ASAN_OPTIONS=detect_leaks=0 events "$rbranch" $rnat --scenario "$s" --seed "$seed" >"$tmp/b"
+			events "$nbranch" node --no-experimental-fetch "$wasm" --scenario "$s" --seed "$seed" >"$tmp/c"
+			a=$(sha1sum <"$tmp/a" | cut -c1-16)
+			b=$(sha1sum <"$tmp/b" | cut -c1-16)
+			c=$(sha1sum <"$tmp/c" | cut -c1-16)
+			if [ "$a" = "$b" ]; then same=$((same + 1)); else
+				fail=1
+				echo "check: $s seed $seed: $name differs from $ref; first differing event:"
+				diff <(cat "$tmp/b") <(cat "$tmp/a") | grep -m2 '^[<>]' | sed "s/^</  $ref:/; s/^>/  $name:/"
+			fi
+			if [ "$a" = "$c" ]; then wsame=$((wsame + 1)); else
+				fail=1
+				echo "check: $s seed $seed: $name natively and in wasm differ"
+			fi
+		done
+		echo "check: $s: $name = $ref on $same of $seeds seeds; native = wasm on $wsame of $seeds ($(wc -l <"$tmp/a") events on seed $seeds)"
+	done
+	rm -rf "$tmp"
+	[ "$total" -gt 0 ] || die "$nat lists no scenario"
+	return $fail
+}
+
+cmd=${1:-}
+shift || true
+case $cmd in
+add) add "${1:-}" "${2:-}" "${3:-}" ;;
+list) list ;;
+rm) rm_variant "${1:-}" ;;
+check) check "$@" ;;
+*) die "usage: kernel-tree/variant.sh add FROM BASE NAME | list | rm NAME | check NAME [REF] [SEEDS]" ;;
+esac
