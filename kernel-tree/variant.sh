@@ -417,6 +417,16 @@ events() {
 	"$@" 2>/dev/null | sed "s|\"tree\":\"$branch\"|\"tree\":\"@kernel\"|g"
 }
 
+# The first event where two logs differ, with both lines (or the end of one).
+first_difference() {
+	local a=$1 b=$2 an=$3 bn=$4 what=$5 n
+	n=$(cmp "$a" "$b" 2>&1 | grep -v EOF | sed -n 's/.* line \([0-9]*\).*/\1/p')
+	[ -n "$n" ] || n=$(($(wc -l <"$a") < $(wc -l <"$b") ? $(wc -l <"$a") + 1 : $(wc -l <"$b") + 1))
+	echo "$what at event $((n - 1)):"
+	echo "  $an: $(sed -n "${n}p" "$a" | grep . || echo '(end of its log)')"
+	echo "  $bn: $(sed -n "${n}p" "$b" | grep . || echo '(end of its log)')"
+}
+
 check() {
 	local name=${1:-} ref=${2:-} seeds=${3:-3}
 	[ -f "$REG/$name/variant.json" ] || die "no reviewer variant '$name'"
@@ -442,8 +452,7 @@ check() {
 			c=$(sha1sum <"$tmp/c" | cut -c1-16)
 			if [ "$a" = "$b" ]; then same=$((same + 1)); else
 				fail=1
-				echo "check: $s seed $seed: $name differs from $ref; first differing event:"
-				diff <(cat "$tmp/b") <(cat "$tmp/a") | grep -m2 '^[<>]' | sed "s/^</  $ref:/; s/^>/  $name:/"
+				first_difference "$tmp/b" "$tmp/a" "$ref" "$name" "check: $s seed $seed: $name differs from $ref"
 			fi
 			if [ "$a" = "$c" ]; then wsame=$((wsame + 1)); else
 				fail=1
