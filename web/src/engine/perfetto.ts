@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // A run as a trace Perfetto opens: Chrome's trace-event JSON ("JSON Object
-// Format": {traceEvents, displayTimeUnit}), built from the decoded event log.
+// Format": {traceEvents, otherData}), built from the decoded event log.
 // Timestamps are the simulated clock: the log's virtual ns, written in the
 // format's unit, microseconds, with three decimals (so the ns are exact).
+// No displayTimeUnit: the format's document makes it a display hint, but
+// Perfetto's JSON importer (json_trace_tokenizer.cc, JsonTracker) reads
+// "ns" there as the unit of every ts, so a file that sets it is read one
+// way by Perfetto and another by chrome://tracing. traceEvents comes first:
+// Perfetto stops at a top-level key it does not know.
 // Each CPU has its own clock, and a run that follows another policy or a
 // hand schedule can record an event of a CPU whose clock is behind another's.
 // A CPU's own track is always in order; a track that events of several CPUs
@@ -41,7 +46,6 @@ export interface TraceEvent {
 
 export interface TraceFile {
   traceEvents: TraceEvent[];
-  displayTimeUnit: 'ns';
   otherData: Record<string, string | number>;
 }
 
@@ -382,7 +386,6 @@ export function buildTrace(log: EventLog, opts: TraceOptions = {}, labels: Label
   const traceEvents = out.filter((e) => (e.ph !== 's' && e.ph !== 'f') || (flowStart.has(e.id!) && finished.has(e.id!)));
   return {
     traceEvents,
-    displayTimeUnit: 'ns',
     otherData: {
       title: opts.title ?? 'Reclaim Lab run',
       clock: 'simulated (virtual ns, wasm/runtime/costs.c), written in µs',
@@ -399,5 +402,5 @@ export function traceJson(log: EventLog, opts: TraceOptions = {}, labels?: Label
   const t = buildTrace(log, opts, labels);
   // One event per line: readable, and diffable.
   const lines = t.traceEvents.map((e) => JSON.stringify(e));
-  return `{"displayTimeUnit":"ns","otherData":${JSON.stringify(t.otherData)},"traceEvents":[\n${lines.join(',\n')}\n]}\n`;
+  return `{"traceEvents":[\n${lines.join(',\n')}\n],\n"otherData":${JSON.stringify(t.otherData)}}\n`;
 }

@@ -7,7 +7,8 @@
 //   - b/e async slices pair by (cat, id); s/f flows pair by id, with the same
 //     cat and name, each bound to a slice open on its thread;
 //   - counters' values are finite numbers;
-//   - a thread id belongs to one process (Perfetto keys threads by tid).
+//   - a thread id belongs to one process (Perfetto keys threads by tid);
+//   - no displayTimeUnit (Perfetto takes it for the unit of ts).
 // It returns the problems found, and what the trace holds, for tests to check.
 
 export interface CheckedTrace {
@@ -47,6 +48,8 @@ export function checkTrace(json: unknown): CheckedTrace {
     problems.push('no traceEvents array');
     return res;
   }
+  // The format's document calls it a display hint; Perfetto reads "ns" as the unit of every ts.
+  if ('displayTimeUnit' in root) problems.push('displayTimeUnit is set: Perfetto would read it as the unit of ts');
   const stacks = new Map<string, { name: string; cat: string; ts: number }[]>();
   const lastTs = new Map<string, number>();
   const tidPid = new Map<number, number>();
