@@ -226,6 +226,22 @@ static int rl_shrinker_bit(struct mem_cgroup *memcg, struct shrinker *s)
 	rcu_read_unlock();
 	return set;
 }
+
+/* xchg_nr_deferred() and xchg_nr_deferred_memcg() of mm/shrinker.c, read without the xchg */
+static long rl_nr_deferred(struct mem_cgroup *memcg, struct shrinker *s)
+{
+	struct shrinker_info *info;
+	long nr = 0;
+
+	if (!memcg || !(s->flags & SHRINKER_MEMCG_AWARE))
+		return atomic_long_read(&s->nr_deferred[0]);
+	rcu_read_lock();
+	info = rcu_dereference(memcg->nodeinfo[0]->shrinker_info);
+	if (info && s->id >= 0 && s->id < info->map_nr_max)
+		nr = atomic_long_read(&info->unit[s->id / SHRINKER_UNIT_BITS]->nr_deferred[s->id % SHRINKER_UNIT_BITS]);
+	rcu_read_unlock();
+	return nr;
+}
 #else
 /*
  * 6.1's mm/vmscan.c (this file is included at its end): a shrinker lives
@@ -294,6 +310,22 @@ static int rl_shrinker_bit(struct mem_cgroup *memcg, struct shrinker *s)
 	rcu_read_unlock();
 	return set;
 }
+
+/* xchg_nr_deferred() and xchg_nr_deferred_memcg() of 6.1's mm/vmscan.c, without the xchg */
+static long rl_nr_deferred(struct mem_cgroup *memcg, struct shrinker *s)
+{
+	struct shrinker_info *info;
+	long nr = 0;
+
+	if (!memcg || !(s->flags & SHRINKER_MEMCG_AWARE))
+		return atomic_long_read(&s->nr_deferred[0]);
+	rcu_read_lock();
+	info = rcu_dereference(memcg->nodeinfo[0]->shrinker_info);
+	if (info && s->id >= 0)
+		nr = atomic_long_read(&info->nr_deferred[s->id]);
+	rcu_read_unlock();
+	return nr;
+}
 #endif
 
 #define rl_shrink_slab(memcg, priority)	shrink_slab(GFP_KERNEL, 0, memcg, priority)
@@ -303,6 +335,7 @@ static int rl_shrinker_bit(struct mem_cgroup *memcg, struct shrinker *s)
 #include "kunit_churn_body.h"
 #include "kunit_bitmap_body.h"
 #include "kunit_offline_body.h"
+#include "kunit_deferred_body.h"
 
 /* The project's port of the 2018 lru_lock RFC, where the branch has it (run.sh builds it). */
 #if __has_include(<linux/lru_batch.h>)

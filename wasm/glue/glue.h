@@ -42,6 +42,12 @@ unsigned long lab_shrink_slab(unsigned int gfp_mask, int nid, struct mem_cgroup 
 
 /* Whether the shrinker's bit is set in memcg's shrinker_info for node nid. */
 bool lab_shrinker_bit(struct mem_cgroup *memcg, int nid, struct shrinker *s);
+/*
+ * The shrinker's deferred count for memcg on node nid, where
+ * do_shrink_slab() keeps it (xchg_nr_deferred()): memcg's shrinker_info
+ * for a memcg-aware shrinker given a memcg, else the shrinker's own.
+ */
+long lab_nr_deferred(struct mem_cgroup *memcg, int nid, struct shrinker *s);
 /* A memcg-aware shrinker's bit in the shrinker_info maps. */
 int lab_shrinker_id(struct shrinker *s);
 /*

@@ -30,6 +30,8 @@
  *   rl_list_lru_add(lru, item)           list_lru_add_obj() (6.1: list_lru_add())
  *   rl_list_lru_del(lru, item)           list_lru_del_obj() (6.1: list_lru_del())
  *   rl_shrinker_bit(memcg, s)            s's bit in memcg's shrinker_info
+ *   rl_nr_deferred(memcg, s)             s's deferred count for memcg (node 0),
+ *                                        where do_shrink_slab() keeps it
  *   rl_alloc_charged(size, memcg)        kzalloc() charged to memcg (kmemcg)
  *   RL_ROOT                              the root memcg
  */
@@ -48,6 +50,13 @@ struct rl_cache {
 	struct list_lru lru;
 	int next_id[RL_MAX_MEMCGS];	/* objects are named memcg:index */
 	struct list_head objs;		/* not freed yet, in allocation order */
+	/* set before rl_cache_setup(), all 0 for a cache as a mount makes one */
+	bool tuned;		/* seeks and batch below, not DEFAULT_SEEKS and SHRINK_BATCH */
+	int seeks;
+	long batch;
+	unsigned long phantom;	/* count_objects() says this many more than are on the list */
+	unsigned long stop_after;	/* scan_objects() says SHRINK_STOP once this shrink_slab()
+					 * has freed this many (as a trylock that fails), if not 0 */
 };
 
 struct rl_obj {
@@ -162,7 +171,7 @@ static void rl_dispose(struct list_head *dispose)
 static unsigned long rl_count(struct shrinker *s, struct shrink_control *sc)
 {
 	struct rl_cache *c = rl_shrinker_private(s);
-	unsigned long n = list_lru_shrink_count(&c->lru, sc);
+	unsigned long n = list_lru_shrink_count(&c->lru, sc) + c->phantom;
 
 	rl_counted++;
 	/* super_cache_count(): nothing at all is SHRINK_EMPTY, not 0 */
@@ -196,6 +205,11 @@ static unsigned long rl_scan(struct shrinker *s, struct shrink_control *sc)
 	char ranges[RL_RANGES];
 	LIST_HEAD(dispose);
 
+	if (c->stop_after && rl_freed >= c->stop_after) {
+		rl_trace("scan %s memcg=%s nid=%d nr_to_scan=%lu -> SHRINK_STOP", c->name,
+			 rl_memcg_name(sc->memcg), sc->nid, nr);
+		return SHRINK_STOP;
+	}
 	freed = list_lru_shrink_walk(&c->lru, sc, c->in_use ? rl_rotate : rl_isolate, &dispose);
 	rl_ranges(&dispose, ranges, sizeof(ranges));
 	rl_trace("scan %s memcg=%s nid=%d nr_to_scan=%lu -> %lu freed: %s%s", c->name,
@@ -258,6 +272,10 @@ static int rl_cache_setup(struct rl_cache *c, bool memcg_aware, bool in_use)
 					c->name);
 	if (!c->shrinker)
 		return -ENOMEM;
+	if (c->tuned) {
+		c->shrinker->seeks = c->seeks;
+		c->shrinker->batch = c->batch;
+	}
 	if (memcg_aware ? list_lru_init_memcg(&c->lru, c->shrinker) : list_lru_init(&c->lru)) {
 		rl_shrinker_free(c->shrinker);
 		c->shrinker = NULL;
@@ -265,7 +283,11 @@ static int rl_cache_setup(struct rl_cache *c, bool memcg_aware, bool in_use)
 	}
 	rl_shrinker_register(c->shrinker, rl_count, rl_scan, c);
 	rl_registered[rl_nr_registered++] = c;
-	rl_trace("shrinker_register %s memcg_aware=%d", c->name, c->memcg_aware);
+	if (c->tuned)
+		rl_trace("shrinker_register %s memcg_aware=%d seeks=%d batch=%ld", c->name,
+			 c->memcg_aware, c->seeks, c->batch);
+	else
+		rl_trace("shrinker_register %s memcg_aware=%d", c->name, c->memcg_aware);
 	return 0;
 }
 
@@ -402,6 +424,13 @@ static void rl_counts_of(struct rl_cache *c)
 		if (rl_memcgs[m])
 			rl_trace("list_lru_count_one %s memcg=%s -> %lu", c->name, rl_memcg_names[m],
 				 list_lru_count_one(&c->lru, 0, c->memcg_aware ? rl_memcgs[m] : NULL));
+}
+
+/* Cache c's deferred count for memcg m, as the next do_shrink_slab() will take it. */
+static void rl_deferred(struct rl_cache *c, int m)
+{
+	rl_trace("nr_deferred %s memcg=%s -> %ld", c->name, rl_memcg_names[m],
+		 rl_nr_deferred(rl_memcgs[m], c->shrinker));
 }
 
 #endif /* RECLAIM_LAB_KUNIT_COMMON_H */

@@ -102,7 +102,9 @@ static int rl_pl_use_after_free(void)
 	OPTIMIZER_HIDE_VAR(obj);
 	v += READ_ONCE(obj->value);	/* BUG: use-after-free */
 	rl_pl_check("read after kfree()");
-	return v >= 0 ? 0 : -EINVAL;
+	/* what the freed memory held is garbage (in UML, whatever KASAN or the slab left) */
+	OPTIMIZER_HIDE_VAR(v);
+	return 0;
 }
 
 static int rl_planted_run(bool uaf_first)

@@ -2,7 +2,8 @@
 /*
  * The sequential scenarios the real kernel referees, on the simulated
  * machine: "kunit-seq", and one per scene taken from what the scene does
- * ("kunit-lifetime", "kunit-churn", "kunit-bitmap"; "kunit-lru-batch" is
+ * ("kunit-lifetime", "kunit-churn", "kunit-bitmap", and those that reach where
+ * the kernel's semantics are subtle: "kunit-offline", "kunit-deferred"; "kunit-lru-batch" is
  * in kunit_lru_batch.c, for the lru-batch variant only). Their bodies
  * (kunit_*_body.h) are the ones kernel-tree/kunit's KUnit suite runs
  * inside User-Mode Linux; here they run on one CPU and one node (UML has
@@ -34,6 +35,7 @@
 #define rl_list_lru_add(lru, item)	lab_list_lru_add(lru, item)
 #define rl_list_lru_del(lru, item)	lab_list_lru_del(lru, item)
 #define rl_shrinker_bit(memcg, s)	((int)lab_shrinker_bit(memcg, 0, s))
+#define rl_nr_deferred(memcg, s)	lab_nr_deferred(memcg, 0, s)
 
 /* rmdir in UML; here mem_cgroup_css_offline(), now */
 static void rl_memcg_offline(struct mem_cgroup *memcg)
@@ -65,6 +67,7 @@ static void *rl_alloc_charged(size_t size, struct mem_cgroup *memcg)
 #include "kunit_churn_body.h"
 #include "kunit_bitmap_body.h"
 #include "kunit_offline_body.h"
+#include "kunit_deferred_body.h"
 
 /* The init task of each: the root memcg, the body, what is left for RCU. */
 static void run_body(const char *name, int (*body)(void))

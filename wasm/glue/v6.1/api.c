@@ -114,6 +114,24 @@ bool lab_shrinker_bit(struct mem_cgroup *memcg, int nid, struct shrinker *s)
 	return set;
 }
 
+/* mm/vmscan.c: xchg_nr_deferred() and xchg_nr_deferred_memcg(), read without the xchg */
+long lab_nr_deferred(struct mem_cgroup *memcg, int nid, struct shrinker *s)
+{
+	struct shrinker_info *info;
+	long nr = 0;
+
+	if (!(s->flags & SHRINKER_NUMA_AWARE))
+		nid = 0;
+	if (!memcg || !(s->flags & SHRINKER_MEMCG_AWARE))
+		return atomic_long_read(&s->nr_deferred[nid]);
+	rcu_read_lock();
+	info = rcu_dereference(memcg->nodeinfo[nid]->shrinker_info);
+	if (info && s->id >= 0)
+		nr = atomic_long_read(&info->nr_deferred[s->id]);
+	rcu_read_unlock();
+	return nr;
+}
+
 int lab_shrinker_id(struct shrinker *s)
 {
 	return s->id;
