@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Talk mode on a projector: for every slide of every lesson (the lessons
+// registry, through the test handle) at 1280×720 and 1920×1080, every
+// element lies inside the slide frame and text meets the talk type scale's
+// minimums (computed font size times the zoom it is drawn at, against the
+// minimum at 1920×1080 scaled by the slide's size); axe on the projector
+// theme; a screenshot of each slide. At 3840×2160 too under @slow.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { labFields } from './lab';
+
+/** The type scale at 1920×1080 (web/src/talk/talk.css), by what the text is. */
+const MIN = { body: 28, code: 22, other: 18 };
+
+interface Problem {
+  what: string;
+  text: string;
+  detail: string;
+}
+
+/** Every element of the slide outside its frame, and every text below its minimum. */
+function checkSlide(page: Page): Promise<Problem[]> {
+  return page.evaluate((min) => {
+    const frame = document.querySelector<HTMLElement>('[data-testid="talk.slide"]')!;
+    const f = frame.getBoundingClientRect();
+    const scale = f.width / 1920;
+    const out: { what: string; text: string; detail: string }[] = [];
+    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''}`;
+    const textOf = (el: Element) => (el.textContent ?? '').trim().slice(0, 60);
+    // What of an element can be seen: its box, cut by every ancestor inside the frame that clips.
+    const visible = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      let [l, t, rr, b] = [r.left, r.top, r.right, r.bottom];
+      for (let a = el.parentElement; a && a !== frame; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+          const c = a.getBoundingClientRect();
+          if (s.overflowX !== 'visible') [l, rr] = [Math.max(l, c.left), Math.min(rr, c.right)];
+          if (s.overflowY !== 'visible') [t, b] = [Math.max(t, c.top), Math.min(b, c.bottom)];
+        }
+      }
+      return rr - l > 0.5 && b - t > 0.5 ? { l, t, r: rr, b } : null;
+    };
+    const shown = (el: Element) => {
+      const s = getComputedStyle(el);
+      return s.display !== 'none' && s.visibility !== 'hidden' && !el.closest('.sr-only');
+    };
+    for (const el of frame.querySelectorAll('*')) {
+      if (!shown(el)) continue;
+      const v = visible(el);
+      if (!v) continue;
+      if (v.l < f.left - 1 || v.t < f.top - 1 || v.r > f.right + 1 || v.b > f.bottom + 1)
+        out.push({ what: `outside the frame: ${name(el)}`, text: textOf(el), detail: `${JSON.stringify(v)} vs frame ${JSON.stringify({ l: f.left, t: f.top, r: f.right, b: f.bottom })}` });
+      const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim());
+      if (!ownText) continue;
+      const kind = el.closest('.code-body, .patch-code')
+        ? 'code'
+        : el.closest('.slide-text, .slide-title, .slide-goals ul, .talk-caption, .patch-where, .patch-note, .slide .loading')
+          ? 'body'
+          : 'other';
+      const px = parseFloat(getComputedStyle(el).fontSize) * ((el as HTMLElement).currentCSSZoom ?? 1);
+      if (px < min[kind] * scale - 0.05)
+        out.push({ what: `${kind} text below ${min[kind]} px at 1920×1080: ${name(el)}`, text: textOf(el), detail: `${px.toFixed(1)} px drawn, ${(min[kind] * scale).toFixed(1)} px needed` });
+    }
+    return out;
+  }, MIN);
+}
+
+/** Wait until the slide has what it draws: the demo its code line, the patch its code. */
+async function settled(page: Page) {
+  const kind = await page.getByTestId('talk.slide').getAttribute('data-kind');
+  if (kind === 'demo') await expect(page.locator('[data-testid="talk.slide"] [data-testid="code.line.current"]')).toBeVisible();
+  if (kind === 'patch') await expect(page.locator('.patch-code .pl, .patch-code .cmd').first()).toBeVisible();
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return kind;
+}
+
+/** shots: a screenshot of every slide, of the demo and patch slides only, or none. */
+async function sweep(page: Page, w: number, h: number, shots: 'all' | 'scene' | 'none') {
+  await page.setViewportSize({ width: w, height: h });
+  await page.goto('./?step=0');
+  await expect.poll(() => page.evaluate(() => window.__lab?.ready ?? false)).toBe(true);
+  const lessons = (await labFields(page)).lessons;
+  expect(lessons.length).toBeGreaterThan(5);
+  let slides = 0;
+  const problems: string[] = [];
+  for (const lesson of lessons) {
+    await page.goto(`./?lesson=${lesson.id}&talk=1`);
+    await expect.poll(() => page.evaluate(() => window.__lab?.ready ?? false)).toBe(true);
+    for (let s = 0; s < lesson.slides; s++) {
+      if (s > 0) await page.keyboard.press('ArrowRight');
+      await expect(page.getByTestId('talk.slide')).toHaveAttribute('data-slide', String(s));
+      const kind = await settled(page);
+      // The demo at its first event, in the middle of the run and at its end: the scene draws more as it goes.
+      const at = kind === 'demo' ? [0, 0.5, 1] : [null];
+      for (const where of at) {
+        if (where !== null) {
+          const n = Math.round(where * ((await labFields(page)).length - 1));
+          await page.evaluate((k) => window.__lab!.goTo(k), n);
+          await expect.poll(async () => (await labFields(page)).step).toBe(n);
+          await settled(page);
+        }
+        for (const p of await checkSlide(page)) problems.push(`${lesson.id} slide ${s} (${kind}${where !== null ? ` at ${where}` : ''}) ${w}×${h}: ${p.what} “${p.text}” ${p.detail}`);
+      }
+      if (shots === 'all' || (shots === 'scene' && (kind === 'demo' || kind === 'patch'))) await page.screenshot({ path: test.info().outputPath(`${lesson.id}-${s}-${kind}-${w}x${h}.png`) });
+      slides++;
+    }
+  }
+  // Each kind of problem once, with how often it was seen and its first place.
+  const kinds = new Map<string, { n: number; first: string }>();
+  for (const p of problems) {
+    const key = p.replace(/^\S+ slide \d+ \([^)]*\) \S+: /, '').replace(/ “.*$/, '');
+    const k = kinds.get(key);
+    if (k) k.n++;
+    else kinds.set(key, { n: 1, first: p });
+  }
+  expect([...kinds.values()].map((k) => `${k.n}× ${k.first}`)).toEqual([]);
+  return slides;
+}
+
+for (const [w, h] of [
+  [1280, 720],
+  [1920, 1080],
+]) {
+  test(`every slide of every lesson fits its frame and meets the type scale at ${w}×${h}`, async ({ page }) => {
+    const n = await sweep(page, w, h, w < 1920 ? 'all' : 'scene');
+    console.log(`talk layout ${w}×${h}: ${n} slides checked`);
+  });
+}
+
+test('every slide of every lesson fits its frame and meets the type scale at 3840×2160 @slow', async ({ page }) => {
+  test.setTimeout(300_000);
+  await sweep(page, 3840, 2160, 'scene');
+});
+
+test('the projector theme has no serious accessibility violations on any kind of slide', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('./?lesson=sentinel-collision&talk=1');
+  await expect.poll(() => page.evaluate(() => window.__lab?.ready ?? false)).toBe(true);
+  const seen = new Set<string>();
+  for (let s = 0; s < 12; s++) {
+    const kind = await settled(page);
+    if (kind && !seen.has(kind)) {
+      seen.add(kind);
+      const r = await new AxeBuilder({ page }).analyze();
+      const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${kind}: ${v.id} ${v.nodes[0]?.target.join(' ')}`);
+      expect.soft(bad).toEqual([]);
+    }
+    await page.keyboard.press('ArrowRight');
+  }
+  expect([...seen].sort()).toEqual(['demo', 'goals', 'patch', 'text', 'title']);
+});
