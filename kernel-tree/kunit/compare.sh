@@ -11,7 +11,10 @@
 # with "scenario NAME"; they are compared one by one, and the first
 # differing line of each is printed. Then the variants built on the
 # branch: each must give the same traces, or must not, as the list below
-# says.
+# says. When run.sh wrote build/kunit/BRANCH/trace-uml-alone.txt (each
+# case in a boot of its own, in the reverse order), each scenario's trace
+# there must equal the shared boot's: no case may depend on the ones
+# before it.
 #
 # SCENARIOS (names, space-separated) compares only those. NATIVE_LABRUN and
 # WASM_LABRUN override the programs (with BRANCH in them replaced by the
@@ -101,16 +104,30 @@ for branch in "$@"; do
 	fi
 	rm -rf "$dir/traces" && mkdir -p "$dir/traces"
 	split_trace "$uml" "$dir/traces" uml
+	# each case alone, in a boot of its own, in the reverse order (run.sh)
+	alone=$dir/trace-uml-alone.txt
+	[ ! -s "$alone" ] || split_trace "$alone" "$dir/traces" alone
 	run_traces "$native_tpl" native "$dir/traces" "" "${scenarios[@]}"
 	run_traces "$wasm_tpl" wasm "$dir/traces" "" "${scenarios[@]}"
 	branch_fail=0
 	summary=
+	alone_checked=
 	for s in "${scenarios[@]}"; do
 		t=$dir/traces/$s
 		if [ ! -s "$t.uml" ]; then
 			echo "compare: $branch: User-Mode Linux printed no trace for scenario $s"
 			branch_fail=1
 			continue
+		fi
+		if [ -s "$alone" ] && [ -e "$t.alone" ]; then
+			line=$(first_diff "$t.uml" "$t.alone")
+			if [ -n "$line" ]; then
+				echo "compare: $branch: scenario $s: User-Mode Linux's trace in a boot of its own differs from the shared boot's at line $line (the case depends on the cases before it)"
+				echo "  shared:  $(sed -n "${line}p" "$t.uml")"
+				echo "  alone:   $(sed -n "${line}p" "$t.alone")"
+				branch_fail=1
+			fi
+			alone_checked+=" $s"
 		fi
 		for build in native wasm; do
 			line=$(first_diff "$t.uml" "$t.$build")
@@ -126,6 +143,8 @@ for branch in "$@"; do
 	done
 	if [ "$branch_fail" = 0 ]; then
 		echo "compare: $branch: UML, native and wasm traces identical:$summary"
+		[ -z "$alone_checked" ] ||
+			echo "compare: $branch: each alone in a boot of its own, in the reverse order, the same:$alone_checked"
 	else
 		fail=1
 	fi

@@ -83,6 +83,27 @@ trace() {
 	sed -n '/# reclaim_lab[a-z_]*: /d; s/^.*\(reclaim_lab: \)/\1/p' "$b/out/test.log"
 }
 trace > "$b/trace-uml.txt"
+cp "$b/out/test.log" "$b/test-reclaim_lab.log"
+
+# The cases again, each in a boot of its own and in the reverse order:
+# compare.sh requires each trace to be the one the shared boot printed, so
+# no case's trace depends on what the cases before it left in the kernel.
+: > "$b/trace-uml-alone.txt"
+alone=0
+for ident in $(branch_scenarios "$branch" | awk '$3 != "PLANTED" { print $1 }' | tac); do
+	status=0
+	python3 tools/testing/kunit/kunit.py exec --build_dir="$b/out" --timeout=300 \
+		"reclaim_lab.reclaim_lab_$ident" > "$b/kunit-alone-$ident.log" 2>&1 || status=$?
+	if [ "$status" != 0 ]; then
+		tail -n 30 "$b/kunit-alone-$ident.log"
+		echo "kunit: case reclaim_lab_$ident alone failed ($status); see build/kunit/$branch/kunit-alone-$ident.log" >&2
+		exit 1
+	fi
+	trace >> "$b/trace-uml-alone.txt"
+	cp "$b/out/test.log" "$b/test-alone-$ident.log"
+	alone=$((alone + 1))
+done
+echo "[kunit] $alone cases again, each in a boot of its own, in the reverse order: $(wc -l < "$b/trace-uml-alone.txt") trace lines"
 
 # With the kernel's checkers built in, nothing the suite ran may have set
 # them off: a report here is a bug in the suite, the port, or the kernel.
