@@ -25,6 +25,7 @@ cd "$(dirname "$0")/../.."
 native_tpl=${NATIVE_LABRUN:-build/native/BRANCH/labrun}
 wasm_tpl=${WASM_LABRUN:-build/wasm/BRANCH/labrun.cjs}
 fail=0
+printk_max=255
 
 # The scenarios each branch's suite runs, in its order, and the variant
 # that runs each where it is not the branch's own (kunit-inode: inode,
@@ -116,6 +117,15 @@ for branch in "$@"; do
 		t=$dir/traces/$s
 		if [ ! -s "$t.uml" ]; then
 			echo "compare: $branch: User-Mode Linux printed no trace for scenario $s"
+			branch_fail=1
+			continue
+		fi
+		# sim_printk() (wasm/runtime/core.c) keeps 255 characters of a
+		# line; the kernel keeps about 1,000, so a longer line would
+		# differ for a reason that is not the shim's
+		long=$(awk -v max="$printk_max" 'length($0) > max { print FNR ":" length($0); exit }' "$t.uml")
+		if [ -n "$long" ]; then
+			echo "compare: $branch: scenario $s: trace line ${long%%:*} is ${long#*:} characters long, more than the simulation's printk keeps ($printk_max): print it in shorter lines"
 			branch_fail=1
 			continue
 		fi
