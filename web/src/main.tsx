@@ -6,10 +6,12 @@ import { createRoot } from 'react-dom/client';
 import './app/styles.css';
 import { App } from './app/App';
 import { Landing } from './app/Landing';
+import { TraceImport } from './app/TraceImport';
+import { isImportView } from './app/params';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    {/* The bare URL is the landing view; any parameter opens a scene (or a lesson, a talk, an embed). */}
-    {window.location.search.length > 1 ? <App /> : <Landing />}
+    {/* The bare URL is the landing view; ?import the reclaim trace page; any other parameter opens a scene (or a lesson, a talk, an embed). */}
+    {isImportView(window.location.search) ? <TraceImport /> : window.location.search.length > 1 ? <App /> : <Landing />}
   </StrictMode>,
 );

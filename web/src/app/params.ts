@@ -45,6 +45,11 @@ const SYNONYMS: Record<string, string> = { kernel: 'variant', tree: 'variant', b
 export const DEFAULT_SEED = 1;
 export const MAX_STEP = 1e9;
 
+/** ?import opens the page for a real kernel's reclaim trace (TraceImport.tsx), which takes no other parameter. */
+export function isImportView(search: string): boolean {
+  return new URLSearchParams(search).has('import');
+}
+
 export function readUrl(search: string): { settings: UrlSettings; notices: Notice[] } {
   const q = new URLSearchParams(search);
   const notices: Notice[] = [];
