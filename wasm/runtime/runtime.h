@@ -221,7 +221,8 @@ struct sim_obj {
 	void *memcg;
 	int alloc_site, alloc_task;
 	int free_site, free_task;	/* for objects in the quarantine */
-	int dead;			/* freed: gone from the live table at its next merge */
+	int freed;			/* in the quarantine */
+	size_t live_ix;			/* while live: its place in slab.c's live set */
 };
 const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size);
 void sim_slab_init(void);

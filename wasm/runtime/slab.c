@@ -19,166 +19,136 @@
 
 /*
  * Objects by address, for the lookups every instrumented access makes: a
- * large sorted array and a small sorted one that takes the inserts and is
- * merged into the large one when full, so that an insert costs the small
- * one's length, not the whole table's (runs allocate hundreds of
- * thousands of objects). A freed object is marked dead where it is and
- * dropped at the next merge; objects never overlap, so the nearest start
- * below an address decides alone.
+ * shadow table, as KASAN keeps shadow memory for the kernel's. Every
+ * allocation starts on a 64-byte boundary and spans whole 64-byte granules
+ * (sim_kmalloc() rounds it up), and its memory stays allocated until the
+ * run ends (a freed object's in the quarantine), so a granule belongs to
+ * one object at most for the whole run: the shadow holds that object's id,
+ * written once at allocation, and a lookup is two loads and a range check.
+ * The shadow covers the 32-bit address space the simulation runs in (wasm32,
+ * and clang -m32 natively) in pages of SHADOW_PAGE granules, made as the
+ * heap reaches them. Objects are kept by id in blocks, so a pointer to one
+ * stays valid as more are made; the live ones also in a dense array, for
+ * the walks over them (reparenting).
  */
-#define RECENT_MAX 1024
+_Static_assert(sizeof(uintptr_t) == 4, "the shadow table covers a 32-bit address space");
 
-struct obj_level {
-	struct sim_obj *v;	/* sorted by start */
-	size_t n, cap;
-};
+#define GRANULE_SHIFT	6			/* 64 bytes: sim_kmalloc()'s alignment */
+#define SHADOW_SHIFT	10			/* granules per shadow page: 1024 (64 KiB) */
+#define SHADOW_PAGES	(1u << (32 - GRANULE_SHIFT - SHADOW_SHIFT))
+#define OBJ_BLOCK	1024			/* objects per block */
 
-struct obj_table {
-	struct obj_level big, recent;
-	size_t live;
-};
-
-static struct obj_table objs, freed;
+static int *shadow[SHADOW_PAGES];		/* granule -> object id, 0: none */
+static struct sim_obj **blocks;			/* object id - 1 -> object */
+static size_t nblocks;
+static int *live;				/* ids of the live objects, in no order */
+static size_t nlive, live_cap;
+static size_t nfreed;				/* objects in the quarantine */
 static int next_obj_id;
-static uintptr_t heap_lo = UINTPTR_MAX, heap_hi;
+static char slab_state;				/* the explorer's footprint key for all of this */
 
-static void table_reset(struct obj_table *t)
+static struct sim_obj *obj_by_id(int id)
 {
-	t->big.n = 0;
-	t->recent.n = 0;
-	t->live = 0;
+	return &blocks[(id - 1) / OBJ_BLOCK][(id - 1) % OBJ_BLOCK];
+}
+
+/* A new object, with the next id. */
+static struct sim_obj *obj_new(void)
+{
+	int id = ++next_obj_id;
+
+	if ((size_t)(id - 1) / OBJ_BLOCK == nblocks) {
+		blocks = realloc(blocks, (nblocks + 1) * sizeof(*blocks));
+		if (!blocks || !(blocks[nblocks] = malloc(OBJ_BLOCK * sizeof(**blocks))))
+			abort();
+		nblocks++;
+	}
+	return obj_by_id(id);
+}
+
+/* The object whose granule holds addr and whose bytes include it, or NULL. */
+static struct sim_obj *lookup(uintptr_t addr)
+{
+	const int *page = shadow[addr >> (GRANULE_SHIFT + SHADOW_SHIFT)];
+	struct sim_obj *o;
+	int id;
+
+	if (!page || !(id = page[(addr >> GRANULE_SHIFT) & ((1u << SHADOW_SHIFT) - 1)]))
+		return NULL;
+	o = obj_by_id(id);
+	return addr - o->start < (o->size ? o->size : 1) ? o : NULL;
+}
+
+static void shadow_set(uintptr_t start, size_t size, int id)
+{
+	uintptr_t g, last = (start + (size ? size : 1) - 1) >> GRANULE_SHIFT;
+
+	for (g = start >> GRANULE_SHIFT; g <= last; g++) {
+		int **page = &shadow[g >> SHADOW_SHIFT];
+
+		if (!*page && !(*page = calloc(1u << SHADOW_SHIFT, sizeof(**page))))
+			abort();
+		(*page)[g & ((1u << SHADOW_SHIFT) - 1)] = id;
+	}
 }
 
 void sim_slab_init(void)
 {
-	table_reset(&objs);
-	table_reset(&freed);
 	next_obj_id = 0;
-	heap_lo = UINTPTR_MAX;
-	heap_hi = 0;
+	nlive = 0;
+	nfreed = 0;
 }
 
-/* Frees the memory of the objects it holds alive (a freed object's is in the quarantine). */
-static void table_fini(struct obj_table *t)
-{
-	struct obj_level *levels[] = { &t->big, &t->recent };
-	size_t i, l;
-
-	for (l = 0; l < 2; l++) {
-		for (i = 0; i < levels[l]->n; i++)
-			if (!levels[l]->v[i].dead)
-				free((void *)levels[l]->v[i].start);
-		free(levels[l]->v);
-	}
-	memset(t, 0, sizeof(*t));
-}
-
+/* Frees every object's memory (a freed object's is in the quarantine) and the shadow. */
 void sim_slab_fini(void)
 {
-	table_fini(&objs);
-	table_fini(&freed);
+	size_t i;
+	int id;
+
+	for (id = 1; id <= next_obj_id; id++)
+		free((void *)obj_by_id(id)->start);
+	for (i = 0; i < SHADOW_PAGES; i++) {
+		free(shadow[i]);
+		shadow[i] = NULL;
+	}
+	for (i = 0; i < nblocks; i++)
+		free(blocks[i]);
+	free(blocks);
+	free(live);
+	blocks = NULL;
+	live = NULL;
+	nblocks = live_cap = 0;
+	sim_slab_init();
 }
 
 unsigned long sim_live_objects(void)
 {
-	return objs.live;
-}
-
-/* Index of the first object whose start is > addr. */
-static size_t upper(const struct obj_level *t, uintptr_t addr)
-{
-	size_t lo = 0, hi = t->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (t->v[mid].start <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/* The entry with the greatest start at or below addr in a level, or NULL. */
-static struct sim_obj *below(const struct obj_level *l, uintptr_t addr)
-{
-	size_t i = upper(l, addr);
-
-	return i ? &l->v[i - 1] : NULL;
-}
-
-static struct sim_obj *find_in(const struct obj_table *t, uintptr_t addr)
-{
-	struct sim_obj *a = below(&t->big, addr), *b = below(&t->recent, addr);
-	struct sim_obj *o = !a ? b : !b ? a : a->start > b->start ? a : b;
-
-	if (!o || o->dead)
-		return NULL;
-	if (addr < o->start + (o->size ? o->size : 1))
-		return o;
-	return NULL;
+	return nlive;
 }
 
 static struct sim_obj *find(const volatile void *p)
 {
-	return find_in(&objs, (uintptr_t)p);
+	struct sim_obj *o = lookup((uintptr_t)p);
+
+	return o && !o->freed ? o : NULL;
 }
 
-static void level_reserve(struct obj_level *l, size_t n)
+static struct sim_obj *find_freed(uintptr_t addr)
 {
-	if (n <= l->cap)
-		return;
-	l->cap = l->cap ? l->cap * 2 : 256;
-	if (l->cap < n)
-		l->cap = n;
-	l->v = realloc(l->v, l->cap * sizeof(*l->v));
-	if (!l->v)
-		abort();
-}
+	struct sim_obj *o = lookup(addr);
 
-/* The small level into the big one, dropping the dead: one pass over both. */
-static void table_merge(struct obj_table *t)
-{
-	struct obj_level out = { NULL, 0, 0 };
-	size_t i = 0, j = 0;
-
-	level_reserve(&out, t->big.n + t->recent.n);
-	while (i < t->big.n || j < t->recent.n) {
-		struct sim_obj *o = j == t->recent.n ||
-			(i < t->big.n && t->big.v[i].start < t->recent.v[j].start) ?
-			&t->big.v[i++] : &t->recent.v[j++];
-
-		if (!o->dead)
-			out.v[out.n++] = *o;
-	}
-	free(t->big.v);
-	t->big = out;
-	t->recent.n = 0;
-}
-
-static void table_insert(struct obj_table *t, const struct sim_obj *o)
-{
-	struct obj_level *r = &t->recent;
-	size_t i;
-
-	if (r->n == RECENT_MAX)
-		table_merge(t);
-	level_reserve(r, r->n + 1);
-	i = upper(r, o->start);
-	memmove(&r->v[i + 1], &r->v[i], (r->n - i) * sizeof(*r->v));
-	r->v[i] = *o;
-	r->v[i].dead = 0;
-	r->n++;
-	t->live++;
+	return o && o->freed ? o : NULL;
 }
 
 /* The freed object an access of [addr, addr + size) touches, if any. */
 const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size)
 {
-	if (addr + size <= heap_lo || addr >= heap_hi || !freed.live)
+	const struct sim_obj *o;
+
+	if (!nfreed)
 		return NULL;
-	return find_in(&freed, addr + size - 1) ? find_in(&freed, addr + size - 1) : find_in(&freed, addr);
+	o = find_freed(addr + size - 1);
+	return o ? o : find_freed(addr);
 }
 
 int sim_obj_of(const volatile void *addr)
@@ -219,13 +189,14 @@ void sim_set_alloc_memcg(void *memcg)
 
 void sim_slab_recharge(void *from, void *to)
 {
-	struct obj_level *levels[] = { &objs.big, &objs.recent };
-	size_t i, l;
+	size_t i;
 
-	for (l = 0; l < 2; l++)
-		for (i = 0; i < levels[l]->n; i++)
-			if (levels[l]->v[i].memcg == from)
-				levels[l]->v[i].memcg = to;
+	for (i = 0; i < nlive; i++) {
+		struct sim_obj *o = obj_by_id(live[i]);
+
+		if (o->memcg == from)
+			o->memcg = to;
+	}
 }
 
 static int cpu_node(int cpu)
@@ -235,8 +206,8 @@ static int cpu_node(int cpu)
 
 void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site *site)
 {
-	sim_fp_note(&objs, 1);
-	struct sim_obj o;
+	sim_fp_note(&slab_state, 1);
+	struct sim_obj *o;
 	void *p;
 
 	/* Cache-line aligned, as SLUB's kmalloc caches are for sizes >= 64. */
@@ -248,49 +219,55 @@ void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site 
 		memset(p, 0, size);
 	else
 		memset(p, 0xcc, size);	/* uninitialised, visibly */
-	o.start = (uintptr_t)p;
-	o.size = size;
-	o.id = ++next_obj_id;
-	o.node = node >= 0 && node < sim_nr_nodes ? node : cpu_node(sim_cpu_id());
-	o.memcg = sim_current ? sim_current->active_memcg : NULL;
-	if (o.memcg && sim_charge_target)
-		o.memcg = sim_charge_target(o.memcg);
-	o.alloc_site = sim_site_id(site);
-	o.alloc_task = sim_task_id();
-	o.free_site = 0;
-	o.free_task = -1;
-	table_insert(&objs, &o);
-	if (o.start < heap_lo)
-		heap_lo = o.start;
-	if (o.start + o.size > heap_hi)
-		heap_hi = o.start + o.size;
-	sim_event(SIM_EV_KMALLOC, site, o.id, (int)size, o.node, o.memcg ? sim_obj_of(o.memcg) : 0);
+	o = obj_new();
+	o->start = (uintptr_t)p;
+	o->size = size;
+	o->id = next_obj_id;
+	o->node = node >= 0 && node < sim_nr_nodes ? node : cpu_node(sim_cpu_id());
+	o->memcg = sim_current ? sim_current->active_memcg : NULL;
+	if (o->memcg && sim_charge_target)
+		o->memcg = sim_charge_target(o->memcg);
+	o->alloc_site = sim_site_id(site);
+	o->alloc_task = sim_task_id();
+	o->free_site = 0;
+	o->free_task = -1;
+	o->freed = 0;
+	if (nlive == live_cap) {
+		live_cap = live_cap ? live_cap * 2 : 1024;
+		if (!(live = realloc(live, live_cap * sizeof(*live))))
+			abort();
+	}
+	o->live_ix = nlive;
+	live[nlive++] = o->id;
+	shadow_set(o->start, size, o->id);
+	sim_event(SIM_EV_KMALLOC, site, o->id, (int)size, o->node, o->memcg ? sim_obj_of(o->memcg) : 0);
 	sim_step(site, SIM_COST_KMALLOC);
 	return p;
 }
 
 void sim_kfree(const void *p, const struct sim_site *site)
 {
-	sim_fp_note(&objs, 1);
-	struct sim_obj *o, gone;
+	sim_fp_note(&slab_state, 1);
+	struct sim_obj *o;
 
 	if (!p)
 		return;
 	o = find(p);
 	if (!o || o->start != (uintptr_t)p) {
 		sim_bug(o ? "kfree() of a pointer inside an object" :
-			find_in(&freed, (uintptr_t)p) ? "double free: kfree() of a freed object" :
+			find_freed((uintptr_t)p) ? "double free: kfree() of a freed object" :
 			"kfree() of memory that is not allocated", site);
 		return;
 	}
-	gone = *o;
-	o->dead = 1;
-	objs.live--;
-	sim_fp_note_range((uintptr_t)p, gone.size, 1);
-	memset((void *)p, 0x6b, gone.size);
-	gone.free_site = sim_site_id(site);
-	gone.free_task = sim_task_id();
-	table_insert(&freed, &gone);	/* quarantined until the run ends */
-	sim_event(SIM_EV_KFREE, site, gone.id, (int)gone.size, 0, 0);
+	/* Out of the live set; its granules keep its id: quarantined until the run ends. */
+	live[o->live_ix] = live[--nlive];
+	obj_by_id(live[o->live_ix])->live_ix = o->live_ix;
+	o->freed = 1;
+	nfreed++;
+	sim_fp_note_range((uintptr_t)p, o->size, 1);
+	memset((void *)p, 0x6b, o->size);
+	o->free_site = sim_site_id(site);
+	o->free_task = sim_task_id();
+	sim_event(SIM_EV_KFREE, site, o->id, (int)o->size, 0, 0);
 	sim_step(site, SIM_COST_KFREE);
 }
