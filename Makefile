@@ -23,7 +23,7 @@ help:
 	@echo "make start   set up, build and serve the app on http://localhost:5173"
 	@echo "make test    set up, build and run every test suite"
 	@echo "make dev     the development server with hot reload, on http://localhost:5173"
-	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates"
+	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates; a table of the figures against their goals"
 	@echo "make explore the explorer's standard set: every schedule within a preemption bound, PCT (EXPLORE_SECONDS)"
 	@echo "make dist    build dist/: the whole app as static files, for any server or none"
 	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
@@ -89,11 +89,7 @@ bench: build build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
 		build/wasm/v6.12/labrun.cjs build/wasm/no-shrinker-bitmap/labrun.cjs build/bench/lru-batch/labrun \
 		$(foreach v,$(INODE_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs) \
 		build/bench/break-no-wait/labrun
-	@wasm/bench.sh
-	@wasm/bench-lru.sh
-	@wasm/bench-memcg.sh
-	@wasm/bench-inode.sh
-	@wasm/bench-explore.sh
+	@wasm/bench-all.sh
 
 # The explorer's standard set (not part of make test): JSON lines per bound.
 EXPLORE_VARIANTS := v6.12 break-no-wait break-no-tryget

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Fibers: each simulated task runs on its own stack and gives control back
- * to the scheduler at preemption points. ucontext natively (annotated for
- * AddressSanitizer), Emscripten fibers over ASYNCIFY in wasm.
+ * to the scheduler at preemption points. Natively a stack switch of a few
+ * instructions on x86 (fiber.c; ucontext elsewhere), annotated for
+ * AddressSanitizer; Emscripten fibers over ASYNCIFY in wasm.
  */
 #ifndef SIM_FIBER_H
 #define SIM_FIBER_H
@@ -11,7 +12,10 @@
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten/fiber.h>
+#elif defined(__i386__) || defined(__x86_64__)
+#define SIM_FIBER_ASM 1
 #else
+#define SIM_FIBER_ASM 0
 #include <ucontext.h>
 #endif
 
@@ -20,7 +24,11 @@ struct sim_fiber {
 	emscripten_fiber_t ctx;
 	void *asyncify_stack;
 #else
+#if SIM_FIBER_ASM
+	void *sp;		/* saved stack pointer while switched away */
+#else
 	ucontext_t ctx;
+#endif
 	void *fake_stack;	/* AddressSanitizer's per-fiber bookkeeping */
 #endif
 	void *stack;
@@ -29,7 +37,7 @@ struct sim_fiber {
 	void *arg;
 };
 
-/* The scheduler's own context; call once before creating fibers. */
+/* The calling context (the host of a run); call once before creating fibers. */
 void sim_fiber_init_main(struct sim_fiber *main);
 int sim_fiber_create(struct sim_fiber *f, void (*entry)(void *), void *arg, size_t stack_size);
 /* Switch from one fiber to another; exiting: "from" will never run again. */

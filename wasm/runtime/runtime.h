@@ -15,6 +15,11 @@
 #define SIM_MAX_CPUS 64
 #define SIM_MAX_TASKS 256
 #define SIM_STACK_SIZE (256 * 1024)
+/*
+ * In wasm, the event log and the decisions are allocated at once for a
+ * run's event limit, up to this many (core.c says why).
+ */
+#define SIM_RESERVE_MAX (4UL << 20)
 
 enum sim_task_state {
 	SIM_TASK_RUNNABLE,

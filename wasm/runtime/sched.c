@@ -40,7 +40,16 @@ struct sim_task *sim_current;
 int sim_event_cpu;
 int sim_boot;
 
-static struct sim_fiber sched_fiber;
+/*
+ * The scheduler runs on a fiber of its own, not on the stack of whoever
+ * called sim_run(): in wasm, every switch back to it rewinds each frame of
+ * its stack (Asyncify), and the caller's frames (labrun's main(), into
+ * which the optimiser inlines much) made that the costliest part of a
+ * switch. host_fiber is the caller's context, left at the start of the
+ * run and resumed at its end.
+ */
+static struct sim_fiber sched_fiber, host_fiber;
+static int run_status;
 static struct sim_task *tasks[SIM_MAX_TASKS];
 static int ntasks;
 static unsigned long steps;
@@ -568,13 +577,27 @@ int sim_init(const struct sim_config *cfg)
 	last_cpu = -1;
 	sleepers.n = 0;
 	decisions.n = 0;
+#ifdef __EMSCRIPTEN__
+	/* Room for as many decisions as the run may have events (core.c says why); more grow as before. */
+	{
+		size_t want = cfg->max_events < SIM_RESERVE_MAX ? cfg->max_events : SIM_RESERVE_MAX;
+
+		if (decisions.cap < want) {
+			free(decisions.v);
+			decisions.cap = want;
+			decisions.v = malloc(want * sizeof(*decisions.v));
+			if (!decisions.v)
+				abort();
+		}
+	}
+#endif
 	steps = 0;
 	max_steps = cfg->max_steps ? cfg->max_steps : 20000000UL;
 	panicked = 0;
 	ntasks = 0;
 	sim_current = NULL;
 	sim_event_cpu = 0;
-	sim_fiber_init_main(&sched_fiber);
+	sim_fiber_init_main(&host_fiber);
 	for (i = 0; i < sim_ncpus; i++) {
 		sim_cpus[i].id = i;
 		/* CPUs do not start in lock-step: a seeded offset. */
@@ -686,14 +709,22 @@ static int run_loop(void)
 	}
 }
 
+static void sched_entry(void *arg)
+{
+	(void)arg;
+	run_status = run_loop();
+	sim_fiber_switch(&sched_fiber, &host_fiber, 1);
+}
+
 int sim_run(void)
 {
-	int status;
-
+	if (sim_fiber_create(&sched_fiber, sched_entry, NULL, SIM_STACK_SIZE))
+		abort();
 	sim_running = 1;
-	status = run_loop();
+	sim_fiber_switch(&host_fiber, &sched_fiber, 0);
 	sim_running = 0;
-	return status;
+	sim_fiber_destroy(&sched_fiber);
+	return run_status;
 }
 
 void sim_fini(void)
