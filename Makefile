@@ -110,7 +110,7 @@ dist: build
 # A reviewer's patch series as a kernel of the lab (kernel-tree/variant.sh):
 # branch variant/NAME of kernel-tree/linux, built natively and in wasm with
 # the base's glue, registered in variants/NAME/ (git-ignored).
-.PHONY: variant variants variant-rm variant-check test-variant print-lab-variants
+.PHONY: variant variants variant-rm variant-check variant-report test-variant print-lab-variants print-explore-variants
 variant: kernel-tree/linux/.git/reclaim-lab-tree-key
 	@kernel-tree/variant.sh add "$(FROM)" "$(BASE)" "$(NAME)"
 variants:
@@ -124,6 +124,13 @@ variant-check:
 # becomes a kernel equal to the built-in one; the refused series leave nothing.
 test-variant: build/native/break-no-wait/labrun
 	@kernel-tree/tests/test-variant.sh
+# The report: every scenario under the sanitizers, against the base and
+# native = wasm, a fuzzing smoke run, the explorer; variants/NAME/report.txt.
+variant-report:
+	@kernel-tree/variant.sh report "$(NAME)"
+# For kernel-tree/variant.sh: the variants the explorer's standard set runs
+print-explore-variants:
+	@echo $(EXPLORE_VARIANTS)
 # For kernel-tree/variant.sh: name|branch|file list|sources|extraction specs|project sources|base
 print-lab-variants:
 	@$(foreach v,$(LAB_VARIANTS),printf '%s|%s|%s|%s|%s|%s|%s\n' '$(v)' '$($(v)_BRANCH)' '$($(v)_FILES)' \

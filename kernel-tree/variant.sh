@@ -7,7 +7,8 @@
 #   kernel-tree/variant.sh add FROM BASE NAME   (make variant FROM=... BASE=... NAME=...)
 #   kernel-tree/variant.sh list                 (make variants)
 #   kernel-tree/variant.sh rm NAME              (make variant-rm NAME=...)
-#   kernel-tree/variant.sh check NAME [REF] [SEEDS]
+#   kernel-tree/variant.sh check NAME [REF] [SEEDS]   (make variant-check)
+#   kernel-tree/variant.sh report NAME          (make variant-report)
 #
 # FROM is an mbox (as lore and b4 give it: cover letter, patches in any
 # order, replies skipped), a folder of git format-patch files, or a branch
@@ -26,7 +27,8 @@
 #   - a function whose declaration changes must not be one the glue or the
 #     scenarios call;
 #   - NAME is built natively (ASan + UBSan) and in wasm, for Node and the
-#     page, with BASE's glue, file list, extraction specs and overlay.
+#     page, with BASE's glue, file list, extraction specs and overlay;
+#   - then the report (below) is made, unless REPORT=0.
 #
 # The registry is variants/NAME/ (git-ignored): variant.json (what the page
 # and the What changed panel read), variant.mk (what wasm/build.mk reads),
@@ -37,6 +39,13 @@
 # runs, seeds 1..SEEDS (default 3): natively, the event logs with each
 # kernel's own branch name replaced by one placeholder, and NAME natively
 # against NAME in wasm; the first differing event is printed with both lines.
+#
+# report writes variants/NAME/report.txt: every scenario natively (ASan +
+# UBSan, the simulated KASAN and lockdep), seeds 1..VARIANT_SEEDS (3), each
+# report with its schedule, a replay command and a link that opens it in
+# the page; check against the base; VARIANT_FUZZ_RUNS (2000) executions of
+# libFuzzer on the variant; the explorer on shrinker-lifetime's small race
+# where the base is in the explorer's standard set.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -377,6 +386,11 @@ PY
 	say "  message-id: ${mid:-(none in the series)}"
 	say "  changes:    $(sed -n 's/^changes\t//p' <<<"$verdict")"
 	say "  run it:     build/native/$name/labrun --list; in the page (make start), the kernel picker of every scene that runs $bvariant"
+	# The report (REPORT=0: not now; make variant-report NAME=$name later).
+	if [ "${REPORT:-1}" != 0 ]; then
+		report "$name"
+		say "$name: from the series to the finished report in $((SECONDS - start)) s"
+	fi
 }
 
 # ---- list, rm --------------------------------------------------------------------
@@ -414,17 +428,19 @@ rm_variant() {
 events() {
 	local branch=$1
 	shift
-	"$@" 2>/dev/null | sed "s|\"tree\":\"$branch\"|\"tree\":\"@kernel\"|g"
+	{ "$@" 2>/dev/null || true; } | sed "s|\"tree\":\"$branch\"|\"tree\":\"@kernel\"|g"
 }
 
 # The first event where two logs differ, with both lines (or the end of one).
 first_difference() {
-	local a=$1 b=$2 an=$3 bn=$4 what=$5 n
-	n=$(cmp "$a" "$b" 2>&1 | grep -v EOF | sed -n 's/.* line \([0-9]*\).*/\1/p')
+	local a=$1 b=$2 an=$3 bn=$4 what=$5 n c
+	c=$(cmp "$a" "$b" 2>&1 || true)
+	n=$(sed -n '/EOF/!s/.* line \([0-9]*\).*/\1/p' <<<"$c")
 	[ -n "$n" ] || n=$(($(wc -l <"$a") < $(wc -l <"$b") ? $(wc -l <"$a") + 1 : $(wc -l <"$b") + 1))
 	echo "$what at event $((n - 1)):"
 	echo "  $an: $(sed -n "${n}p" "$a" | grep . || echo '(end of its log)')"
 	echo "  $bn: $(sed -n "${n}p" "$b" | grep . || echo '(end of its log)')"
+	return 0
 }
 
 check() {
@@ -452,6 +468,7 @@ check() {
 			c=$(sha1sum <"$tmp/c" | cut -c1-16)
 			if [ "$a" = "$b" ]; then same=$((same + 1)); else
 				fail=1
+				[ "$same" -lt "$((seed - 1))" ] ||
 				first_difference "$tmp/b" "$tmp/a" "$ref" "$name" "check: $s seed $seed: $name differs from $ref"
 			fi
 			if [ "$a" = "$c" ]; then wsame=$((wsame + 1)); else
@@ -466,6 +483,116 @@ check() {
 	return $fail
 }
 
+# ---- report ----------------------------------------------------------------------
+# The scene of the page that runs a scenario, from the scenes' own
+# definitions (web/src/scenes/*/index.ts*: id and scenario), or nothing.
+scene_of() {
+	local f
+	for f in web/src/scenes/*/index.ts*; do
+		if grep -q "^  scenario: '$1'," "$f"; then
+			sed -n "s/^  id: '\([^']*\)',.*/\1/p" "$f" | head -1
+			return
+		fi
+	done
+}
+
+# The report lines of a run's console: KASAN, lockdep, WARN, BUG, hung task.
+report_titles() {
+	{ grep -E '^(BUG|WARNING|INFO: task|Kernel panic|UBSAN|kernel BUG|list_(add|del) corruption)' || true; } |
+		sort -u
+}
+
+report() {
+	local name=${1:-} seeds=${VARIANT_SEEDS:-3} fuzz_runs=${VARIANT_FUZZ_RUNS:-2000}
+	[ -f "$REG/$name/variant.json" ] || die "no reviewer variant '$name' (make variants lists them)"
+	export ASAN_OPTIONS=detect_leaks=0
+	local row base bbranch start=$SECONDS
+	row=$(row_of "$name")
+	base=$(cut -d'|' -f7 <<<"$row")
+	bbranch=$(row_of "$base" | cut -d'|' -f2)
+	local nat=build/native/$name/labrun out=$REG/$name/report.txt s seed summary console titles sched scene
+	make -s --no-print-directory "$nat" "build/wasm/$name/labrun.cjs" "build/native/$base/labrun" "build/fuzz/$name/fuzz_shrinkers"
+	{
+		echo "Report on $name: $(python3 -c 'import json,sys; v=json.load(open(sys.argv[1])); print(v["subject"] + (" <" + v["messageId"] + ">" if v["messageId"] else ""))' "$REG/$name/variant.json")"
+		echo "branch variant/$name ($(git -C "$TREE" rev-parse --short "variant/$name")) on $bbranch, built as $base"
+		echo
+		echo "1. Every scenario on $name natively (ASan + UBSan around the simulated kernel's KASAN and lockdep), seeds 1..$seeds, timed policy"
+		for s in $($nat --list 2>/dev/null | cut -f1); do
+			scene=$(scene_of "$s")
+			for seed in $(seq 1 "$seeds"); do
+				summary=$($nat --scenario "$s" --seed "$seed" --summary 2>&1 | grep '^scenario ' || echo "scenario $s seed $seed: labrun failed")
+				case $summary in
+				*", 0 reports") echo "   $summary" ;;
+				*)
+					echo "   $summary"
+					console=$($nat --scenario "$s" --seed "$seed" --console 2>/dev/null || true)
+					titles=$(report_titles <<<"$console")
+					sched=$($nat --scenario "$s" --seed "$seed" --schedule-out 2>/dev/null || true)
+					sed 's/^/     report: /' <<<"$titles"
+					echo "     replay: $nat --scenario $s --seed $seed --schedule '$sched' --console"
+					[ -z "$scene" ] || echo "     in the page: http://localhost:5173/?scene=$scene&variant=$name&seed=$seed&sched=$sched"
+					;;
+				esac
+			done
+		done
+		echo "   shrinker-lifetime with slow shrinkers (count_objects sleeps 3 us, as the page runs the break-* kernels):"
+		for seed in $(seq 1 "$seeds"); do
+			summary=$($nat --scenario shrinker-lifetime --seed "$seed" --slow-ns 3000 --summary 2>&1 | grep '^scenario ' || true)
+			echo "   $summary (--slow-ns 3000)"
+			case $summary in *", 0 reports") ;; *)
+				titles=$($nat --scenario shrinker-lifetime --seed "$seed" --slow-ns 3000 --console 2>/dev/null | report_titles || true)
+				sched=$($nat --scenario shrinker-lifetime --seed "$seed" --slow-ns 3000 --schedule-out 2>/dev/null || true)
+				sed 's/^/     report: /' <<<"$titles"
+				echo "     replay: $nat --scenario shrinker-lifetime --seed $seed --slow-ns 3000 --schedule '$sched' --console"
+				;;
+			esac
+		done
+		echo
+		echo "2. Against the base ($base) and native = wasm: every scenario, seeds 1..$seeds, branch names replaced in the event logs"
+		check "$name" "$base" "$seeds" | sed 's/^/   /' || true
+		echo
+		echo "3. Fuzzing smoke run: libFuzzer (wasm/fuzz/fuzz_shrinkers.c, scenario fuzz-ops) on $name, $fuzz_runs executions from an empty corpus, -seed=1"
+		local fz
+		fz=$(mktemp -d)
+		(cd "$fz" && "$OLDPWD/build/fuzz/$name/fuzz_shrinkers" -runs="$fuzz_runs" -seed=1 -max_len=256 \
+			-artifact_prefix="$fz/" -print_final_stats=1 "$fz" >"$fz/log" 2>&1) || true
+		grep -E '^stat::number_of_executed_units|^stat::average_exec_per_sec' "$fz/log" | sed 's/^/   /'
+		if ls "$fz"/crash-* >/dev/null 2>&1; then
+			echo "   a crash: $(grep -m1 '^fuzz: run ended' "$fz/log"); $(grep -m1 -E '^(BUG|WARNING|INFO: task|Kernel panic|UBSAN)' "$fz/log" | grep -v 'ASan')"
+			mkdir -p "$REG/$name/fuzz" && cp "$fz"/crash-* "$REG/$name/fuzz/"
+			echo "   replay: build/fuzz/$name/fuzz_shrinkers $REG/$name/fuzz/$(cd "$fz" && ls crash-* | head -1)"
+		else
+			echo "   no crash"
+		fi
+		rm -rf "$fz"
+		echo
+		echo "4. The explorer on the small race (shrinker-lifetime, one round, one object, bound 1)"
+		if grep -qw -- "$base" <<<"$(make -s --no-print-directory print-explore-variants)"; then
+			local ex
+			ex=$($nat --explore --scenario shrinker-lifetime --rounds 1 --objects 1 --bound 1 2>/dev/null | tail -1 || true)
+			python3 - "$ex" "$nat" <<'PY'
+import json, sys
+r = json.loads(sys.argv[1])
+print(f"   {r['executions_total']} executions, {r['end_states']} end states, "
+      f"{r['failing_executions']} failing {r['failing']}, exhausted: {r['exhausted']}, {r['seconds']} s")
+s = r.get('shortest')
+if s:
+    print(f"   shortest failing: {s['preemptions']} preemption(s), {s['decisions']} decisions, "
+          f"{', '.join(s['kinds'])}; replayed: {s['replayed']['report']}")
+    print(f"   replay: {sys.argv[2]} --scenario shrinker-lifetime --rounds 1 --objects 1 "
+          f"--schedule '{s['schedule']}' --console")
+PY
+		else
+			echo "   not run: the explorer's standard set runs $(make -s --no-print-directory print-explore-variants), not $base"
+		fi
+		echo
+		echo "5. The UML referee: not run (it needs a User-Mode Linux build of branch variant/$name: make kunit builds the project's branches only)"
+		echo
+		echo "Report made in $((SECONDS - start)) s."
+	} | tee "$out"
+	say "written to $out"
+}
+
 cmd=${1:-}
 shift || true
 case $cmd in
@@ -473,5 +600,6 @@ add) add "${1:-}" "${2:-}" "${3:-}" ;;
 list) list ;;
 rm) rm_variant "${1:-}" ;;
 check) check "$@" ;;
+report) report "${1:-}" ;;
 *) die "usage: kernel-tree/variant.sh add FROM BASE NAME | list | rm NAME | check NAME [REF] [SEEDS]" ;;
 esac

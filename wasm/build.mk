@@ -404,6 +404,15 @@ build/fuzz/fuzz_shrinkers: $(call kobjs,fuzz,v6.12) $(call hobjs,fuzz) build/fuz
 	@echo "  LD [fuzz] $@"
 	@$(CC_fuzz) -fsanitize=fuzzer $^ -o $@
 
+# The same fuzzer on a reviewer's variant (kernel-tree/variant.sh report).
+define review_fuzz_rule
+build/fuzz/$(1)/fuzz_shrinkers: $(call kobjs,fuzz,$(1)) $(call hobjs,fuzz) build/fuzz/host/registry.o \
+		build/fuzz/host/fuzz_shrinkers.o
+	@echo "  LD [fuzz] $$@"
+	@$(CC_fuzz) -fsanitize=fuzzer $$^ -o $$@
+endef
+$(foreach v,$(REVIEW_VARIANTS),$(eval $(call review_fuzz_rule,$(v))))
+
 .PHONY: fuzz
 fuzz: build/fuzz/fuzz_shrinkers
 	@mkdir -p build/fuzz/corpus build/fuzz/crashes

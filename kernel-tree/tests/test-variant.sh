@@ -10,7 +10,8 @@
 #     break-no-wait's on every scenario (seeds 1..VARIANT_SEEDS, natively,
 #     with the branch names replaced) and its own native and wasm logs are
 #     equal; with slow shrinkers its shrinker-lifetime run reports KASAN's
-#     slab-use-after-free; the page opens it and reads its What changed
+#     slab-use-after-free, and so does its report (make variant-report:
+#     under slow shrinkers and from the explorer); the page opens it and reads its What changed
 #     (web/e2e/variant.spec.ts, unless VARIANT_E2E=0); make variant-rm
 #     removes every trace of it;
 #   - a series that does not apply, one that touches no compiled file, one
@@ -119,7 +120,7 @@ cat "$tmp"/bnw/0001-*.patch "$tmp/bnw/0000-cover-letter.patch" >"$tmp/bnw.mbox"
 name=t-bnw
 made+=("$name")
 t0=$SECONDS
-make -s --no-print-directory variant FROM="$tmp/bnw.mbox" BASE=v6.12 NAME=$name
+make -s --no-print-directory variant FROM="$tmp/bnw.mbox" BASE=v6.12 NAME=$name REPORT=0
 ok "make variant: an mbox of $(grep -c '^From [0-9a-f]\{40\}' "$tmp/bnw.mbox") messages to a kernel built natively and in wasm in $((SECONDS - t0)) s"
 python3 - "variants/$name/variant.json" "$cover_mid" <<'PY' && ok "variant.json: the cover letter's subject and Message-ID" || bad "variant.json"
 import json, sys
@@ -142,9 +143,31 @@ out=$(ASAN_OPTIONS=detect_leaks=0 build/native/$name/labrun --scenario shrinker-
 if grep -q 'BUG: KASAN: slab-use-after-free' <<<"$out"; then
 	ok "shrinker-lifetime with slow shrinkers: $(grep -m1 'BUG: KASAN' <<<"$out")"
 else bad "no KASAN report on shrinker-lifetime --slow-ns 3000"; fi
+# The report: KASAN's use-after-free under slow shrinkers, from the fuzzer
+# and from the explorer, each with how to replay it.
+t0=$SECONDS
+if VARIANT_SEEDS=1 VARIANT_FUZZ_RUNS=${VARIANT_FUZZ_RUNS:-500} kernel-tree/variant.sh report "$name" >"$tmp/report.out" 2>&1 &&
+		python3 - "variants/$name/report.txt" <<'PY'
+import re, sys
+r = open(sys.argv[1]).read()
+sec = dict(re.findall(r'^(\d)\. (.*?)(?=^\d\. |\Z)', r, re.S | re.M))
+assert re.search(r'--slow-ns 3000\)\n     report: BUG: KASAN: slab-use-after-free', sec['1']), sec['1']
+assert re.search(r'in the page: http://localhost:5173/\?scene=planted-bugs&variant=t-bnw&seed=1&sched=', sec['1'])
+assert 'on 1 of 1 seeds; native = wasm on 1 of 1' in sec['2'], sec['2']
+assert 'KASAN: slab-use-after-free' in sec['3'] or 'no crash' in sec['3'], sec['3']
+assert 'replayed: KASAN: slab-use-after-free' in sec['4'], sec['4']
+PY
+then
+	ok "make variant-report ($((SECONDS - t0)) s): KASAN slab-use-after-free under slow shrinkers and from the explorer; fuzzing: $(grep -m1 -E 'a crash|no crash' "variants/$name/report.txt" | cut -c1-120)"
+else
+	bad "report:"; tail -40 "$tmp/report.out" | sed 's/^/    /'
+fi
 # The check fails where it should: the variant against its base.
 if kernel-tree/variant.sh check "$name" v6.12 1 >"$tmp/check.out" 2>&1; then
 	bad "check finds t-bnw equal to v6.12"
+elif ! grep -q 'shrinker-lifetime seed 1: t-bnw differs from v6.12 at event [0-9]' "$tmp/check.out" ||
+		! grep -q '^  v6.12: {"i":' "$tmp/check.out" || ! grep -q '^  t-bnw: {"i":' "$tmp/check.out"; then
+	bad "check against v6.12 fails without naming the first differing event:"; sed 's/^/    /' "$tmp/check.out"
 else
 	ok "check against v6.12 differs: $(grep -m1 -A2 'differs from' "$tmp/check.out" | tr '\n' ' ' | cut -c1-300)"
 fi
