@@ -36,7 +36,10 @@ const SAMPLE = [
 test('a trace file: malformed lines by number, each shrinker\'s deferred count at a pass', async ({ page }, info) => {
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
-  await page.goto('?import');
+  // Reached from the landing view.
+  await page.goto('./');
+  await page.getByTestId('landing.import').click();
+  await expect(page).toHaveURL(/\?import$/);
   await page.getByTestId('import.file').setInputFiles({ name: 'kswapd.txt', mimeType: 'text/plain', buffer: Buffer.from(SAMPLE) });
   const summary = page.getByTestId('import.summary');
   await expect(summary).toContainText('kswapd.txt: 15 lines (ftrace), 12 vmscan events');

@@ -32,7 +32,11 @@ export function Landing() {
       </header>
       <p className="landing-intro">
         The Linux kernel’s real memory-reclaim code, compiled to WebAssembly and run on simulated CPUs in this page: pick a scene to watch it
-        run, or a lesson to be walked through one.
+        run, or a lesson to be walked through one. Or{' '}
+        <a href="?import" data-testid="landing.import">
+          open a real kernel’s reclaim trace
+        </a>{' '}
+        (ftrace, trace-cmd or perf text): it is read in this page.
       </p>
       <main className="landing-main">
         <section aria-labelledby="landing-scenes">
