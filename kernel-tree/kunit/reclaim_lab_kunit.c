@@ -336,6 +336,7 @@ static long rl_nr_deferred(struct mem_cgroup *memcg, struct shrinker *s)
 #include "kunit_bitmap_body.h"
 #include "kunit_offline_body.h"
 #include "kunit_deferred_body.h"
+#include "kunit_reuse_body.h"
 
 /* The project's port of the 2018 lru_lock RFC, where the branch has it (run.sh builds it). */
 #if __has_include(<linux/lru_batch.h>)

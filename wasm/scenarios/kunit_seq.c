@@ -3,7 +3,8 @@
  * The sequential scenarios the real kernel referees, on the simulated
  * machine: "kunit-seq", and one per scene taken from what the scene does
  * ("kunit-lifetime", "kunit-churn", "kunit-bitmap", and those that reach where
- * the kernel's semantics are subtle: "kunit-offline", "kunit-deferred"; "kunit-lru-batch" is
+ * the kernel's semantics are subtle: "kunit-offline", "kunit-deferred",
+ * "kunit-reuse"; "kunit-lru-batch" is
  * in kunit_lru_batch.c, for the lru-batch variant only). Their bodies
  * (kunit_*_body.h) are the ones kernel-tree/kunit's KUnit suite runs
  * inside User-Mode Linux; here they run on one CPU and one node (UML has
@@ -68,6 +69,7 @@ static void *rl_alloc_charged(size_t size, struct mem_cgroup *memcg)
 #include "kunit_bitmap_body.h"
 #include "kunit_offline_body.h"
 #include "kunit_deferred_body.h"
+#include "kunit_reuse_body.h"
 
 /* The init task of each: the root memcg, the body, what is left for RCU. */
 static void run_body(const char *name, int (*body)(void))
