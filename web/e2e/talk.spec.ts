@@ -156,3 +156,35 @@ test('z zooms the code pane on the lit line; b blacks the audience screen out an
   await presenter.keyboard.press('b');
   await expect(audience.getByTestId('talk.blackout')).toHaveCount(0);
 });
+
+test('presenter and audience stay identical over a keyboard-only run of 50 steps; the presenter sees the next decision', async ({ context }) => {
+  const audience = await context.newPage();
+  await audience.setViewportSize({ width: 1280, height: 720 });
+  await audience.goto('?lesson=intro-reclaim&talk=1');
+  const presenter = await context.newPage();
+  await presenter.goto('?lesson=intro-reclaim&talk=presenter');
+  await expect.poll(async () => (await lab(presenter)).ready && (await lab(audience)).ready).toBe(true);
+  await toSlide(presenter, 'demo');
+  await expect.poll(() => slideOf(audience)).toBe(await slideOf(presenter));
+  await expect(presenter.getByTestId('sched.panel')).toBeVisible();
+  await expect(audience.getByTestId('sched.panel')).toHaveCount(0); // no presenter controls for the audience
+  await expect(audience.locator('.controls')).toHaveCount(0);
+  // What the slide says: the timeline's cursor, the scene, the code pane's file and lit line, the caption
+  // (the code pane draws as many lines around the lit one as its height holds, which differs).
+  const slideText = (p: Page) =>
+    p.getByTestId('talk.slide').evaluate((e) =>
+      [
+        e.querySelector('[data-testid="scene.timeline"]')?.getAttribute('aria-label'),
+        ...[...e.querySelectorAll<HTMLElement>('.talk-scene, .code-head, [data-testid="code.line.current"], .talk-caption')].map((x) => x.innerText),
+      ].join('\n'),
+    );
+  for (let i = 1; i <= 50; i++) {
+    await presenter.keyboard.press(i % 10 === 0 ? 'Shift+.' : '.');
+    const p = await lab(presenter);
+    await expect.poll(async () => (await lab(audience)).step).toBe(p.step);
+    await expect.poll(() => slideText(audience)).toBe(await slideText(presenter));
+  }
+  expect((await lab(audience)).step).toBe(45 + 5 * 10);
+  await audience.screenshot({ path: 'test-results/talk-audience-50.png' });
+  await presenter.screenshot({ path: 'test-results/talk-presenter-50.png' });
+});

@@ -226,6 +226,27 @@ export function App() {
     </p>
   );
   const ready = run && state != null;
+  // The scheduler's next decision and the choice of another CPU: the page's, and the presenter's in a talk.
+  const nextStep = run && (
+    <NextStep
+      log={run.log}
+      decisions={run.decisions}
+      step={step}
+      handChoices={run.sched ? scheduleLength(run.sched) : 0}
+      onChoose={(d, cpu) => {
+        if (cpu === run.decisions.cpu[d]) {
+          seek(run.decisions.event[d]);
+          return;
+        }
+        landing.current = run.decisions.event[d];
+        dispatch({ type: 'sched', sched: run.decisions.schedule(d, cpu) });
+      }}
+      onClear={() => {
+        landing.current = step;
+        dispatch({ type: 'sched', sched: '' });
+      }}
+    />
+  );
   const closeHelp = () => {
     setHelp(false);
     stageRef.current?.focus();
@@ -275,7 +296,12 @@ export function App() {
           view={talkView}
           onView={setTalkView}
           onStep={(d) => seek(step + d)}
-          controls={controlsEl}
+          controls={
+            <>
+              {controlsEl}
+              {nextStep}
+            </>
+          }
           run={run}
           step={step}
           loading={error ?? 'Running the real kernel code on simulated CPUs in a worker…'}
@@ -289,7 +315,12 @@ export function App() {
                     </>
                   ),
                   // The audience watches; actions are the presenter's.
-                  scene: <Stage scene={scene} run={run} state={state} step={step} onSeek={seek} onProgram={talk === 'presenter' ? onProgram : undefined} timelineApart />,
+                  scene: (
+                    <>
+                      <Stage scene={scene} run={run} state={state} step={step} onSeek={seek} onProgram={talk === 'presenter' ? onProgram : undefined} timelineApart />
+                      <ReportsPanel log={run.log} step={step} onSeek={seek} />
+                    </>
+                  ),
                   code: <StageCode log={run.log} step={step} />,
                   caption: narrate(run.log, step, run.labels),
                 }
@@ -360,24 +391,7 @@ export function App() {
               compared={compared ? { run: compared, step: step2, state: state2 } : null}
             />
             {compare && !compared && <p className="loading" role="status">Running {compare} beside it…</p>}
-            <NextStep
-              log={log}
-              decisions={run.decisions}
-              step={step}
-              handChoices={run.sched ? scheduleLength(run.sched) : 0}
-              onChoose={(d, cpu) => {
-                if (cpu === run.decisions.cpu[d]) {
-                  seek(run.decisions.event[d]);
-                  return;
-                }
-                landing.current = run.decisions.event[d];
-                dispatch({ type: 'sched', sched: run.decisions.schedule(d, cpu) });
-              }}
-              onClear={() => {
-                landing.current = step;
-                dispatch({ type: 'sched', sched: '' });
-              }}
-            />
+            {nextStep}
             <EventPanel log={log} step={step} labels={run.labels} onSeek={seek} />
             <ReportsPanel log={log} step={step} onSeek={seek} />
             {scene.Measure && <scene.Measure sim={client} />}
