@@ -56,10 +56,11 @@ export function useTalkSync(lessonId: string | null, state: TalkState, settled: 
   const key = JSON.stringify(state);
   useEffect(() => {
     if (!settled) return;
+    // On the way to a remote state: quiet until this window is there (then it is not news) or gives up.
     const a = applying.current;
     if (a) {
       if (sameTalk(a.target, state) || performance.now() > a.until) applying.current = null;
-      if (performance.now() <= a.until) return;
+      else return;
     }
     if (last.current && sameTalk(last.current, state)) return;
     last.current = state;
