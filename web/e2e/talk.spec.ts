@@ -191,3 +191,37 @@ test('presenter and audience stay identical over a keyboard-only run of 50 steps
   await audience.screenshot({ path: 'test-results/talk-audience-50.png' });
   await presenter.screenshot({ path: 'test-results/talk-presenter-50.png' });
 });
+
+test('a lit line wider than the code pane is scrolled sideways to its expression', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('?lesson=intro-reclaim&talk=1');
+  await expect.poll(async () => (await lab(page)).ready).toBe(true);
+  await toSlide(page, 'demo');
+  const length = (await lab(page)).length;
+  // The first events whose lit line is wider than the pane and names its expression.
+  let checked = 0;
+  for (let n = 0; n < length && checked < 3; n++) {
+    await page.evaluate((k) => window.__lab!.goTo(k), n);
+    await expect.poll(async () => (await lab(page)).step).toBe(n);
+    const r = await page.evaluate(async () => {
+      await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+      const body = document.querySelector<HTMLElement>('[data-testid="talk.slide"] [data-testid="code.body"]');
+      const src = body?.querySelector<HTMLElement>('.code-line.current .src');
+      const expr = window.__lab!.site()?.expr;
+      const text = src?.firstChild?.textContent ?? '';
+      if (!body || !src || !expr || text.indexOf(expr) < 0 || src.offsetLeft + src.offsetWidth <= body.clientWidth) return null;
+      const range = document.createRange();
+      range.setStart(src.firstChild!, text.indexOf(expr));
+      range.setEnd(src.firstChild!, text.indexOf(expr) + expr.length);
+      const e = range.getBoundingClientRect();
+      const b = body.getBoundingClientRect();
+      // All of it when it fits in the pane, else its start.
+      const fits = e.width <= body.clientWidth * (b.width / body.offsetWidth);
+      return { expr, inside: e.left >= b.left - 1 && (fits ? e.right <= b.right + 1 : e.left <= b.right - 40), scrolled: body.scrollLeft, e: [e.left, e.right], b: [b.left, b.right], sw: body.scrollWidth, cw: body.clientWidth };
+    });
+    if (!r) continue;
+    checked++;
+    expect(r.inside, `event ${n}: ${r.expr} ${JSON.stringify(r)}`).toBe(true);
+  }
+  expect(checked).toBe(3);
+});

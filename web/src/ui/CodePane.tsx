@@ -115,8 +115,11 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
     const pane = el.getBoundingClientRect();
     const k = el.offsetWidth / (pane.width || 1); // layout pixels per screen pixel (a zoomed slide)
     const x = (box.left - pane.left) * k + el.scrollLeft;
-    el.scrollLeft = Math.max(0, x - el.clientWidth / 4);
-  }, [lines, line, expr, lineHeight, height]);
+    const w = box.width * k;
+    // A quarter of the pane before the expression, less if that would cut its end, never past its start.
+    const room = el.clientWidth;
+    el.scrollLeft = Math.max(0, Math.min(x - 8, Math.max(x - room / 4, x + w - room + 16)));
+  }, [lines, line, expr, lineHeight, height, center]);
   const onScroll = () => {
     const el = body.current;
     if (el) setCenter(Math.round((el.scrollTop - PAD + el.clientHeight / 2) / lineHeight) + 1);
