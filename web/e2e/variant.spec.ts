@@ -5,7 +5,7 @@
 // Run by make test-variant (kernel-tree/tests/test-variant.sh), which makes
 // the variant and names it in RECLAIM_LAB_VARIANT; skipped without one.
 import { expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Lab } from './lab';
 
 const NAME = process.env.RECLAIM_LAB_VARIANT;
@@ -36,4 +36,24 @@ test('a made variant runs in the page and shows what it changed', async ({ page 
   if (v.messageId) await expect(panel).toContainText(v.messageId);
   await expect(page.getByTestId('diff.hunk').first()).toContainText(v.touched[0]);
   await page.screenshot({ path: `test-results/variant-${NAME}.png`, fullPage: false });
+});
+
+test("the report's links open its runs in the page, reports and all", async ({ page }) => {
+  test.skip(!NAME || !existsSync(`variants/${NAME}/report.txt`), 'no report (make variant-report makes one)');
+  const report = readFileSync(`variants/${NAME}/report.txt`, 'utf8');
+  const link = /in the page: \S+?(\?scene=\S+)/.exec(report);
+  expect(link, 'a link in the report').not.toBeNull();
+  // The report's lines for that run: the titles just above its link.
+  const block = report.slice(0, link!.index).split('\n').reverse();
+  const titles = block.slice(1, block.findIndex((l) => l.trimStart().startsWith('scenario '))).filter((l) => l.includes('report: '));
+  expect(titles.length).toBeGreaterThan(0);
+  const l = new Lab(page);
+  await l.open(link![1]);
+  await expect(page.getByTestId('scene.variant')).toHaveValue(NAME!);
+  await l.goTo((await page.evaluate(() => window.__lab!.length)) - 1);
+  for (const t of titles) {
+    const title = t.split('report: ')[1].replace(/^BUG: /, '').replace(/^WARNING: /, '').split(' at ')[0].split(' in ')[0];
+    await expect(page.getByTestId('reports')).toContainText(title);
+  }
+  await page.screenshot({ path: `test-results/variant-${NAME}-report.png`, fullPage: false });
 });
