@@ -81,8 +81,9 @@ test-e2e-slow: web
 # Every suite, in order: native C (ASan + UBSan), native = wasm logs,
 # the kernel's own fast library tests (native = wasm consoles),
 # UML = native = wasm traces (when make kunit built the kernel before),
+# make variant's refusals of series it cannot run,
 # TypeScript types, web engine unit tests, end-to-end in Chromium.
-test: build lint test-native test-determinism test-selftest test-kunit typecheck test-unit test-e2e
+test: build lint test-native test-determinism test-selftest test-kunit test-variant-quick typecheck test-unit test-e2e
 	@echo "make test: every suite passed"
 
 bench: build build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
@@ -110,7 +111,7 @@ dist: build
 # A reviewer's patch series as a kernel of the lab (kernel-tree/variant.sh):
 # branch variant/NAME of kernel-tree/linux, built natively and in wasm with
 # the base's glue, registered in variants/NAME/ (git-ignored).
-.PHONY: variant variants variant-rm variant-check variant-report test-variant print-lab-variants print-explore-variants
+.PHONY: variant variants variant-rm variant-check variant-report test-variant test-variant-quick print-lab-variants print-explore-variants
 variant: kernel-tree/linux/.git/reclaim-lab-tree-key
 	@kernel-tree/variant.sh add "$(FROM)" "$(BASE)" "$(NAME)"
 variants:
@@ -124,6 +125,9 @@ variant-check:
 # becomes a kernel equal to the built-in one; the refused series leave nothing.
 test-variant: build/native/break-no-wait/labrun
 	@kernel-tree/tests/test-variant.sh
+# make test's share: the refusals that need no build (seconds).
+test-variant-quick: kernel-tree/linux/.git/reclaim-lab-tree-key
+	@kernel-tree/tests/test-variant.sh --quick
 # The report: every scenario under the sanitizers, against the base and
 # native = wasm, a fuzzing smoke run, the explorer; variants/NAME/report.txt.
 variant-report:

@@ -14,6 +14,8 @@
 #     under slow shrinkers and from the explorer); the page opens it and reads its What changed
 #     (web/e2e/variant.spec.ts, unless VARIANT_E2E=0); make variant-rm
 #     removes every trace of it;
+# --quick (make test): only the first four refusals, which need no build.
+#
 #   - a series that does not apply, one that touches no compiled file, one
 #     that changes a function the lab does not compile, one that changes an
 #     interface the glue calls and one that does not compile against the
@@ -104,6 +106,13 @@ mkpatch v6.12 include/linux/shrinker.h "s = s.replace('void shrinker_register(st
 	'mm: shrinker: shrinker_register() takes flags' "$tmp/iface.mbox"
 expect_refusal t-iface v6.12 "$tmp/iface.mbox" "a series that changes shrinker_register()" \
 	'changes an interface the glue calls' 'shrinker_register\(\) .*called at wasm/'
+
+if [ "${1:-}" = --quick ]; then
+	# make test's share: the refusals that need no build, in seconds.
+	[ "$fails" = 0 ] || { echo "test-variant: $fails failed"; exit 1; }
+	echo "test-variant --quick: the four refusals before a build passed"
+	exit 0
+fi
 
 mkpatch v6.12 mm/shrinker.c "s = s.replace('\twait_for_completion(&shrinker->done);\n', '\twait_for_completion(&shrinker->done);\n\tfolio_batch_release(&shrinker->fbatch);\n', 1)" \
 	'mm: shrinker: release a folio batch' "$tmp/nocc.mbox"
