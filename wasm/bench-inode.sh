@@ -84,6 +84,6 @@ for flavour in native wasm; do
 done
 echo "  (each cell: the share, then the run's wall time; seed: Johannes Weiner's perf"
 echo "   profile of kswapd with the workingset's inodes rotated on the LRU, shrink_slab's share of its cycles)"
-echo "  wasm, the whole table (21 runs, one after the other): $wasm_s s wall"
+printf "  wasm, the whole table (21 runs, one after the other): %.1f s wall\n" "$wasm_s"
 [ -z "${BENCH_ROWS:-}" ] || printf "seed 004's inode table, 3 kernels x 7 rows, wasm under Node\t%.1f\ts\t<=\t10\n" \
 	"$wasm_s" >>"$BENCH_ROWS"

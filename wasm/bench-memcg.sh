@@ -151,7 +151,7 @@ done
 t1=$(date +%s.%N)
 python3 -c "$py" scale native "$tmp/native-v6.12.json" "$tmp/native-no-shrinker-bitmap.json" 2000 2000
 python3 -c "$py" scale "wasm  " "$tmp/wasm-v6.12.json" "$tmp/wasm-no-shrinker-bitmap.json" 2000 2000
-echo "  wasm, both kernels' runs whole (start-up included, one after the other): $(echo "$t1 - $t0" | bc) s wall"
+printf "  wasm, both kernels' runs whole (start-up included, one after the other): %.1f s wall\n" "$(echo "$t1 - $t0" | bc)"
 [ -z "${BENCH_ROWS:-}" ] || printf 'memcg scale run, 2000 x 2000, both kernels, wasm under Node\t%.1f\ts\t<=\t5\n' \
 	"$(echo "$t1 - $t0" | bc)" >>"$BENCH_ROWS"
 echo "  seed (2018): 4,000,000 do_shrink_slab() calls in a global pass without the bitmap;"
