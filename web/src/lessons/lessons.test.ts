@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { EventLog } from '../engine/log';
 import type { RunMeta } from '../engine/meta';
 import { runParamArgs } from '../engine/generated/params';
-import { findScene } from '../scenes/registry';
+import { findScene, SCENES } from '../scenes/registry';
 import { LESSONS, metGoals, type Lesson, type LessonStart } from './lessons';
 
 const manifest = JSON.parse(readFileSync('kernel-tree/manifest.json', 'utf8')) as { series: { id: string }[] };
@@ -38,10 +38,15 @@ function run(lesson: Lesson, s: LessonStart): EventLog {
 }
 
 describe('lessons', () => {
-  it('exist, one per scene at least, with unique ids', () => {
-    expect(LESSONS.length).toBeGreaterThanOrEqual(5);
+  it('exist, one per registered scene at least, with unique ids', () => {
     expect(new Set(LESSONS.map((l) => l.id)).size).toBe(LESSONS.length);
-    for (const id of ['shrinker-lifetime', 'shrinker-churn', 'memcg-bitmap', 'lru-batch', 'planted-bugs']) expect(LESSONS.some((l) => l.scene === id)).toBe(true);
+    // Scenes whose lesson is still to be written: named here so that a new
+    // scene without one fails, and taken off when its lesson arrives.
+    const waiting = new Set(['inode-lru']);
+    for (const scene of SCENES) {
+      const has = LESSONS.some((l) => l.scene === scene.id);
+      expect(has, `scene ${scene.id}: ${waiting.has(scene.id) ? 'has a lesson now: take it off the waiting list' : 'has no lesson'}`).toBe(!waiting.has(scene.id));
+    }
   });
 
   for (const lesson of LESSONS) {
