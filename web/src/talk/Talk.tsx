@@ -24,27 +24,35 @@ export type TalkRole = 'audience' | 'presenter';
  * Keeps `state` the same in every window of this talk: posts each local
  * change once the window has settled on it, applies each remote one with
  * `apply`. A window that opens says hello and is told the current state.
+ * Each state carries the time it was made, and a window never applies one
+ * older than the state it last agreed on: a late answer to a hello must not
+ * take a presenter back to where the talk was before it moved on.
  */
 export function useTalkSync(lessonId: string | null, state: TalkState, settled: boolean, apply: (s: TalkState) => void) {
   const channel = useRef<BroadcastChannel | null>(null);
-  const last = useRef<TalkState | null>(null); // the state every window last agreed on
+  const last = useRef<Stamped | null>(null); // the state every window last agreed on, and when it was made
   // A remote state being applied: until this window reaches it (or gives up), its
   // in-between states are not news to post.
   const applying = useRef<{ target: TalkState; until: number } | null>(null);
   const applyRef = useRef(apply);
   applyRef.current = apply;
+  const now = useRef(state);
+  now.current = state;
   useEffect(() => {
     if (!lessonId) return;
     const ch = new BroadcastChannel(`reclaim-lab-talk-${lessonId}`);
     channel.current = ch;
-    ch.onmessage = (ev: MessageEvent<TalkState | 'hello'>) => {
+    ch.onmessage = (ev: MessageEvent<Stamped | 'hello'>) => {
       if (ev.data === 'hello') {
         if (last.current) ch.postMessage(last.current); // a window just opened: tell it where we are
         return;
       }
+      if (last.current && ev.data.at < last.current.at) return; // older than what this window agreed on
       last.current = ev.data;
-      applying.current = { target: ev.data, until: performance.now() + 3000 };
-      applyRef.current(ev.data);
+      // Already there: nothing to apply, and this window's next change is its own news.
+      if (sameTalk(ev.data.state, now.current)) return;
+      applying.current = { target: ev.data.state, until: performance.now() + 3000 };
+      applyRef.current(ev.data.state);
     };
     ch.postMessage('hello');
     return () => {
@@ -62,11 +70,17 @@ export function useTalkSync(lessonId: string | null, state: TalkState, settled: 
       if (sameTalk(a.target, state) || performance.now() > a.until) applying.current = null;
       else return;
     }
-    if (last.current && sameTalk(last.current, state)) return;
-    last.current = state;
-    channel.current?.postMessage(state);
+    if (last.current && sameTalk(last.current.state, state)) return;
+    last.current = { state, at: Date.now() };
+    channel.current?.postMessage(last.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, settled]);
+}
+
+/** A talk state as windows send it: with the wall-clock time it was made (all windows share one clock). */
+interface Stamped {
+  state: TalkState;
+  at: number;
 }
 
 /** The slide's size in CSS pixels before it is zoomed to the window: the talk type scale is set at this size (talk.css). */
