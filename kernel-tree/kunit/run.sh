@@ -85,22 +85,28 @@ trace() {
 trace > "$b/trace-uml.txt"
 cp "$b/out/test.log" "$b/test-reclaim_lab.log"
 
+# boot_alone GLOB LOG: one more boot of the built kernel running only the
+# cases GLOB names; its kunit.py output in LOG, its console kept beside it.
+boot_alone() {
+	local status=0
+	python3 tools/testing/kunit/kunit.py exec --build_dir="$b/out" --timeout=300 \
+		"$1" > "$b/kunit-$2.log" 2>&1 || status=$?
+	if [ "$status" != 0 ]; then
+		tail -n 30 "$b/kunit-$2.log"
+		echo "kunit: $1 in a boot of its own failed ($status); see build/kunit/$branch/kunit-$2.log" >&2
+		exit 1
+	fi
+	cp "$b/out/test.log" "$b/test-$2.log"
+}
+
 # The cases again, each in a boot of its own and in the reverse order:
 # compare.sh requires each trace to be the one the shared boot printed, so
 # no case's trace depends on what the cases before it left in the kernel.
 : > "$b/trace-uml-alone.txt"
 alone=0
 for ident in $(branch_scenarios "$branch" | awk '$3 != "PLANTED" { print $1 }' | tac); do
-	status=0
-	python3 tools/testing/kunit/kunit.py exec --build_dir="$b/out" --timeout=300 \
-		"reclaim_lab.reclaim_lab_$ident" > "$b/kunit-alone-$ident.log" 2>&1 || status=$?
-	if [ "$status" != 0 ]; then
-		tail -n 30 "$b/kunit-alone-$ident.log"
-		echo "kunit: case reclaim_lab_$ident alone failed ($status); see build/kunit/$branch/kunit-alone-$ident.log" >&2
-		exit 1
-	fi
+	boot_alone "reclaim_lab.reclaim_lab_$ident" "alone-$ident"
 	trace >> "$b/trace-uml-alone.txt"
-	cp "$b/out/test.log" "$b/test-alone-$ident.log"
 	alone=$((alone + 1))
 done
 echo "[kunit] $alone cases again, each in a boot of its own, in the reverse order: $(wc -l < "$b/trace-uml-alone.txt") trace lines"
@@ -111,10 +117,10 @@ echo "[kunit] $alone cases again, each in a boot of its own, in the reverse orde
 # device is configured.)
 dotconfig=$b/out/.config
 if grep -q '^CONFIG_PROVE_LOCKING=y' "$dotconfig" && grep -q '^CONFIG_KASAN=y' "$dotconfig"; then
-	if sed -n '/^KTAP version/,$p' "$b/out/test.log" |
+	if for log in "$b/test-reclaim_lab.log" "$b"/test-alone-*.log; do sed -n '/^KTAP version/,$p' "$log"; done |
 	   grep -E 'BUG: |WARNING: |INFO: |Disabling lock debugging' > "$b/reports.txt"; then
 		cat "$b/reports.txt"
-		echo "kunit: the kernel reported the above while running the reclaim_lab suite (build/kunit/$branch/out/test.log)" >&2
+		echo "kunit: the kernel reported the above while running the reclaim_lab suite (build/kunit/$branch/test-reclaim_lab.log, test-alone-*.log)" >&2
 		exit 1
 	fi
 	checkers="KASAN and lockdep"
@@ -123,16 +129,8 @@ if grep -q '^CONFIG_PROVE_LOCKING=y' "$dotconfig" && grep -q '^CONFIG_KASAN=y' "
 	# The planted bugs: lockdep and KASAN report once per boot, so one boot each.
 	if planted_kernel "$dotconfig"; then
 		for suite in $(kunit_def | awk '$3 == "PLANTED" { print "reclaim_lab_" $1 }'); do
-			status=0
-			python3 tools/testing/kunit/kunit.py exec --build_dir="$b/out" --timeout=300 \
-				"$suite" > "$b/kunit-$suite.log" 2>&1 || status=$?
-			if [ "$status" != 0 ]; then
-				tail -n 30 "$b/kunit-$suite.log"
-				echo "kunit: suite $suite failed ($status); see build/kunit/$branch/kunit-$suite.log" >&2
-				exit 1
-			fi
+			boot_alone "$suite" "$suite"
 			trace >> "$b/trace-uml.txt"
-			cp "$b/out/test.log" "$b/test-$suite.log"
 			echo "[kunit] suite $suite, in a boot of its own: $(trace | wc -l) trace lines"
 		done
 	fi
