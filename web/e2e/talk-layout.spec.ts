@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// Talk mode on a projector: for every slide of every lesson (the lessons
-// registry, through the test handle) at 1280×720 and 1920×1080, every
+// Talk mode on a projector: for every slide of every lesson and every talk
+// (the lessons and talks registries, through the test handle) at 1280×720
+// and 1920×1080, every
 // element lies inside the slide frame and text meets the talk type scale's
 // minimums (computed font size times the zoom it is drawn at, against the
 // minimum at 1920×1080 scaled by the slide's size); axe on the projector
 // theme; a screenshot of each slide. At 3840×2160 too under @slow.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { labFields } from './lab';
 
 /** The type scale at 1920×1080 (web/src/talk/talk.css), by what the text is. */
@@ -75,24 +77,40 @@ async function settled(page: Page) {
   return kind;
 }
 
+/** A talk file's live slides: the step each one's permalink stands at. */
+function liveSteps(id: string): Map<number, number> {
+  const talk = JSON.parse(readFileSync(`talks/${id}.json`, 'utf8')) as { slides: { live?: string }[] };
+  const out = new Map<number, number>();
+  talk.slides.forEach((s, i) => s.live && out.set(i, Number(new URLSearchParams(s.live.slice(s.live.indexOf('?'))).get('step') ?? 0)));
+  return out;
+}
+
 /** shots: a screenshot of every slide, of the demo and patch slides only, or none. */
 async function sweep(page: Page, w: number, h: number, shots: 'all' | 'scene' | 'none') {
   await page.setViewportSize({ width: w, height: h });
   await page.goto('./?step=0');
   await expect.poll(() => page.evaluate(() => window.__lab?.ready ?? false)).toBe(true);
-  const lessons = (await labFields(page)).lessons;
+  const { lessons, talks } = await labFields(page);
   expect(lessons.length).toBeGreaterThan(5);
+  expect(talks.length).toBeGreaterThan(0);
+  // Lessons, whose one demo is checked along its run, and talk files, whose live slides are checked at their permalinks' steps.
+  const decks = [
+    ...lessons.map((l) => ({ id: l.id, url: `./?lesson=${l.id}&talk=1`, slides: l.slides, steps: null })),
+    ...talks.map((t) => ({ id: t.id, url: `./?deck=${t.id}`, slides: t.slides, steps: liveSteps(t.id) })),
+  ];
   let slides = 0;
   const problems: string[] = [];
-  for (const lesson of lessons) {
-    await page.goto(`./?lesson=${lesson.id}&talk=1`);
+  for (const lesson of decks) {
+    await page.goto(lesson.url);
     await expect.poll(() => page.evaluate(() => window.__lab?.ready ?? false)).toBe(true);
     for (let s = 0; s < lesson.slides; s++) {
       if (s > 0) await page.keyboard.press('ArrowRight');
       await expect(page.getByTestId('talk.slide')).toHaveAttribute('data-slide', String(s));
+      const live = lesson.steps?.get(s);
+      if (live !== undefined) await expect.poll(async () => (await labFields(page)).step).toBe(live);
       const kind = await settled(page);
-      // The demo at its first event, in the middle of the run and at its end: the scene draws more as it goes.
-      const at = kind === 'demo' ? [0, 0.5, 1] : [null];
+      // A lesson's demo at its first event, in the middle of the run and at its end: the scene draws more as it goes.
+      const at = kind === 'demo' && !lesson.steps ? [0, 0.5, 1] : [null];
       for (const where of at) {
         if (where !== null) {
           const n = Math.round(where * ((await labFields(page)).length - 1));
@@ -122,7 +140,7 @@ for (const [w, h] of [
   [1280, 720],
   [1920, 1080],
 ]) {
-  test(`every slide of every lesson fits its frame and meets the type scale at ${w}×${h}`, async ({ page }) => {
+  test(`every slide of every lesson and talk fits its frame and meets the type scale at ${w}×${h}`, async ({ page }) => {
     const n = await sweep(page, w, h, w < 1920 ? 'all' : 'scene');
     console.log(`talk layout ${w}×${h}: ${n} slides checked`);
   });

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-import { StrictMode } from 'react';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 // The shared styles first: each component's and scene's own sheet, imported
 // beside its code, comes after them and refines them.
@@ -9,9 +9,19 @@ import { Landing } from './app/Landing';
 import { TraceImport } from './app/TraceImport';
 import { isImportView } from './app/params';
 
+/** The page at a permalink; a talk opens another in place (a slide of another scene) and the page starts over at it. */
+function Page() {
+  const [open, setOpen] = useState({ search: window.location.search, n: 0 });
+  const navigate = (search: string) => {
+    window.history.replaceState(null, '', search);
+    setOpen((o) => ({ search, n: o.n + 1 }));
+  };
+  return <App key={open.n} search={open.search} navigate={navigate} />;
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     {/* The bare URL is the landing view; ?import the reclaim trace page; any other parameter opens a scene (or a lesson, a talk, an embed). */}
-    {isImportView(window.location.search) ? <TraceImport /> : window.location.search.length > 1 ? <App /> : <Landing />}
+    {isImportView(window.location.search) ? <TraceImport /> : window.location.search.length > 1 ? <Page /> : <Landing />}
   </StrictMode>,
 );

@@ -24,7 +24,7 @@ import { ScenePicker } from './Landing';
 import type { LessonStart } from '../lessons/lessons';
 import { LessonPanel, LessonPicker } from '../lessons/LessonPanel';
 import { Talk, useTalkSync } from '../talk/Talk';
-import type { TalkState, TalkView } from '../talk/slides';
+import type { LiveState, TalkState, TalkView } from '../talk/slides';
 import { Timeline } from '../ui/Timeline';
 import { TaskLegend } from '../ui/TaskLegend';
 import { sameRun, settingsReducer, type Settings } from './settings';
@@ -53,11 +53,15 @@ function seriesOf(scene: SceneDef<any>, variant: string): string | null {
   return typeof scene.series === 'function' ? scene.series(variant) : scene.series;
 }
 
-export function App() {
+/**
+ * search: the permalink the page opens at. navigate: open another one in
+ * place (a talk's slide whose live state is another scene's).
+ */
+export function App({ search, navigate }: { search: string; navigate: (search: string) => void }) {
   // Every URL parameter, read and checked in one place (params.ts).
-  const initial = useMemo(() => readUrl(window.location.search), []);
-  const { scene, lesson, talk, embed } = initial.settings;
-  const [talkView, setTalkView] = useState<TalkView>({ slide: 0, zoom: false, black: false });
+  const initial = useMemo(() => readUrl(search), [search]);
+  const { scene, lesson, talk, embed, deck } = initial.settings;
+  const [talkView, setTalkView] = useState<TalkView>({ slide: initial.settings.slide, live: initial.settings.live, zoom: false, black: false });
   const [settings, dispatch] = useReducer(settingsReducer, null, (): Settings => {
     const { variant, seed, policy, sched, prog, compare } = initial.settings;
     return { variant, seed, policy, sched, prog, compare };
@@ -98,7 +102,9 @@ export function App() {
     if (!run) return;
     const url = formatUrl({
       lesson: lesson?.id ?? null,
+      deck: lesson ? null : (deck?.id ?? null),
       talk: talk,
+      slide: talkView.slide,
       embed,
       scene: scene.id,
       variant: run.variant === scene.variants[0] ? null : run.variant,
@@ -110,7 +116,7 @@ export function App() {
       step,
     });
     if (url !== window.location.search) window.history.replaceState(null, '', url);
-  }, [run, scene, step, compare, lesson, talk, embed]);
+  }, [run, scene, step, compare, lesson, deck, talk, talkView.slide, embed]);
 
   // The page's keys, whatever has focus except a text field (ui/keymap.ts); `?` lists them.
   const [help, setHelp] = useState(false);
@@ -167,6 +173,7 @@ export function App() {
   const shown = run ?? settings;
   const talkState: TalkState = {
     ...talkView,
+    scene: scene.id,
     step,
     variant: shown.variant,
     seed: shown.seed,
@@ -175,9 +182,16 @@ export function App() {
     prog: shown.prog,
   };
   const settled = !!run && sameRun(run, settings);
-  useTalkSync(talk ? lesson!.id : null, talkState, settled, (t) => {
-    setTalkView({ slide: t.slide, zoom: t.zoom, black: t.black });
+  // A talk's URL at a slide showing a live state of another scene: the page opens it in place.
+  const talkUrl = (v: TalkView, s: LiveState) =>
+    formatUrl({ lesson: lesson?.id ?? null, deck: lesson ? null : (deck?.id ?? null), talk, slide: v.slide, scene: s.scene, variant: s.variant, compare: null, seed: s.seed, policy: s.policy, sched: s.sched, prog: s.prog, step: s.step });
+  useTalkSync(talk && deck ? `${lesson ? 'lesson' : 'deck'}-${deck.id}` : null, talkState, settled, (t) => {
     const s = { variant: t.variant, seed: t.seed, policy: t.policy as PolicyName, sched: t.sched, prog: t.prog };
+    if (t.scene !== scene.id) {
+      navigate(talkUrl(t, { ...s, scene: t.scene, step: t.step }));
+      return;
+    }
+    setTalkView({ slide: t.slide, live: t.live, zoom: t.zoom, black: t.black });
     if (run && sameRun(run, s)) {
       setStep(Math.max(0, Math.min(t.step, run.log.length - 1)));
       return;
@@ -287,14 +301,31 @@ export function App() {
     );
   }
 
-  if (talk && lesson) {
+  // A new slide: a live one whose state is not the one loaded loads it (in place, or as the page of its scene).
+  const onTalkView = (v: TalkView) => {
+    const target = deck?.slides[v.slide];
+    if (v.slide === talkView.slide || target?.kind !== 'demo' || v.live === v.slide) {
+      setTalkView(v);
+      return;
+    }
+    const st = target.state;
+    if (st.scene !== scene.id) {
+      navigate(talkUrl(v, st));
+      return;
+    }
+    setTalkView({ ...v, live: v.slide });
+    const { step: at, scene: _scene, ...r } = st;
+    start(r, at);
+  };
+
+  if (talk && deck) {
     return (
       <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
         <Talk
           role={talk}
-          lesson={lesson}
+          talk={deck}
           view={talkView}
-          onView={setTalkView}
+          onView={onTalkView}
           onStep={(d) => seek(step + d)}
           controls={
             <>
@@ -304,9 +335,11 @@ export function App() {
           }
           run={run}
           step={step}
+          variant={run?.variant ?? variant}
           loading={error ?? 'Running the real kernel code on simulated CPUs in a worker…'}
+          // The demo once the run is the one asked for (a live slide's state, a seed changed): never a stale run.
           demo={
-            ready
+            ready && settled
               ? {
                   timeline: (
                     <>

@@ -7,6 +7,9 @@
 import { SCENES, findScene } from '../scenes/registry';
 import type { SceneDef } from '../scenes/types';
 import { findLesson, type Lesson } from '../lessons/lessons';
+import { liveSlideFor, type LiveState, type TalkDef } from '../talk/slides';
+import { TALK_FILES } from '../talk/talks';
+import { loadTalk } from './talks';
 import { isScheduleText } from '../engine/decisions';
 import { MAX_SEED, PARAMS, POLICIES, type PolicyName } from './url';
 
@@ -28,6 +31,10 @@ export interface UrlSettings {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   scene: SceneDef<any>;
   lesson: Lesson | null;
+  /** The talk shown in talk mode (a lesson's, or a file's), its slide, and the live slide whose state the run starts from. */
+  deck: TalkDef | null;
+  slide: number;
+  live: number;
   talk: 'presenter' | 'audience' | null;
   embed: boolean;
   variant: string;
@@ -68,15 +75,41 @@ export function readUrl(search: string): { settings: UrlSettings; notices: Notic
   const lessonId = q.get('lesson');
   const lesson = lessonId !== null ? findLesson(lessonId) : null;
   if (lessonId !== null && !lesson) bad('lesson', lessonId, 'there is no such lesson', 'showing the scene without one');
+  // A talk file (talks/README.md): its slide, and the live state that slide shows (the last live slide up to it).
+  const deckId = q.get('deck');
+  let deck: TalkDef | null = null;
+  if (deckId !== null) {
+    if (lesson) bad('deck', deckId, `lesson ${lesson.id} is open, and is the talk`, 'showing the lesson');
+    else {
+      try {
+        deck = loadTalk({ deck: deckId });
+        if (!deck) bad('deck', deckId, `there is no such talk (the talks: ${TALK_FILES.map((t) => t.id).join(', ')}, and those built or imported in this browser)`, 'showing the scene');
+      } catch (e) {
+        bad('deck', deckId, (e as Error).message, 'showing the scene');
+      }
+    }
+  }
+  if (lesson) deck = loadTalk({ lesson: lesson.id });
+  const slides = deck?.slides ?? [];
+  let slide = 0;
+  if (q.has('slide') && q.get('slide') !== '') {
+    const raw = q.get('slide')!;
+    if (!deck) bad('slide', raw, 'no talk is open', 'left it out');
+    else if (!/^\d+$/.test(raw) || Number(raw) >= slides.length) bad('slide', raw, `the talk has slides 0 to ${slides.length - 1}`, 'showing slide 0');
+    else slide = Number(raw);
+  }
+  const live = liveSlideFor(slides, slide);
+  const liveState: LiveState | undefined = live >= 0 ? (slides[live] as { state: LiveState }).state : undefined;
   const sceneId = q.get('scene');
-  let scene = findScene(lesson?.scene ?? sceneId) ?? SCENES[0];
-  if (lesson) scene = findScene(lesson.scene)!;
+  const fixed = lesson?.scene ?? (deck && !sceneId ? liveState?.scene : undefined);
+  let scene = findScene(fixed ?? sceneId) ?? SCENES[0];
   if (sceneId !== null && !findScene(sceneId)) {
     bad('scene', sceneId, `there is no such scene (the scenes: ${SCENES.map((s) => s.id).join(', ')})`, `showing ${scene.id}`);
   } else if (lesson && sceneId !== null && sceneId !== lesson.scene) {
     bad('scene', sceneId, `lesson ${lesson.id} runs on ${lesson.scene}`, `showing ${lesson.scene}`);
   }
-  const start = lesson?.start;
+  // A lesson starts where it says; a talk file, at its live slide's state unless the URL gives one.
+  const start = lesson?.start ?? (liveState && liveState.scene === scene.id ? liveState : undefined);
 
   const has = (k: string) => q.has(k) && q.get(k) !== '';
   const num = (key: string, dflt: number, max: number) => {
@@ -128,16 +161,17 @@ export function readUrl(search: string): { settings: UrlSettings; notices: Notic
   let talk: UrlSettings["talk"] = null;
   if (q.has('talk')) {
     const t = q.get('talk')!;
-    if (!lesson) bad('talk', t, 'talk mode shows a lesson, and none is open', 'showing the scene');
+    if (!deck) bad('talk', t, 'talk mode shows a lesson or a talk (deck=), and none is open', 'showing the scene');
     else talk = t === 'presenter' ? 'presenter' : 'audience';
-  }
+  } else if (deck && !lesson) talk = 'audience'; // a talk file is shown in talk mode
+
   let embed = false;
   if (q.has('embed')) {
     const e = q.get('embed')!;
     if (e === '1') embed = true;
     else bad('embed', e, 'expected embed=1', 'showing the whole page');
   }
-  return { settings: { scene, lesson, talk, embed, variant, compare, seed, policy, sched, prog, step }, notices };
+  return { settings: { scene, lesson, deck: talk ? deck : null, slide, live, talk, embed, variant, compare, seed, policy, sched, prog, step }, notices };
 }
 
 /** What is wrong with a scene's program text (null: nothing). */

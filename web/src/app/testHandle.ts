@@ -10,6 +10,7 @@ import { traceJson } from '../engine/perfetto';
 import { SCENES } from '../scenes/registry';
 import { LESSONS } from '../lessons/lessons';
 import { slidesOf } from '../talk/slides';
+import { registryTalks } from './talks';
 import type { Compared, Run } from './useRuns';
 import type { Settings } from './settings';
 
@@ -22,6 +23,8 @@ export interface LabHandle {
   scenes: string[];
   /** Every lesson (lessons/*.json): its id, and how many slides it makes in talk mode. */
   lessons: { id: string; slides: number }[];
+  /** Every talk of talks/ (the registry): its id, and how many slides it has. */
+  talks: { id: string; slides: number }[];
   /** Every registered scene: id, title and kernels. */
   sceneDefs: { id: string; title: string; variants: string[] }[];
   variant: string;
@@ -78,6 +81,7 @@ export function useTestHandle({ scene, settings, run, error, step, state, seek, 
       scene,
       scenes: SCENES.map((x) => x.id),
       lessons: LESSONS.map((l) => ({ id: l.id, slides: slidesOf(l).length })),
+      talks: registryTalks().map((t) => ({ id: t.id, slides: t.slides.length })),
       sceneDefs: SCENES.map((x) => ({ id: x.id, title: x.title, variants: x.variants })),
       variant: s.variant,
       seed: s.seed,

@@ -5,7 +5,7 @@
 export const POLICIES = ['timed', 'rr', 'random'] as const;
 
 /** Every parameter the page reads (params.ts checks them), in the order permalinks write them. */
-export const PARAMS = ['lesson', 'talk', 'embed', 'scene', 'variant', 'compare', 'seed', 'policy', 'sched', 'prog', 'step'] as const;
+export const PARAMS = ['lesson', 'deck', 'talk', 'slide', 'embed', 'scene', 'variant', 'compare', 'seed', 'policy', 'sched', 'prog', 'step'] as const;
 export type PolicyName = (typeof POLICIES)[number];
 
 export interface UrlState {
@@ -19,6 +19,8 @@ export interface UrlState {
   prog: string; // the scenario's program, for scenes that take one ('' : its default)
   lesson: string | null; // the lesson shown beside the scene
   talk: string | null; // talk mode: 'presenter', or any other value for the audience
+  deck?: string | null; // the talk shown (talks/README.md): a file of talks/, or one kept in this browser
+  slide?: number; // the talk's slide on screen
   embed?: boolean; // the scene alone, for an iframe
 }
 
@@ -27,7 +29,9 @@ export const MAX_SEED = 2 ** 32 - 1;
 export function formatUrl(s: UrlState): string {
   const q = new URLSearchParams();
   if (s.lesson) q.set('lesson', s.lesson);
+  if (s.deck) q.set('deck', s.deck);
   if (s.talk) q.set('talk', s.talk);
+  if (s.talk && s.slide) q.set('slide', String(s.slide));
   if (s.embed) q.set('embed', '1');
   if (s.scene) q.set('scene', s.scene);
   if (s.variant) q.set('variant', s.variant);

@@ -2,40 +2,17 @@
 // Every lesson: its start is a real scene state, its patch names real lines
 // of the kernel tree and a series of the manifest, and replaying its
 // solution (the native CLI, the scene's own parameters) meets every goal.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EventLog } from '../engine/log';
-import type { RunMeta } from '../engine/meta';
-import { runParamArgs } from '../engine/generated/params';
+import type { EventLog } from '../engine/log';
 import { findScene, SCENES } from '../scenes/registry';
 import { LESSONS, metGoals, type Lesson, type LessonStart } from './lessons';
+import { replayNative } from './replay';
 
 const manifest = JSON.parse(readFileSync('kernel-tree/manifest.json', 'utf8')) as { series: { id: string }[] };
 
-function run(lesson: Lesson, s: LessonStart): EventLog {
-  const scene = findScene(lesson.scene)!;
-  const dir = mkdtempSync(join(tmpdir(), `lesson-${lesson.id}-`));
-  try {
-    const args = ['--scenario', scene.scenario, '--seed', String(s.seed), '--policy', s.policy, '--dump', dir];
-    if (s.sched) args.push('--schedule', s.sched);
-    const slow = scene.slowNs?.(s.variant) ?? 0;
-    if (slow) args.push('--slow-ns', String(slow));
-    const bytes = s.prog ? scene.program!.toBytes(s.prog) : [];
-    if (bytes.length) args.push('--program', bytes.join(','));
-    if (scene.program?.options) args.push(...runParamArgs(scene.program.options(s.prog)));
-    // Exit 1 is a run that did not end cleanly (a KASAN panic, say): lessons may want that.
-    const r = spawnSync(`build/native/${s.variant}/labrun`, args, { env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' }, encoding: 'utf8' });
-    if (r.status !== 0 && r.status !== 1) throw new Error(`labrun ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
-    const b = readFileSync(join(dir, 'events.bin'));
-    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as RunMeta;
-    return new EventLog(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer, meta);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const run = (lesson: Lesson, s: LessonStart): EventLog => replayNative(lesson.scene, s);
 
 describe('lessons', () => {
   it('exist, one per registered scene at least, with unique ids', () => {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// Talk mode: a lesson as slides in a projector theme. Every slide is laid
+// Talk mode: a talk (a file of talks/, or a lesson) as slides in a projector theme. Every slide is laid
 // out at 1920×1080 CSS pixels and zoomed to fit the window (SlideFrame), so
 // its type scale is the same share of the screen at any size. The audience
 // window shows the slide (the live scene on the demo slide); the presenter
@@ -13,9 +13,10 @@ import { fetchDiffs, variantBranch, type Diffs } from '../ui/diff';
 import type { EventLog } from '../engine/log';
 import { findSeries, loreUrl } from '../engine/manifest';
 import { fetchSource } from '../engine/sources';
-import { metGoals, type Lesson } from '../lessons/lessons';
+import { goalStep, type Goal } from '../lessons/lessons';
 import { patchHunks } from './patch';
-import { sameTalk, slideLabel, slidesOf, type Slide, type TalkState, type TalkView } from './slides';
+import { Prose } from './Prose';
+import { sameTalk, slideLabel, type Slide, type SlidePatch, type TalkDef, type TalkState, type TalkView } from './slides';
 import './talk.css';
 
 export type TalkRole = 'audience' | 'presenter';
@@ -28,7 +29,7 @@ export type TalkRole = 'audience' | 'presenter';
  * older than the state it last agreed on: a late answer to a hello must not
  * take a presenter back to where the talk was before it moved on.
  */
-export function useTalkSync(lessonId: string | null, state: TalkState, settled: boolean, apply: (s: TalkState) => void) {
+export function useTalkSync(talkId: string | null, state: TalkState, settled: boolean, apply: (s: TalkState) => void) {
   const channel = useRef<BroadcastChannel | null>(null);
   const last = useRef<Stamped | null>(null); // the state every window last agreed on, and when it was made
   // A remote state being applied: until this window reaches it (or gives up), its
@@ -39,8 +40,8 @@ export function useTalkSync(lessonId: string | null, state: TalkState, settled: 
   const now = useRef(state);
   now.current = state;
   useEffect(() => {
-    if (!lessonId) return;
-    const ch = new BroadcastChannel(`reclaim-lab-talk-${lessonId}`);
+    if (!talkId) return;
+    const ch = new BroadcastChannel(`reclaim-lab-talk-${talkId}`);
     channel.current = ch;
     ch.onmessage = (ev: MessageEvent<Stamped | 'hello'>) => {
       if (ev.data === 'hello') {
@@ -59,7 +60,7 @@ export function useTalkSync(lessonId: string | null, state: TalkState, settled: 
       ch.close();
       channel.current = null;
     };
-  }, [lessonId]);
+  }, [talkId]);
   // Post only a settled state (no run pending) that this window came to by itself.
   const key = JSON.stringify(state);
   useEffect(() => {
@@ -116,9 +117,10 @@ export interface TalkDemo {
   caption: string;
 }
 
-function DemoSlide({ demo, zoom }: { demo: TalkDemo; zoom: boolean }) {
+function DemoSlide({ demo, zoom, title }: { demo: TalkDemo; zoom: boolean; title?: string }) {
   return (
-    <div className={zoom ? 'talk-demo zoom' : 'talk-demo'} data-testid="talk.demo">
+    <div className={`talk-demo${zoom ? ' zoom' : ''}${title ? ' titled' : ''}`} data-testid="talk.demo">
+      {title && <h2 className="talk-demo-title">{title}</h2>}
       <div className="talk-timeline">{demo.timeline}</div>
       <div className="talk-scene">{demo.scene}</div>
       <div className="talk-code" data-testid="talk.code">
@@ -131,14 +133,18 @@ function DemoSlide({ demo, zoom }: { demo: TalkDemo; zoom: boolean }) {
   );
 }
 
-function GoalsSlide({ lesson, run, step }: { lesson: Lesson; run: { log: EventLog; variant: string } | null; step: number }) {
-  const met = run ? metGoals(lesson, run.log, run.variant, step) : {};
+function GoalsSlide({ goals, run, step }: { goals: Goal[]; run: { log: EventLog; variant: string } | null; step: number }) {
+  const met = (g: Goal) => {
+    if (!run || (g.variant && g.variant !== run.variant)) return undefined;
+    const at = goalStep(run.log, g.check, step);
+    return at >= 0 ? at : undefined;
+  };
   return (
     <div className="slide-goals">
       <h2>Goals</h2>
       <ul data-testid="talk.goals">
-        {lesson.goals.map((g) => {
-          const at = met[g.id];
+        {goals.map((g) => {
+          const at = met(g);
           return (
             <li key={g.id} className={at !== undefined ? 'met' : ''} data-testid={`talk.goal.${g.id}`} data-met={at !== undefined ? 1 : 0}>
               <span className="tick" aria-hidden="true">
@@ -157,8 +163,7 @@ function GoalsSlide({ lesson, run, step }: { lesson: Lesson; run: { log: EventLo
   );
 }
 
-function PatchSlide({ lesson }: { lesson: Lesson }) {
-  const { patch } = lesson;
+function PatchSlide({ patch, variant }: { patch: SlidePatch; variant: string }) {
   const series = patch.series ? findSeries(patch.series) : undefined;
   const [diffs, setDiffs] = useState<Diffs | null>(null);
   const [plain, setPlain] = useState<string[] | null>(null);
@@ -173,7 +178,7 @@ function PatchSlide({ lesson }: { lesson: Lesson }) {
       live = false;
     };
   }, []);
-  const prefer = diffs ? [variantBranch(diffs, lesson.start.variant), ...(series?.code.base ? [series.code.base] : [])] : [];
+  const prefer = diffs ? [variantBranch(diffs, variant), ...(series?.code.base ? [series.code.base] : [])] : [];
   const hunks = diffs ? patchHunks(diffs, patch, prefer) : [];
   const noDiff = diffs !== null && hunks.length === 0;
   // No branch diff touches these lines: show them as they are on the branch.
@@ -252,53 +257,63 @@ function PatchSlide({ lesson }: { lesson: Lesson }) {
   );
 }
 
-function SlideBody({ slide, lesson, demo, zoom, run, step, loading }: { slide: Slide; lesson: Lesson; demo: TalkDemo | null; zoom: boolean; run: { log: EventLog; variant: string } | null; step: number; loading: string }) {
+function SlideBody({ slide, demo, zoom, run, step, loading, variant }: { slide: Slide; demo: TalkDemo | null; zoom: boolean; run: { log: EventLog; variant: string } | null; step: number; loading: string; variant: string }) {
   switch (slide.kind) {
     case 'title':
       return (
         <div className="slide-title">
           <h1>{slide.title}</h1>
-          <p className="muted">Reclaim Lab — the real kernel code on simulated CPUs</p>
+          <p className="muted">{slide.subtitle ?? 'Reclaim Lab — the real kernel code on simulated CPUs'}</p>
         </div>
       );
     case 'text':
-      return <p className="slide-text">{slide.text}</p>;
+      return (
+        <div className="slide-text">
+          {slide.title && <h2>{slide.title}</h2>}
+          <Prose text={slide.text} />
+        </div>
+      );
     case 'demo':
       return demo ? (
-        <DemoSlide demo={demo} zoom={zoom} />
+        <DemoSlide demo={demo} zoom={zoom} title={slide.title} />
       ) : (
         <p className="loading" role="status">
           {loading}
         </p>
       );
     case 'goals':
-      return <GoalsSlide lesson={lesson} run={run} step={step} />;
+      return <GoalsSlide goals={slide.goals} run={run} step={step} />;
     case 'patch':
-      return <PatchSlide lesson={lesson} />;
+      return <PatchSlide patch={slide.patch} variant={variant} />;
   }
 }
 
 interface Props {
   role: TalkRole;
-  lesson: Lesson;
+  talk: TalkDef;
   view: TalkView;
   onView: (v: TalkView) => void;
   onStep: (delta: number) => void;
-  /** The demo slide's parts (null until the run is ready: `loading` says why). */
+  /** The demo slide's parts (null until the run of its live state is ready: `loading` says why). */
   demo: TalkDemo | null;
   loading: string;
   /** The demo's run and step, for the goals slide. */
   run: { log: EventLog; variant: string } | null;
   step: number;
+  /** The kernel the demo runs (the patch slide prefers its diff). */
+  variant: string;
   controls: ReactNode;
 }
 
-export function Talk({ role, lesson, view, onView, onStep, demo, loading, run, step, controls }: Props) {
-  const slides = slidesOf(lesson);
+/** When this page was opened: the presenter's timer runs from it, across slides that load another scene. */
+const OPENED = performance.now();
+
+export function Talk({ role, talk, view, onView, onStep, demo, loading, run, step, variant, controls }: Props) {
+  const { slides } = talk;
   const { slide, zoom, black } = view;
   const [help, setHelp] = useState(false);
-  const [t0] = useState(() => performance.now());
-  const [now, setNow] = useState(t0);
+  const t0 = OPENED;
+  const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
     if (role !== 'presenter') return;
     const id = setInterval(() => setNow(performance.now()), 1000);
@@ -330,7 +345,7 @@ export function Talk({ role, lesson, view, onView, onStep, demo, loading, run, s
       run: () => {
         const q = new URLSearchParams(window.location.search);
         q.set('talk', 'presenter');
-        window.open(`?${q.toString()}`, `reclaim-lab-presenter-${lesson.id}`);
+        window.open(`?${q.toString()}`, `reclaim-lab-presenter-${talk.id}`);
       },
     },
     { keys: ['?'], shown: '?', what: 'this help', run: () => setHelp((h) => !h) },
@@ -341,7 +356,8 @@ export function Talk({ role, lesson, view, onView, onStep, demo, loading, run, s
   const current = slides[slide] ?? slides[0];
   const next = slides[slide + 1];
   const elapsed = Math.floor((now - t0) / 1000);
-  const body = <SlideBody slide={current} lesson={lesson} demo={demo} zoom={zoom} run={run} step={step} loading={loading} />;
+  // A live slide shows the demo once its own state is loaded (until then, the previous live slide's run is in).
+  const body = <SlideBody slide={current} demo={current.kind === 'demo' && view.live !== slide ? null : demo} zoom={zoom} run={run} step={step} loading={loading} variant={variant} />;
   return (
     <div className={`talk projector talk-${role}`} data-testid={`talk.${role}`}>
       {role === 'audience' ? (
