@@ -24,6 +24,9 @@ import { ScenePicker } from './Landing';
 import type { LessonStart } from '../lessons/lessons';
 import { LessonPanel, LessonPicker } from '../lessons/LessonPanel';
 import { Talk, useTalkSync } from '../talk/Talk';
+import { TalkBuilder } from '../talk/TalkBuilder';
+import { LIVE_PARAMS } from '../talk/talks';
+import { readTalkText } from './talks';
 import type { LiveState, TalkState, TalkView } from '../talk/slides';
 import { Timeline } from '../ui/Timeline';
 import { TaskLegend } from '../ui/TaskLegend';
@@ -120,6 +123,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
 
   // The page's keys, whatever has focus except a text field (ui/keymap.ts); `?` lists them.
   const [help, setHelp] = useState(false);
+  const [building, setBuilding] = useState(false);
   const stageRef = useRef<HTMLElement>(null);
   const keys: KeyBinding[] = [
     { keys: [' '], shown: 'space', what: 'play or pause', run: () => setPlaying((p) => !p) },
@@ -127,13 +131,15 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     { keys: ['ArrowLeft'], shown: '←', what: 'previous event (Shift: ten)', run: (e) => seek(step - (e.shiftKey ? 10 : 1)) },
     { keys: ['Home'], shown: 'Home', what: 'first event', run: () => seek(0) },
     { keys: ['End'], shown: 'End', what: 'last event', run: () => seek(last) },
+    { keys: ['t'], shown: 't', what: 'present this state: add it to the talk being built', run: () => run && !embed && setBuilding(true) },
     { keys: ['?'], shown: '?', what: 'this list of keys', run: () => setHelp((h) => !h) },
     {
       keys: ['Escape'],
       shown: 'Esc',
-      what: 'close this list; back to the scene from any control',
+      what: 'close this list or dialog; back to the scene from any control',
       run: () => {
         setHelp(false);
+        setBuilding(false);
         stageRef.current?.focus();
       },
     },
@@ -266,6 +272,25 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     stageRef.current?.focus();
   };
   const helpDialog = help && <KeyHelp bindings={keys} onClose={closeHelp} />;
+  // The state on screen as a talk's live slide (talks/README.md): the permalink's state parameters alone, the kernel always named.
+  const livePermalink = () => {
+    if (!run) return '';
+    const v: Record<(typeof LIVE_PARAMS)[number], string> = { scene: scene.id, variant: run.variant, seed: String(run.seed), policy: run.policy === 'timed' ? '' : run.policy, sched: run.sched, prog: run.prog, step: String(step) };
+    const q = new URLSearchParams();
+    for (const k of LIVE_PARAMS) if (v[k]) q.set(k, v[k]);
+    return `?${q.toString()}`;
+  };
+  const builderDialog = building && run && (
+    <TalkBuilder
+      permalink={livePermalink()}
+      label={`${scene.title}, kernel ${run.variant}, seed ${run.seed}, event ${step}`}
+      read={(text, name) => readTalkText(text, name, 'imported')}
+      onClose={() => {
+        setBuilding(false);
+        stageRef.current?.focus();
+      }}
+    />
+  );
 
   if (embed) {
     const full = new URLSearchParams(window.location.search);
@@ -388,6 +413,9 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
           <LessonPicker current={lesson?.id ?? null} />
         </div>
         {run && <TraceExport log={run.log} labels={run.labels} fileName={traceFileName(scene.id, run)} title={`${scene.title}, kernel ${run.variant}, seed ${run.seed}`} />}
+        <button type="button" className="keys-button" onClick={() => setBuilding((b) => !b)} disabled={!run} aria-expanded={building} data-testid="builder.open">
+          Present this state <kbd>t</kbd>
+        </button>
         <button type="button" className="keys-button" onClick={() => setHelp((h) => !h)} aria-expanded={help} data-testid="keys.open">
           Keys <kbd>?</kbd>
         </button>
@@ -396,6 +424,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
       {controlsEl}
       {narration}
       {helpDialog}
+      {builderDialog}
       {error && (
         <p className="error" role="alert" data-testid="scene.error">
           {error}
