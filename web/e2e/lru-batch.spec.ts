@@ -8,8 +8,7 @@ import { Lab, modelState } from './lab';
 
 interface LruState {
   removing: Record<number, { page: number; sentinel: boolean }>;
-  order: number[];
-  sentinel: Record<number, boolean>;
+  lru: { length: number };
   holder: Record<number, number>;
   doing: Record<number, string>;
   collisions: number;
@@ -29,12 +28,12 @@ test('the strip is the list the port traced, and the code pane shows the port’
   const lab = new Lab(page);
   await lab.open('?scene=lru-batch&step=1500');
   const s = await state(page);
-  expect(s.order.length).toBeGreaterThan(0);
+  expect(s.lru.length).toBeGreaterThan(0);
   // One SVG page per page on the list; the text form draws sentinels and inner pages as the cover letter does.
-  await expect(page.locator('[data-testid="lru.strip"] [data-page]')).toHaveCount(s.order.length);
+  await expect(page.locator('[data-testid="lru.strip"] [data-page]')).toHaveCount(s.lru.length);
   const text = await page.getByTestId('lru.text').textContent();
   expect(text).toMatch(/^[*o ]+$/);
-  expect(text!.replace(/ /g, '').length).toBe(s.order.length);
+  expect(text!.replace(/ /g, '').length).toBe(s.lru.length);
   expect(text).toMatch(/\*o+\*/); // a full batch: sentinels at its edges, inner pages between
 
   // Go to the next page linked in, and read its line on the branch.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import { describe, expect, it } from 'vitest';
-import { History } from './history';
+import { History, MAX_CHECKPOINTS } from './history';
 import { machineReducer, buildTimeline } from './machine';
 import { loadRun } from './testing/fixtures';
 import type { EventLog } from './log';
@@ -25,6 +25,17 @@ describe('history', () => {
     const forward = [];
     for (let k = 700; k < 720; k++) forward.push(structuredClone(h.at(k)));
     for (let k = 719; k >= 700; k--) expect(h.at(k)).toEqual(forward[k - 700]);
+  });
+
+  it('keeps at most MAX_CHECKPOINTS on a long log, spaced wider, and stays exact', () => {
+    // Asked for a checkpoint every 4 events, a log of this length would keep more than the cap.
+    expect(Math.ceil(log.length / 4)).toBeGreaterThan(MAX_CHECKPOINTS);
+    const h = new History(log, machineReducer, 4);
+    expect(h.checkpointCount).toBeLessThanOrEqual(MAX_CHECKPOINTS);
+    expect(h.checkpointCount).toBeGreaterThan(MAX_CHECKPOINTS / 2);
+    const every = Math.ceil(log.length / MAX_CHECKPOINTS);
+    for (const k of [0, every - 1, every, every + 1, 5 * every - 1, log.length - 2, log.length - 1])
+      expect(h.at(k)).toEqual(replay(log, machineReducer, k));
   });
 
   it('returns the same instance when the step has not changed', () => {

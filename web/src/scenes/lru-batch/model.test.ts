@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { EventLog } from '../../engine/log';
 import { EventKind } from '../../engine/generated/events';
 import type { RunMeta } from '../../engine/meta';
-import { contention, listHash, listProblem, listText, lockMap, lruReducer, LRU_LOCK, type LruState } from './model';
+import { contention, listHash, listProblem, listText, lockMap, lruOrder, lruReducer, LRU_LOCK, type LruState } from './model';
 import { formatSetup, parseSetup, runOptions } from './setup';
 
 function run(args: string[]): EventLog {
@@ -40,14 +40,15 @@ function replay(log: EventLog): { state: LruState; checks: number; hashes: numbe
     // The real list, as the scenario hashed it under every lock: the model must be the same list.
     const printed = log.kind[i] === EventKind.PRINTK && /^lru-batch: (\d+) pages on the list, order hash ([0-9a-f]{8})/.exec(log.name(log.arg(i, 0)));
     if (printed) {
-      expect(s.order.length, `event ${i}`).toBe(Number(printed[1]));
+      expect(s.lru.length, `event ${i}`).toBe(Number(printed[1]));
       expect(listHash(s).toString(16).padStart(8, '0'), `event ${i}: ${listText(s)}`).toBe(printed[2]);
       hashes++;
     }
     const checking = s.doing[log.task[i]] === 'lru_lock_all';
     if (checking && log.kind[i] === EventKind.LOCK_ACQUIRE && log.arg(i, 0) === lruLock) {
       expect(listProblem(s), `after event ${i}: ${listText(s)}`).toBeNull();
-      expect(s.order.length).toBe(s.added - s.removed);
+      expect(s.lru.length).toBe(s.added - s.removed);
+      expect(lruOrder(s).length).toBe(s.lru.length);
       checks++;
     }
   }
@@ -66,7 +67,8 @@ describe('lru-batch model', () => {
           expect(hashes).toBe(checks);
           expect(state.added).toBe(6 * 30 * 2);
           expect(state.removed).toBe(state.added);
-          expect(state.order).toEqual([]);
+          expect(lruOrder(state)).toEqual([]);
+          expect(state.lru.length).toBe(0);
           expect(Object.keys(state.holder)).toEqual([]);
         }
   });

@@ -54,11 +54,28 @@ export interface LruChange {
   task: number;
 }
 
+/**
+ * The list, linked as the kernel links it, so that linking a page after
+ * its neighbour or taking one off costs the same whatever the list's
+ * length (a run of 64 tasks × 512 pages keeps tens of thousands on it).
+ * Indexed by page id (the scenario numbers pages densely from 0); -1 ends
+ * the list; a page off the list has prev = next = OFF.
+ */
+export interface LruList {
+  next: Int32Array;
+  prev: Int32Array;
+  batch: Int32Array; // page -> tag
+  sentinel: Uint8Array;
+  head: number;
+  tail: number;
+  length: number;
+}
+
+const OFF = -2;
+
 export interface LruState {
   machine: MachineState;
-  order: number[]; // page ids from the head
-  batch: Record<number, number>; // page -> tag
-  sentinel: Record<number, boolean>;
+  lru: LruList;
   holder: Record<number, number>; // lock index -> task
   spinning: Record<number, number>; // cpu -> lock index it spins on
   doing: Record<number, string>; // task -> the scenario call under way
@@ -73,14 +90,70 @@ export interface LruState {
   bug: { step: number; text: string } | null;
 }
 
+const pageCounts = new WeakMap<EventLog, number>();
+
+/** One more than the largest page id the log links in. */
+function pageCount(log: EventLog): number {
+  let n = pageCounts.get(log);
+  if (n !== undefined) return n;
+  n = 0;
+  for (let i = 0; i < log.length; i++) if (log.kind[i] === EventKind.LRU_ADD) n = Math.max(n, log.arg(i, 0) + 1);
+  pageCounts.set(log, n);
+  return n;
+}
+
+function emptyList(pages: number): LruList {
+  return {
+    next: new Int32Array(pages).fill(OFF),
+    prev: new Int32Array(pages).fill(OFF),
+    batch: new Int32Array(pages),
+    sentinel: new Uint8Array(pages),
+    head: -1,
+    tail: -1,
+    length: 0,
+  };
+}
+
+/** Links page p after page `after` (-1: at the head). */
+function link(l: LruList, p: number, after: number) {
+  const next = after < 0 ? l.head : l.next[after];
+  l.prev[p] = after;
+  l.next[p] = next;
+  if (after < 0) l.head = p;
+  else l.next[after] = p;
+  if (next < 0) l.tail = p;
+  else l.prev[next] = p;
+  l.length++;
+}
+
+function unlink(l: LruList, p: number) {
+  if (p < 0 || p >= l.next.length || l.next[p] === OFF) return;
+  const prev = l.prev[p];
+  const next = l.next[p];
+  if (prev < 0) l.head = next;
+  else l.next[prev] = next;
+  if (next < 0) l.tail = prev;
+  else l.prev[next] = prev;
+  l.prev[p] = l.next[p] = OFF;
+  l.length--;
+}
+
+/** The page ids on the list, head first. */
+export function lruOrder(s: LruState): number[] {
+  const out: number[] = [];
+  for (let p = s.lru.head; p >= 0; p = s.lru.next[p]) out.push(p);
+  return out;
+}
+
+export const pageBatch = (s: LruState, p: number) => s.lru.batch[p];
+export const isSentinel = (s: LruState, p: number) => s.lru.sentinel[p] !== 0;
+
 export const lruReducer = {
   init(log: EventLog): LruState {
     lockMap(log);
     return {
       machine: machineReducer.init(log),
-      order: [],
-      batch: {},
-      sentinel: {},
+      lru: emptyList(pageCount(log)),
       holder: {},
       spinning: {},
       doing: {},
@@ -103,26 +176,22 @@ export const lruReducer = {
     const locks = lockMap(log).index;
     switch (log.kind[i] as EventKind) {
       case EventKind.LRU_ADD: {
-        const at = a(1) < 0 ? 0 : s.order.indexOf(a(1)) + 1;
-        s.order.splice(at, 0, a(0));
-        s.batch[a(0)] = a(2);
-        s.sentinel[a(0)] = a(3) !== 0;
+        link(s.lru, a(0), a(1));
+        s.lru.batch[a(0)] = a(2);
+        s.lru.sentinel[a(0)] = a(3) !== 0 ? 1 : 0;
         s.added++;
         s.last = { step: i, kind: 'add', page: a(0), task };
         break;
       }
       case EventKind.LRU_DEL: {
-        const at = s.order.indexOf(a(0));
-        if (at >= 0) s.order.splice(at, 1);
-        delete s.batch[a(0)];
-        delete s.sentinel[a(0)];
+        unlink(s.lru, a(0));
         s.removed++;
         s.removing[task] = { page: a(0), sentinel: a(2) !== 0 };
         s.last = { step: i, kind: 'del', page: a(0), task };
         break;
       }
       case EventKind.LRU_SENTINEL:
-        s.sentinel[a(0)] = a(2) !== 0;
+        s.lru.sentinel[a(0)] = a(2) !== 0 ? 1 : 0;
         s.sentinelFlips++;
         s.last = { step: i, kind: 'sentinel', page: a(0), task };
         break;
@@ -178,10 +247,11 @@ export const lruReducer = {
 export function listText(s: LruState): string {
   let out = '';
   let prev: number | null = null;
-  for (const p of s.order) {
-    if (prev !== null && s.batch[p] !== prev) out += ' ';
-    out += s.sentinel[p] ? '*' : 'o';
-    prev = s.batch[p];
+  const { batch, sentinel } = s.lru;
+  for (const p of lruOrder(s)) {
+    if (prev !== null && batch[p] !== prev) out += ' ';
+    out += sentinel[p] ? '*' : 'o';
+    prev = batch[p];
   }
   return out;
 }
@@ -194,12 +264,13 @@ export function listText(s: LruState): string {
  * Returns what is wrong, or null.
  */
 export function listProblem(s: LruState): string | null {
-  const o = s.order;
+  const o = lruOrder(s);
+  const { batch, sentinel } = s.lru;
   for (let k = 0; k < o.length; k++) {
-    const tag = s.batch[o[k]];
-    const before = k === 0 ? -1 : s.batch[o[k - 1]];
-    const after = k === o.length - 1 ? -1 : s.batch[o[k + 1]];
-    if ((before !== tag || after !== tag) && !s.sentinel[o[k]]) return `page ${o[k]} is at the edge of batch ${tag} but not a sentinel`;
+    const tag = batch[o[k]];
+    const before = k === 0 ? -1 : batch[o[k - 1]];
+    const after = k === o.length - 1 ? -1 : batch[o[k + 1]];
+    if ((before !== tag || after !== tag) && !sentinel[o[k]]) return `page ${o[k]} is at the edge of batch ${tag} but not a sentinel`;
   }
   return null;
 }
@@ -207,8 +278,8 @@ export function listProblem(s: LruState): string | null {
 /** FNV-1a over each page's id, tag and sentinel flag, head first, as the scenario's check_list() prints it. */
 export function listHash(s: LruState): number {
   let h = 2166136261;
-  for (const p of s.order)
-    for (const v of [p, s.batch[p], s.sentinel[p] ? 1 : 0]) h = Math.imul((h ^ v) >>> 0, 16777619) >>> 0;
+  for (const p of lruOrder(s))
+    for (const v of [p, s.lru.batch[p], s.lru.sentinel[p]]) h = Math.imul((h ^ v) >>> 0, 16777619) >>> 0;
   return h >>> 0;
 }
 

@@ -13,7 +13,7 @@ import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
 import { taskColor } from '../../ui/colors';
-import { contention, listText, lockLabel, LRU_LOCK, NUM_LRU_BATCH_LOCKS, type LruState } from './model';
+import { contention, listText, lockLabel, LRU_LOCK, lruOrder, NUM_LRU_BATCH_LOCKS, type LruState } from './model';
 import {
   BUG_PAGES, DEFAULT_SETUP, FAULT_NS, LRU_BITMAP_SIZE, MODES, MODE_TEXT, MUNMAP_NS, formatSetup, largestRelease, parseSetup,
   type Mode, type Setup,
@@ -26,7 +26,8 @@ const STRIP_W = 920;
 const CELL_H = 26;
 
 function Strip({ log, state, step, mode }: { log: EventLog; state: LruState; step: number; mode: Mode }) {
-  const n = state.order.length;
+  const order = lruOrder(state);
+  const n = order.length;
   const cell = Math.max(4, Math.min(16, Math.floor((STRIP_W - 60) / Math.max(1, Math.min(n, 160)))));
   const perRow = Math.max(1, Math.floor((STRIP_W - 60) / (cell + 1)));
   const rows = Math.max(1, Math.ceil(n / perRow));
@@ -45,13 +46,13 @@ function Strip({ log, state, step, mode }: { log: EventLog; state: LruState; ste
           <text x={26} y={8 + CELL_H / 2 + 4} textAnchor="middle">head</text>
           <title>the pseudo page at the list head: a sentinel with no batch lock</title>
         </g>
-        {state.order.map((p, k) => {
+        {order.map((p, k) => {
           const row = Math.floor(k / perRow);
           const col = k % perRow;
           const x = 56 + col * (cell + 1);
           const y = 8 + row * (CELL_H + 10);
-          const tag = state.batch[p];
-          const sentinel = state.sentinel[p];
+          const tag = state.lru.batch[p];
+          const sentinel = state.lru.sentinel[p] !== 0;
           const holder = heldBy.get(tag);
           const ph = sentinel ? CELL_H : CELL_H * 0.5;
           return (
@@ -96,7 +97,7 @@ function Locks({ log, state, mode }: { log: EventLog; state: LruState; mode: Mod
   for (const [cpu, idx] of Object.entries(state.spinning)) spinners.set(idx, [...(spinners.get(idx) ?? []), Number(cpu)]);
   const busy = (i: number) => state.holder[i] !== undefined || spinners.has(i);
   const active = [LRU_LOCK, ...Array.from({ length: NUM_LRU_BATCH_LOCKS }, (_, i) => i).filter(busy)];
-  const inUse = [...new Set(Object.values(state.batch))].filter((i) => !busy(i)).sort((x, y) => x - y);
+  const inUse = [...new Set(lruOrder(state).map((p) => state.lru.batch[p]))].filter((i) => !busy(i)).sort((x, y) => x - y);
   const cpuOf = (task: number) => state.machine.tasks[task]?.cpu ?? -1;
   return (
     <section className="lru-locks" aria-label="Locks" data-testid="lru.locks">
@@ -293,7 +294,7 @@ function Story({ log, state, setup }: { log: EventLog; state: LruState; setup: S
   return (
     <div className="lru-story" data-testid="lru.story">
       <p data-testid="lru.counts">
-        So far: <b>{state.added}</b> pages linked, <b>{state.removed}</b> taken off, <b>{state.order.length}</b> on the list;{' '}
+        So far: <b>{state.added}</b> pages linked, <b>{state.removed}</b> taken off, <b>{state.lru.length}</b> on the list;{' '}
         <b>{state.sentinelFlips}</b> sentinel changes; <b data-testid="lru.collisions">{state.collisions}</b> removals that collided with
         another CPU’s removal, <b data-testid="lru.sentinel-collisions">{state.sentinelCollisions}</b> of them over a sentinel.
       </p>
