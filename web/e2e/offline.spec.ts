@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The built folder (make dist; the e2e tests serve it as make start does)
 // needs nothing from the network: every request goes to the server the
-// folder is on, and a scene, a lesson, talk mode and an embed all run.
+// folder is on, and a scene, a lesson, talk mode (a lesson's, and every
+// slide of a talk of talks/) and an embed all run.
 import { expect, test } from '@playwright/test';
 import { Lab } from './lab';
 
@@ -22,6 +23,17 @@ test('dist runs with the network blocked', async ({ page, context, baseURL }) =>
   await expect(page.getByTestId('embed.open')).toHaveAttribute('href', /scene=memcg-bitmap/);
   await page.goto('?lesson=intro-reclaim&talk=1');
   await expect(page.getByTestId('talk.audience')).toBeVisible();
+  // A talk of talks/ (bundled by make dist), every slide: live states of every scene, their code, the patches' hunks.
+  await page.goto('?deck=five-series');
+  const slides = await page.evaluate(() => window.__lab!.talks.find((t) => t.id === 'five-series')!.slides);
+  for (let s = 0; s < slides; s++) {
+    if (s > 0) await page.keyboard.press('ArrowRight');
+    const slide = page.getByTestId('talk.slide');
+    await expect(slide).toHaveAttribute('data-slide', String(s));
+    const kind = await slide.getAttribute('data-kind');
+    if (kind === 'demo') await expect(slide.getByTestId('code.line.current')).toBeVisible();
+    if (kind === 'patch') await expect(slide.locator('.patch-code .pl-add, .patch-code .pl-del').first()).toBeVisible();
+  }
   expect(blocked).toEqual([]);
 });
 

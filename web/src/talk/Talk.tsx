@@ -178,7 +178,7 @@ function PatchSlide({ patch, variant }: { patch: SlidePatch; variant: string }) 
       live = false;
     };
   }, []);
-  const prefer = diffs ? [variantBranch(diffs, variant), ...(series?.code.base ? [series.code.base] : [])] : [];
+  const prefer = diffs ? [...(patch.against ? [patch.against] : []), variantBranch(diffs, variant), ...(series?.code.base ? [series.code.base] : [])] : [];
   const hunks = diffs ? patchHunks(diffs, patch, prefer) : [];
   const noDiff = diffs !== null && hunks.length === 0;
   // No branch diff touches these lines: show them as they are on the branch.

@@ -23,6 +23,8 @@ export interface SlidePatch {
   file: string;
   lines: [number, number];
   note: string;
+  /** The branch to show the hunk against, when the tree has several diffs over these lines. */
+  against?: string;
 }
 
 export type Slide =

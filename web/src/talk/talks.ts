@@ -78,7 +78,8 @@ function patchOf(v: unknown, file: string, field: string): SlidePatch {
   const lines = v.lines;
   if (!Array.isArray(lines) || lines.length !== 2 || !lines.every((n) => Number.isInteger(n) && n > 0) || lines[0] > lines[1])
     throw new TalkError(file, `${field}.lines`, `[first, last] line numbers are expected, not ${JSON.stringify(lines)}`);
-  return { series, branch: str(v.branch, file, `${field}.branch`)!, file: str(v.file, file, `${field}.file`)!, lines: lines as [number, number], note: str(v.note, file, `${field}.note`, true) ?? '' };
+  const against = str(v.against, file, `${field}.against`, true);
+  return { series, branch: str(v.branch, file, `${field}.branch`)!, file: str(v.file, file, `${field}.file`)!, lines: lines as [number, number], note: str(v.note, file, `${field}.note`, true) ?? '', ...(against ? { against } : {}) };
 }
 
 function goalsOf(v: unknown, file: string, field: string): Goal[] {
