@@ -103,10 +103,20 @@ INODE_VARIANTS := inode inode-before inode-rotate
 selftest_BRANCH  := v6.12
 selftest_FILES   := wasm/kernel-files-selftest.txt
 selftest_SRCS    := lib/xarray.c lib/list_debug.c lib/test_xarray.c lib/idr-extract.c lib/test_ida.c \
-                    lib/atomic64_test.c lib/klist.c lib/list-test.c
-selftest_EXTRACT := wasm/extract/selftest-idr-h.txt wasm/extract/selftest-idr.txt
-selftest_GLUE    := wasm/glue/radix_tree.c wasm/glue/sched.c wasm/glue/kunit.c
-selftest_DEFS    := $(v6.12_DEFS) -DSIM_SELFTEST
+                    lib/atomic64_test.c lib/klist.c lib/list-test.c \
+                    lib/test_bitmap.c lib/bitmap.c lib/bitmap-str.c lib/find_bit.c lib/ctype.c lib/hexdump.c
+selftest_EXTRACT := wasm/extract/selftest-idr-h.txt wasm/extract/selftest-idr.txt \
+                    wasm/extract/selftest-vsprintf.txt wasm/extract/selftest-kasprintf.txt \
+                    wasm/extract/selftest-libfs.txt wasm/extract/selftest-kstrtox.txt \
+                    wasm/extract/selftest-string.txt wasm/extract/selftest-idr-test.txt
+selftest_GLUE    := wasm/glue/radix_tree.c wasm/glue/sched.c wasm/glue/kunit.c wasm/glue/vsprintf.c \
+                    wasm/glue/lib.c
+# SIM_KERNEL_BITMAP: the kernel's own include/linux/bitmap.h and find.h
+# around the shim's bit operations (wasm/include/linux/bitmap.h);
+# SIM_KERNEL_VSPRINTF: printk() and snprintf() format with the kernel's
+# vsnprintf() (wasm/glue/vsprintf.c), which has the %*pb and %*pbl formats;
+# CONFIG_PRINTK: lib/hexdump.c builds print_hex_dump().
+selftest_DEFS    := $(v6.12_DEFS) -DSIM_SELFTEST -DSIM_KERNEL_BITMAP -DSIM_KERNEL_VSPRINTF -DCONFIG_PRINTK=1
 selftest_OVERLAY := wasm/overlay/v6.12
 selftest_SCEN    := wasm/scenarios/selftest.c
 selftest_ALONE   := 1
@@ -115,6 +125,10 @@ selftest_ALONE   := 1
 # &entries[1] (the list then loops; clang-14 natively, at -O1 and -O2, and
 # emcc at -O0 run it right). A toolchain bug, worked around here.
 selftest_WASM_O0 := lib/list-test.c
+# The wasm module's data starts above the first page, as a kernel's does:
+# lib/vsprintf.c prints a pointer below PAGE_SIZE as "(efault)", and
+# emcc puts static data from address 1024 by default.
+selftest_WASM_LINK := -sGLOBAL_BASE=4096
 SELFTEST_VARIANTS := selftest
 
 # Reviewer variants: kernels `make variant` made from a patch series
@@ -271,7 +285,7 @@ build/bench/$(1)/labrun: $(call kobjs,bench,$(1)) $(call hobjs,bench) build/benc
 	@$(CC_bench) $$^ -o $$@
 build/wasm/$(1)/labrun.cjs: $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/labrun.o build/wasm/host/registry.o
 	@echo "  LD [wasm] $$@ (Node)"
-	@$(EMCC) $(WASM_FLAGS) $(WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 $$^ -o $$@
+	@$(EMCC) $(WASM_FLAGS) $(WASM_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 $$^ -o $$@
 $(call browser_module,$(1)): $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/bridge.o \
 		build/wasm/host/registry.o wasm/bridge/exports.json
 	@mkdir -p $$(@D)
@@ -427,9 +441,16 @@ fuzz: build/fuzz/fuzz_shrinkers
 # test with its own counts (wasm/selftest/run.sh); make test runs those in
 # SELFTEST_FAST.
 SELFTEST_PROGS := build/native/selftest/labrun build/wasm/selftest/labrun.cjs
-SELFTEST_FAST  := selftest-xarray selftest-ida selftest-atomic64 selftest-list
+SELFTEST_FAST  := selftest-xarray selftest-ida selftest-atomic64 selftest-list selftest-bitmap \
+                  selftest-ida-threads
 .PHONY: selftest test-selftest
 selftest: $(SELFTEST_PROGS)
 	@wasm/selftest/run.sh
 test-selftest: $(SELFTEST_PROGS)
 	@wasm/selftest/run.sh $(SELFTEST_FAST)
+# Each wrong shim of wasm/selftest/wrong-shim.sh must fail the kernel's
+# tests it touches: a copy of the native build per shim (minutes, so not
+# in make test).
+.PHONY: selftest-wrong-shim
+selftest-wrong-shim: $(SELFTEST_PROGS)
+	@wasm/selftest/wrong-shim.sh all

@@ -291,6 +291,12 @@ int sim_cpu_id(void)
 	return sim_current ? sim_current->cpu : sim_event_cpu;
 }
 
+/* The virtual clock of the CPU the caller runs on, as events are stamped with it. */
+sim_u64 sim_clock_ns(void)
+{
+	return sim_current || sim_running ? sim_cpus[sim_event_cpu].clock : 0;
+}
+
 int sim_task_id(void)
 {
 	return sim_current ? sim_current->id : -1;

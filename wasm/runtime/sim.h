@@ -178,6 +178,7 @@ const char *sim_task_comm(int task);
 
 /* Context */
 int sim_cpu_id(void);
+sim_u64 sim_clock_ns(void);	/* the virtual clock of the caller's CPU: ktime_get() */
 int sim_task_id(void);
 int sim_nr_cpus(void);
 int sim_in_task(void);

@@ -26,6 +26,8 @@ extern const struct scenario scenario_selftest_xarray __attribute__((weak));	/* 
 extern const struct scenario scenario_selftest_ida __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_selftest_atomic64 __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_selftest_list __attribute__((weak));	/* selftest only */
+extern const struct scenario scenario_selftest_bitmap __attribute__((weak));	/* selftest only */
+extern const struct scenario scenario_selftest_ida_threads __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_explore_litmus __attribute__((weak));
 
 static const struct scenario *const all[] = {
@@ -43,6 +45,8 @@ static const struct scenario *const all[] = {
 	&scenario_selftest_ida,
 	&scenario_selftest_atomic64,
 	&scenario_selftest_list,
+	&scenario_selftest_bitmap,
+	&scenario_selftest_ida_threads,
 	&scenario_explore_litmus,
 };
 

@@ -67,7 +67,8 @@ def strip_code(line, state):
 
 def function_span(lines, name, nth):
     """(first, last) 0-based line indices of the nth definition of name."""
-    head = re.compile(r"^[A-Za-z_][\w\s\*]*?\b%s\s*\(" % re.escape(name))
+    # the return type on the line, or on the line before (name at column 0)
+    head = re.compile(r"^(?:[A-Za-z_][\w\s\*]*?\b)?%s\s*\(" % re.escape(name))
     seen = 0
     for i, l in enumerate(lines):
         if not head.match(l) or l.rstrip().endswith(";"):

@@ -3,8 +3,16 @@
  * Duplicated from the kernel (include/linux/bitmap.h): what the files use;
  * bitmap_zalloc() and bitmap_free() are macros here, so that users need
  * <linux/slab.h> themselves.
+ *
+ * With SIM_KERNEL_BITMAP (the selftest variant, which compiles lib/bitmap.c
+ * and lib/test_bitmap.c) the kernel's own header is used instead, over the
+ * shim's bit operations (linux/bitops.h) and find_next_bit() family
+ * (linux/find.h).
  */
-#ifndef __LINUX_BITMAP_H
+#ifdef SIM_KERNEL_BITMAP
+#include <linux/kernel.h>	/* the shim's brings it; users count on it */
+#include_next <linux/bitmap.h>
+#elif !defined(__LINUX_BITMAP_H)
 #define __LINUX_BITMAP_H
 
 #include <linux/bitops.h>

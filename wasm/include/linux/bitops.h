@@ -16,6 +16,9 @@
 
 #define BITS_PER_TYPE(type)	(sizeof(type) * BITS_PER_BYTE)
 #define BITS_TO_LONGS(nr)	__KERNEL_DIV_ROUND_UP(nr, BITS_PER_TYPE(long))
+#define BITS_TO_U64(nr)		__KERNEL_DIV_ROUND_UP(nr, BITS_PER_TYPE(u64))
+#define BITS_TO_U32(nr)		__KERNEL_DIV_ROUND_UP(nr, BITS_PER_TYPE(u32))
+#define BITS_TO_BYTES(nr)	__KERNEL_DIV_ROUND_UP(nr, BITS_PER_TYPE(char))
 #ifndef BITS_PER_BYTE
 #define BITS_PER_BYTE 8
 #endif
@@ -43,36 +46,70 @@ static inline int sim_bitop(unsigned long nr, volatile unsigned long *addr, int 
 #define test_and_set_bit(nr, addr)	sim_bitop(nr, addr, SIM_BIT_TEST_AND_SET, SIM_SITE_EXPR(#addr))
 #define test_and_clear_bit(nr, addr)	sim_bitop(nr, addr, SIM_BIT_TEST_AND_CLEAR, SIM_SITE_EXPR(#addr))
 
+/*
+ * The non-atomic forms, as asm-generic/bitops/generic-non-atomic.h has
+ * them (through a plain, not a volatile, pointer), and test_bit() as
+ * include/linux/bitops.h picks it: the const_ form when the operands are
+ * known at compile time, so that such expressions fold to constants
+ * (lib/test_bitmap.c's test_bitmap_const_eval() checks that they do).
+ */
 static inline void __set_bit(unsigned long nr, volatile unsigned long *addr)
 {
-	addr[BIT_WORD(nr)] |= BIT_MASK(nr);
+	((unsigned long *)addr)[BIT_WORD(nr)] |= BIT_MASK(nr);
 }
 
 static inline void __clear_bit(unsigned long nr, volatile unsigned long *addr)
 {
-	addr[BIT_WORD(nr)] &= ~BIT_MASK(nr);
+	((unsigned long *)addr)[BIT_WORD(nr)] &= ~BIT_MASK(nr);
+}
+
+static inline void __change_bit(unsigned long nr, volatile unsigned long *addr)
+{
+	((unsigned long *)addr)[BIT_WORD(nr)] ^= BIT_MASK(nr);
 }
 
 static inline bool __test_and_set_bit(unsigned long nr, volatile unsigned long *addr)
 {
-	bool old = addr[BIT_WORD(nr)] & BIT_MASK(nr);
+	unsigned long *p = (unsigned long *)addr + BIT_WORD(nr);
+	bool old = *p & BIT_MASK(nr);
 
-	addr[BIT_WORD(nr)] |= BIT_MASK(nr);
+	*p |= BIT_MASK(nr);
 	return old;
 }
 
 static inline bool __test_and_clear_bit(unsigned long nr, volatile unsigned long *addr)
 {
-	bool old = addr[BIT_WORD(nr)] & BIT_MASK(nr);
+	unsigned long *p = (unsigned long *)addr + BIT_WORD(nr);
+	bool old = *p & BIT_MASK(nr);
 
-	addr[BIT_WORD(nr)] &= ~BIT_MASK(nr);
+	*p &= ~BIT_MASK(nr);
 	return old;
 }
 
-static inline bool test_bit(unsigned long nr, const volatile unsigned long *addr)
+static inline bool generic_test_bit(unsigned long nr, const volatile unsigned long *addr)
 {
 	return 1UL & (addr[BIT_WORD(nr)] >> (nr & (BITS_PER_LONG - 1)));
 }
+
+static inline bool const_test_bit(unsigned long nr, const volatile unsigned long *addr)
+{
+	const unsigned long *p = (const unsigned long *)addr + BIT_WORD(nr);
+	unsigned long mask = BIT_MASK(nr);
+	unsigned long val = *p;
+
+	return !!(val & mask);
+}
+
+#define test_bit(nr, addr)						\
+	((__builtin_constant_p(nr) &&					\
+	  __builtin_constant_p((uintptr_t)(addr) != (uintptr_t)NULL) &&	\
+	  (uintptr_t)(addr) != (uintptr_t)NULL &&			\
+	  __builtin_constant_p(*(const unsigned long *)(addr))) ?	\
+	 const_test_bit(nr, addr) : generic_test_bit(nr, addr))
+
+/* include/linux/bitops.h */
+#define __assign_bit(nr, addr, value)					\
+	((value) ? __set_bit(nr, addr) : __clear_bit(nr, addr))
 
 static inline unsigned long __ffs(unsigned long word)
 {
@@ -107,6 +144,14 @@ static inline unsigned long ffz(unsigned long word)
 static inline unsigned int hweight_long(unsigned long w)
 {
 	return (unsigned int)__builtin_popcountl(w);
+}
+
+/* include/linux/bitops.h: the index of the n-th set bit of a word */
+static inline unsigned int fns(unsigned long word, unsigned int n)
+{
+	while (word && n--)
+		word &= word - 1;
+	return word ? __ffs(word) : BITS_PER_LONG;
 }
 
 #include <linux/find.h>

@@ -10,6 +10,7 @@
 #define E2BIG		 7
 #define EAGAIN		11
 #define ENOMEM		12
+#define EFAULT		14
 #define EBUSY		16
 #define EEXIST		17
 #define EINVAL		22

@@ -32,6 +32,25 @@
 #define smp_processor_id() sim_cpu_id()
 #define raw_smp_processor_id() sim_cpu_id()
 
+#ifdef SIM_KERNEL_VSPRINTF
+#include <linux/hex.h>	/* hex_asc[] ... (lib/hexdump.c) */
+/*
+ * lib/vsprintf.c's, extracted (wasm/glue/vsprintf.c), named apart from the
+ * C library's, which the runtime's own printing uses.
+ */
+#define vsnprintf	sim_kernel_vsnprintf
+#define vscnprintf	sim_kernel_vscnprintf
+#define snprintf	sim_kernel_snprintf
+#define scnprintf	sim_kernel_scnprintf
+#define vsprintf	sim_kernel_vsprintf
+#define sprintf		sim_kernel_sprintf
+int scnprintf(char *buf, size_t size, const char *fmt, ...);
+int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
+int sprintf(char *buf, const char *fmt, ...);
+int vsprintf(char *buf, const char *fmt, va_list args);
+char *kasprintf(gfp_t gfp, const char *fmt, ...);
+char *kvasprintf(gfp_t gfp, const char *fmt, va_list args);
+#endif
 int snprintf(char *buf, size_t size, const char *fmt, ...);
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list args);
 

@@ -14,6 +14,10 @@
 #include <linux/atomic.h>	/* the real header brings it in on the way */
 #include <sim.h>
 
+/* fs/libfs.c's (include/linux/fs.h), which the kernel's mm.h brings in: lib/bitmap-str.c uses it */
+ssize_t memory_read_from_buffer(void *to, size_t count, loff_t *ppos,
+				const void *from, size_t available);
+
 struct page;
 #define virt_to_page(addr)	((struct page *)(addr))
 #define page_to_nid(page)	sim_obj_node(page)

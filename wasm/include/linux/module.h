@@ -10,10 +10,12 @@
 #include <linux/export.h>
 #include <linux/init.h>
 #include <linux/list.h>
+#include <linux/ktime.h>	/* the kernel's brings it through linux/stat.h */
 
 #define module_init(fn)		int (*const sim_module_init_##fn)(void) = fn
 #define module_exit(fn)		void (*const sim_module_exit_##fn)(void) = fn
 #define MODULE_AUTHOR(s)
 #define MODULE_DESCRIPTION(s)
 #define MODULE_LICENSE(s)
+#define MODULE_INFO(tag, info)
 #endif

@@ -13,7 +13,13 @@
 #define pr_fmt(fmt) fmt
 #endif
 
+#ifdef SIM_KERNEL_VSPRINTF
+/* formatted by the kernel's vsnprintf() (wasm/glue/vsprintf.c): %*pb, %*pbl ... */
+void sim_kernel_printk(const struct sim_site *site, const char *fmt, ...);
+#define printk(fmt, ...)	sim_kernel_printk(SIM_SITE(), fmt, ##__VA_ARGS__)
+#else
 #define printk(fmt, ...)	sim_printk(SIM_SITE(), fmt, ##__VA_ARGS__)
+#endif
 #define pr_emerg(fmt, ...)	printk(pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_alert(fmt, ...)	printk(pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_crit(fmt, ...)	printk(pr_fmt(fmt), ##__VA_ARGS__)
@@ -25,5 +31,16 @@
 #define pr_debug(fmt, ...)	do { } while (0)
 #define dump_stack()		sim_dump_stack(SIM_SITE())
 #define pr_warn_once(fmt, ...)	printk(pr_fmt(fmt), ##__VA_ARGS__)
+
+/* lib/hexdump.c's (the selftest variant compiles it) */
+enum {
+	DUMP_PREFIX_NONE,
+	DUMP_PREFIX_ADDRESS,
+	DUMP_PREFIX_OFFSET
+};
+int hex_dump_to_buffer(const void *buf, __SIZE_TYPE__ len, int rowsize, int groupsize,
+		       char *linebuf, __SIZE_TYPE__ linebuflen, _Bool ascii);
+void print_hex_dump(const char *level, const char *prefix_str, int prefix_type, int rowsize,
+		    int groupsize, const void *buf, __SIZE_TYPE__ len, _Bool ascii);
 
 #endif /* __KERNEL_PRINTK__ */

@@ -9,6 +9,7 @@
 
 #include <linux/gfp.h>
 #include <linux/overflow.h>
+#include <asm/page.h>	/* the kernel's brings it through linux/gfp.h */
 #include <linux/types.h>
 #include <sim.h>
 
@@ -35,6 +36,9 @@ struct kmem_cache {
 #define kvzalloc_node(size, gfp, nid)	kzalloc_node(size, gfp, nid)
 #define kvmalloc_node(size, gfp, nid)	kmalloc_node(size, gfp, nid)
 #define kmalloc_array(n, size, gfp)	sim_kmalloc(size_mul(n, size), !!((gfp) & __GFP_ZERO), NUMA_NO_NODE, SIM_SITE())
+#define kmalloc_track_caller(size, gfp)	kmalloc(size, gfp)
+#define kmalloc_array_node(n, size, gfp, node) \
+	sim_kmalloc(size_mul(n, size), !!((gfp) & __GFP_ZERO), node, SIM_SITE())
 #define kcalloc(n, size, gfp)	sim_kmalloc(size_mul(n, size), 1, NUMA_NO_NODE, SIM_SITE())
 #define kfree(p)		sim_kfree(p, SIM_SITE_EXPR(#p))
 #define kvfree(p)		sim_kfree(p, SIM_SITE_EXPR(#p))
