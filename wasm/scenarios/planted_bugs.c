@@ -16,6 +16,15 @@
  * kernel and turns lockdep off too, so a use-after-free reported first
  * would leave the inversion unreported (scenario "kunit-planted-taint").
  *
+ * Two more, each alone, chosen by the "planted" parameter, for the ends
+ * of a run that the three above never reach:
+ *
+ *  - PLANTED_DEADLOCK: the same inversion, run into the deadlock lockdep
+ *    predicts: each task holds its first lock when the other asks for it;
+ *  - PLANTED_HUNG: a completion signalled only long after the
+ *    hung-task timeout, so that the task waiting for it is reported
+ *    (kernel/hung_task.c's "blocked for more than"), and then goes on.
+ *
  * None of this is kernel code. The markers "BUG:" below name the lines the
  * reports must point at; the native tests look for them.
  *
@@ -43,10 +52,67 @@ static DEFINE_MUTEX(lock_a);
 static DEFINE_MUTEX(lock_b);
 static struct completion published, freed, tasks_done;
 
+enum { PLANTED_REPORTS, PLANTED_DEADLOCK, PLANTED_HUNG };
+static int planted;
+
+/* PLANTED_HUNG: the freer's work after the free, in steps, before it remembers the complete(). */
+#define PLANTED_HUNG_STEPS	8
+#define PLANTED_HUNG_STEP_NS	(PLANTED_HUNG_TIMEOUT_NS / 2)
+#define PLANTED_HUNG_TIMEOUT_NS	1000000ULL	/* the scenario's hung-task threshold: 1 ms virtual */
+static struct completion a_held, b_held;
+
+static void deadlock_freer(void)
+{
+	mutex_lock(&lock_a);
+	complete(&a_held);
+	wait_for_completion(&b_held);
+	mutex_lock(&lock_b);	/* BUG: deadlock, lock_b is the reader's */
+	mutex_unlock(&lock_b);
+	mutex_unlock(&lock_a);
+	complete(&tasks_done);
+}
+
+static void deadlock_reader(void)
+{
+	mutex_lock(&lock_b);
+	complete(&b_held);
+	wait_for_completion(&a_held);
+	mutex_lock(&lock_a);	/* BUG: deadlock, lock_a is the freer's */
+	mutex_unlock(&lock_a);
+	mutex_unlock(&lock_b);
+	complete(&tasks_done);
+}
+
+static void hung_freer(void)
+{
+	int i;
+
+	/* The work after the free goes on; the complete() is forgotten until it ends. */
+	for (i = 0; i < PLANTED_HUNG_STEPS; i++)
+		sim_sleep_ns(PLANTED_HUNG_STEP_NS, SIM_SITE());
+	complete(&freed);
+	complete(&tasks_done);
+}
+
+static void hung_reader(void)
+{
+	wait_for_completion(&freed);	/* BUG: hung task, signalled only after the timeout */
+	complete(&tasks_done);
+}
+
 static void freer_task(void *arg)
 {
-	struct planted_object *obj = kzalloc(sizeof(*obj), GFP_KERNEL);
+	struct planted_object *obj;
 
+	if (planted == PLANTED_DEADLOCK) {
+		deadlock_freer();
+		return;
+	}
+	if (planted == PLANTED_HUNG) {
+		hung_freer();
+		return;
+	}
+	obj = kzalloc(sizeof(*obj), GFP_KERNEL);
 	if (!obj)
 		return;
 	WRITE_ONCE(shared, obj);
@@ -68,6 +134,14 @@ static void reader_task(void *arg)
 	struct planted_object *obj;
 	int sum;
 
+	if (planted == PLANTED_DEADLOCK) {
+		deadlock_reader();
+		return;
+	}
+	if (planted == PLANTED_HUNG) {
+		hung_reader();
+		return;
+	}
 	wait_for_completion(&published);
 	obj = READ_ONCE(shared);
 	wait_for_completion(&freed);	/* the freer took lock_a, then lock_b */
@@ -90,11 +164,21 @@ static void reader_task(void *arg)
 
 static void init_task(void *arg)
 {
+	planted = ((const struct scenario_params *)arg)->planted;
 	init_completion(&published);
 	init_completion(&freed);
 	init_completion(&tasks_done);
+	if (planted == PLANTED_DEADLOCK) {
+		init_completion(&a_held);
+		init_completion(&b_held);
+	}
 	sim_spawn(0, "freer", freer_task, NULL);
 	sim_spawn(1, "reader", reader_task, NULL);
+	if (planted == PLANTED_HUNG) {
+		/* Look in now and then, as a watchdog would, so that only the reader waits on and on. */
+		while (!completion_done(&tasks_done))
+			sim_sleep_ns(PLANTED_HUNG_STEP_NS, SIM_SITE());
+	}
 	wait_for_completion(&tasks_done);
 	wait_for_completion(&tasks_done);
 	rcu_barrier();
@@ -106,6 +190,7 @@ const struct scenario scenario_planted_bugs = {
 	.tree = "project",
 	.nr_cpus = 2,
 	.nr_nodes = 1,
+	.hung_task_ns = PLANTED_HUNG_TIMEOUT_NS,
 	.defaults = { .seed = 1, .rounds = 1, .objects = 0 },
 	.init = init_task,
 };

@@ -22,6 +22,7 @@ struct scenario_params {
 	int lru_fixed;		/*   release_pages()'s bitmap sized by nr */
 	int lru_release_all;	/*   one release_pages() per munmap, however large */
 	int munmap_ns;		/*   an unmapped page's own cost (0: the scenario's) */
+	int planted;		/* planted-bugs: which bugs (enum in planted_bugs.c) */
 	const unsigned char *program;	/* operations, for scenarios that take them */
 	unsigned long program_len;
 };

@@ -25,17 +25,21 @@ static size_t reduced_len;
 
 static const char *source = "wasm/scenarios/planted_bugs.c";
 
-/* The line of the first line of the source containing text. */
-static int line_of(const char *text)
+/* The first line of the source containing text, after the line containing after ("": from the top). */
+static int line_after(const char *after, const char *text)
 {
 	FILE *f = fopen(source, "r");
 	char buf[512];
-	int n = 0;
+	int n = 0, past = !*after;
 
 	if (!f)
 		return -1;
 	while (fgets(buf, sizeof(buf), f)) {
 		n++;
+		if (!past) {
+			past = strstr(buf, after) != NULL;
+			continue;
+		}
 		if (strstr(buf, text)) {
 			fclose(f);
 			return n;
@@ -43,6 +47,11 @@ static int line_of(const char *text)
 	}
 	fclose(f);
 	return -1;
+}
+
+static int line_of(const char *text)
+{
+	return line_after("", text);
 }
 
 static const char *report_of(int want, int *count)
@@ -109,7 +118,7 @@ TEST(each_planted_bug_is_reported_at_its_line)
 	text = report_of(SIM_REPORT_LOCKDEP, &n);
 	ASSERT_EQ(n, 1);
 	ASSERT_TRUE(contains_line(text, "(lock_a), at: %s:%d reader_task()", line_of("BUG: lock order")));
-	ASSERT_TRUE(contains_line(text, "taken at %s:%d freer_task()", line_of("mutex_lock(&lock_b);")));
+	ASSERT_TRUE(contains_line(text, "taken at %s:%d freer_task()", line_after("static void freer_task(", "mutex_lock(&lock_b);")));
 
 	text = report_of(SIM_REPORT_SLEEP_IN_ATOMIC, &n);
 	ASSERT_EQ(n, 1);
@@ -118,6 +127,76 @@ TEST(each_planted_bug_is_reported_at_its_line)
 	/* lockdep reported the inversion, and is off since */
 	ASSERT_TRUE(strstr(text, "INFO: lockdep is turned off.") != NULL);
 	ASSERT_EQ(sim_debug_locks(), 0);
+	sim_fini();
+	return 0;
+}
+
+/* planted-bugs with its "planted" parameter; the run's result in *res. */
+static int run_planted(int planted, struct lab_result *res)
+{
+	const struct scenario *sc = sim_scenario_find("planted-bugs");
+	struct scenario_params p = sc->defaults;
+	struct lab_options o = { .policy = SIM_POLICY_TIMED };
+	char err[256];
+
+	p.planted = planted;
+	if (lab_run(sc, &p, &o, res, err, sizeof(err)) != 0) {
+		fprintf(stderr, "planted %d: %s\n", planted, err);
+		return -1;
+	}
+	return 0;
+}
+
+/* The inversion lockdep predicts, run into the deadlock: reported first, then the run ends in it. */
+TEST(the_inversion_runs_into_its_deadlock)
+{
+	struct lab_result res;
+	const char *text;
+	int n;
+
+	ASSERT_EQ(run_planted(1, &res), 0);
+	ASSERT_EQ(res.status, SIM_DEADLOCK);
+	text = report_of(SIM_REPORT_LOCKDEP, &n);
+	ASSERT_EQ(n, 1);
+	ASSERT_TRUE(strstr(text, "possible circular locking dependency detected") != NULL);
+	ASSERT_TRUE(contains_line(text, "(lock_a), at: %s:%d deadlock_reader()", line_of("BUG: deadlock, lock_a")));
+	report_of(SIM_REPORT_HUNG_TASK, &n);
+	ASSERT_EQ(n, 0);	/* nothing runs on: no time passes for a task to be hung */
+	sim_fini();
+
+	/* the same on every policy: each task holds its first lock before it asks for the other */
+	for (int policy = SIM_POLICY_TIMED; policy <= SIM_POLICY_RANDOM; policy++) {
+		const struct scenario *sc = sim_scenario_find("planted-bugs");
+		struct scenario_params p = sc->defaults;
+		struct lab_options o = { .policy = policy };
+		char err[256];
+
+		p.planted = 1;
+		for (p.seed = 1; p.seed <= 5; p.seed++) {
+			ASSERT_EQ(lab_run(sc, &p, &o, &res, err, sizeof(err)), 0);
+			ASSERT_EQ(res.status, SIM_DEADLOCK);
+			sim_fini();
+		}
+	}
+	return 0;
+}
+
+/* A completion signalled past the timeout: its waiter is reported once, at its line, and the run ends done. */
+TEST(a_late_completion_leaves_a_hung_task)
+{
+	struct lab_result res;
+	const char *text;
+	int n;
+
+	ASSERT_EQ(run_planted(2, &res), 0);
+	ASSERT_EQ(res.status, SIM_DONE);
+	ASSERT_EQ(res.live_objects, 0);
+	text = report_of(SIM_REPORT_HUNG_TASK, &n);
+	ASSERT_EQ(n, 1);
+	ASSERT_TRUE(strstr(text, "INFO: task reader:") != NULL);
+	ASSERT_TRUE(strstr(text, "blocked for more than 1000000 ns") != NULL);
+	ASSERT_TRUE(contains_line(text, "%s:%d", line_of("BUG: hung task")));
+	ASSERT_EQ(sim_nr_reports(), 1);
 	sim_fini();
 	return 0;
 }
@@ -253,6 +332,8 @@ int main(void)
 	static const struct test tests[] = {
 		RUN(each_planted_bug_is_reported_at_its_line),
 		RUN(a_kasan_report_turns_lockdep_off),
+		RUN(the_inversion_runs_into_its_deadlock),
+		RUN(a_late_completion_leaves_a_hung_task),
 		RUN(the_real_kernels_reports_reduce_to_its_trace),
 	};
 

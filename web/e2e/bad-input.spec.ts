@@ -100,6 +100,8 @@ const ENDINGS: [string, string, string][] = [
   ['?scene=lru-batch&prog=batch,t1,p537,r1,all', 'bug', 'BUG (machine stopped)'],
   ['?scene=shrinker-lifetime&variant=break-no-wait', 'kasan-panic', 'KASAN panic'],
   ['?scene=lru-batch&prog=batch,t64,p512,r4', 'event-limit', 'event limit reached'],
+  ['?scene=planted-bugs&prog=deadlock', 'deadlock', 'deadlock'],
+  ['?scene=planted-bugs&prog=hung', 'hung-task', 'hung task'],
 ];
 
 for (const [query, kind, label] of ENDINGS) {
@@ -118,10 +120,24 @@ for (const [query, kind, label] of ENDINGS) {
       await expect(end).toContainText('build/native/lru-batch/labrun --scenario lru-batch --seed 1 --rounds 4 --objects 512 --slow-ns 400 --tasks 64 --lru-mode 1 --munmap-ns 100 --max-events 0');
       await expect(end).toContainText('--max-events 0');
     }
-    if (kind === 'bug' || kind === 'kasan-panic') {
+    if (kind === 'deadlock') await expect(end).toContainText('lockdep reported the inversion before it happened');
+    if (kind === 'hung-task') await expect(end).toContainText('Task reader:4 blocked for more than 1000000 ns');
+    if (kind !== 'done' && kind !== 'event-limit') {
       const meta = await page.evaluate(() => window.__lab!.meta()!);
       await end.getByRole('button').click();
       await expect.poll(() => l.currentStep()).toBe(meta.reports[0].event);
     }
   });
 }
+
+test('the planted-bugs scene’s Planted choice reaches the deadlock and the hung task, and the URL keeps it', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=planted-bugs');
+  const end = page.getByTestId('run.end');
+  await expect(end).toHaveAttribute('data-kind', 'done');
+  for (const [prog, kind] of [['deadlock', 'deadlock'], ['hung', 'hung-task'], ['', 'done']]) {
+    await page.getByTestId('planted.choice').selectOption(prog);
+    await expect(end).toHaveAttribute('data-kind', kind);
+    await expect.poll(() => new URL(page.url()).searchParams.get('prog') ?? '').toBe(prog);
+  }
+});

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import type { RunMeta } from './meta';
-import { ending } from './ending';
+import { ending, REPORT_LOCKDEP } from './ending';
 import { labrunCommand, PAGE_MAX_EVENTS } from './client';
 import { Policy } from './generated/events';
 
@@ -49,15 +49,29 @@ describe('how a run ended', () => {
     expect(e.detail).toContain(cmd);
   });
 
-  it('a deadlock, and a hung task, as the runtime reports them', () => {
-    // No scene's default run ends this way: the meta of such runs, as wasm/runtime writes it.
-    const base = meta('v6.12', ['--scenario', 'shrinker-lifetime', '--seed', '1']);
-    expect(ending({ ...base, status: 'deadlock' }, '').label).toBe('deadlock');
-    const hung = { type: 6, event: 40, title: 'INFO: task waiter:3 blocked for more than 1 seconds.', text: '' };
-    const e = ending({ ...base, status: 'done', reports: [hung] }, '');
+  it('a deadlock, after the lockdep report that predicted it (planted-bugs --planted 1)', () => {
+    const m = meta('v6.12', ['--scenario', 'planted-bugs', '--planted', '1']);
+    expect(m.status).toBe('deadlock');
+    const e = ending(m, '');
+    expect(e.label).toBe('deadlock');
+    expect(e.detail).toContain('nothing left can release');
+    expect(e.detail).toContain('lockdep reported the inversion');
+    expect(e.event).toBe(m.reports.find((r) => r.type === REPORT_LOCKDEP)!.event);
+  });
+
+  it('a hung task that went on later (planted-bugs --planted 2)', () => {
+    const m = meta('v6.12', ['--scenario', 'planted-bugs', '--planted', '2']);
+    expect(m.status).toBe('done');
+    const e = ending(m, '');
     expect(e.label).toBe('hung task');
-    expect(e.event).toBe(40);
+    expect(e.detail).toMatch(/^task reader:\d+ blocked for more than/);
     expect(e.detail).toContain('the run finished');
+    expect(e.event).toBe(m.reports[0].event);
+  });
+
+  it('stuck, as the runtime reports it', () => {
+    // No scene's run ends this way within the page's limits: the meta as wasm/runtime writes it.
+    const base = meta('v6.12', ['--scenario', 'shrinker-lifetime', '--seed', '1']);
     expect(ending({ ...base, status: 'stuck' }, '').label).toMatch(/^stuck/);
   });
 });

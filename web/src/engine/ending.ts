@@ -8,6 +8,7 @@ import type { RunMeta } from './meta';
 
 /** enum sim_report_type (wasm/runtime/sim.h). */
 export const REPORT_BUG = 2;
+export const REPORT_LOCKDEP = 3;
 export const REPORT_KASAN = 5;
 export const REPORT_HUNG_TASK = 6;
 
@@ -54,13 +55,17 @@ export function ending(meta: RunMeta, wholeRun: string): Ending {
   switch (meta.status) {
     case 'done':
       return { kind: 'done', label: 'done', detail: `every task finished; ${meta.live_objects} objects left at teardown.`, event: null };
-    case 'deadlock':
+    case 'deadlock': {
+      const lockdep = first(REPORT_LOCKDEP);
       return {
         kind: 'deadlock',
         label: 'deadlock',
-        detail: `tasks sleep or spin on something that nothing left can release; ${meta.live_objects} objects were still live.`,
-        event: null,
+        detail:
+          `tasks sleep or spin on something that nothing left can release; ${meta.live_objects} objects were still live.` +
+          (lockdep ? ` lockdep reported the inversion before it happened, at event ${lockdep.event}.` : ''),
+        event: lockdep ? lockdep.event : null,
       };
+    }
     case 'stuck':
       return {
         kind: 'stuck',

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The planted-bugs scene: the machine view (CPUs, RCU) of a scenario that
 // plants a lock-order inversion, a sleep inside an RCU read-side section
-// and a use-after-free, to show the reports the simulated kernel makes.
+// and a use-after-free, to show the reports the simulated kernel makes;
+// or, chosen by its program, the inversion run into a real deadlock, or a
+// completion signalled past the hung-task timeout (the ends of a run the
+// three reports never reach).
 import type { SceneDef, SceneViewProps } from '../types';
+import { EventKind } from '../../engine/generated/events';
 import { machineReducer, type MachineState } from '../../engine/machine';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
@@ -12,9 +16,38 @@ interface PlantedState {
   machine: MachineState;
 }
 
-function PlantedBugsView({ log, timeline, state, step, onSeek, timelineApart }: SceneViewProps<PlantedState>) {
+/** What is planted: the program's permalink text, the scenario's "planted" parameter (wasm/scenarios/planted_bugs.c). */
+const PLANTED: { text: string; value: number; label: string }[] = [
+  { text: '', value: 0, label: 'three reports: a lock-order inversion, a sleep under RCU, a use-after-free' },
+  { text: 'deadlock', value: 1, label: 'the inversion run into the deadlock lockdep predicts' },
+  { text: 'hung', value: 2, label: 'a completion signalled after the hung-task timeout' },
+];
+
+function planted(text: string): number {
+  const p = PLANTED.find((x) => x.text === text);
+  if (!p) throw new Error(`not one of ${PLANTED.filter((x) => x.text).map((x) => `"${x.text}"`).join(', ')} (or empty, the three reports)`);
+  return p.value;
+}
+
+function PlantedChoice({ program, onProgram }: { program: string; onProgram: (text: string) => void }) {
+  return (
+    <label className="planted-choice">
+      Planted:{' '}
+      <select value={program} onChange={(e) => onProgram(e.target.value)} data-testid="planted.choice">
+        {PLANTED.map((p) => (
+          <option key={p.text} value={p.text}>
+            {p.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function PlantedBugsView({ log, timeline, state, step, onSeek, program, onProgram, timelineApart }: SceneViewProps<PlantedState>) {
   return (
     <div className="scene">
+      {onProgram && <PlantedChoice program={program ?? ''} onProgram={onProgram} />}
       {!timelineApart && <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />}
       <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
     </div>
@@ -34,10 +67,21 @@ export const plantedBugs: SceneDef<PlantedState> = {
     'lock_a and lock_b in opposite orders, CPU1 sleeps in mutex_lock() inside rcu_read_lock(), and then ' +
     'reads an object CPU0 has freed. The reports below read like the kernel\u2019s and name the lines; ' +
     'as in a kernel, lockdep is off after its report (and would be after KASAN\u2019s), so the ' +
-    'use-after-free comes last.',
+    'use-after-free comes last. Two more bugs can be planted instead: the same inversion run into the deadlock ' +
+    'lockdep predicts, and a completion signalled only after the hung-task timeout.',
   reducer: {
     init: (log) => ({ machine: machineReducer.init(log) }),
     apply: (s, log, i) => machineReducer.apply(s.machine, log, i),
   },
   View: PlantedBugsView,
+  program: {
+    toBytes: (text) => (planted(text), []),
+    options: (text) => ({ planted: planted(text) }),
+    length: (text) => (text ? 1 : 0),
+    // Stand on the first report: lockdep's before the deadlock, or the hung task's.
+    stepAfter: (log) => {
+      for (let i = 0; i < log.length; i++) if (log.kind[i] === EventKind.REPORT) return i;
+      return 0;
+    },
+  },
 };
