@@ -225,3 +225,40 @@ test('a lit line wider than the code pane is scrolled sideways to its expression
   }
   expect(checked).toBe(3);
 });
+
+test('a talk file: the presenter moves to live slides of other scenes, the audience follows, and the demo steps from each permalink', async ({ context }) => {
+  const audience = await context.newPage();
+  await audience.goto('?deck=five-series');
+  await expect(audience.getByTestId('talk.audience')).toBeVisible();
+  const presenter = await context.newPage();
+  await presenter.goto('?deck=five-series&talk=presenter');
+  await expect(presenter.getByTestId('talk.notes')).toContainText('0:00');
+  await expect.poll(async () => (await lab(presenter)).ready && (await lab(audience)).ready).toBe(true);
+  const talk = JSON.parse(readFileSync('talks/five-series.json', 'utf8')) as { slides: { live?: string }[] };
+  // Every live slide in turn, from the presenter's keyboard: both windows stand at its permalink's scene, kernel and step.
+  for (let s = 1; s < talk.slides.length; s++) {
+    await presenter.keyboard.press('ArrowRight');
+    await expect.poll(() => slideOf(audience)).toBe(s);
+    const live = talk.slides[s].live;
+    if (!live) continue;
+    const q = new URLSearchParams(live.slice(live.indexOf('?')));
+    for (const p of [presenter, audience])
+      await expect.poll(async () => {
+        const l = await lab(p);
+        return `${l.scene} ${l.variant} ${l.seed} ${l.step}`;
+      }).toBe(`${q.get('scene')} ${q.get('variant')} ${q.get('seed')} ${q.get('step')}`);
+    // The speaker steps it (back: some stand at their run's last event), and the audience follows.
+    await presenter.keyboard.press(',');
+    await expect.poll(async () => (await lab(presenter)).step, 'presenter').toBe(Number(q.get('step')) - 1);
+    await expect.poll(async () => (await lab(audience)).step).toBe(Number(q.get('step')) - 1);
+  }
+  await expect(presenter.getByTestId('talk.next-slide')).toHaveText('the end');
+  // Back to a live slide already shown: its state is loaded again, in the other scene.
+  let back = -1; // the last live slide of shrinker-lifetime
+  talk.slides.forEach((x, i) => x.live?.includes('scene=shrinker-lifetime') && (back = i));
+  expect(back).toBeGreaterThan(0);
+  for (let i = talk.slides.length - 1; i > back; i--) await presenter.keyboard.press('ArrowLeft');
+  await expect.poll(() => slideOf(audience)).toBe(back);
+  await expect.poll(async () => (await lab(audience)).scene).toBe('shrinker-lifetime');
+  await expect(audience.locator('[data-testid="talk.slide"] [data-testid="code.line.current"]')).toBeVisible();
+});

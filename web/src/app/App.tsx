@@ -202,7 +202,12 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
       setStep(Math.max(0, Math.min(t.step, run.log.length - 1)));
       return;
     }
+    // A run of these settings may be on its way, or already in but not yet drawn (its landing used up): both.
     landing.current = t.step;
+    if (sameRun(settings, s)) {
+      setStep(t.step);
+      return;
+    }
     dispatch({ type: 'start', run: s });
   });
 

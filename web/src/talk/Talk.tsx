@@ -31,10 +31,9 @@ export type TalkRole = 'audience' | 'presenter';
  */
 export function useTalkSync(talkId: string | null, state: TalkState, settled: boolean, apply: (s: TalkState) => void) {
   const channel = useRef<BroadcastChannel | null>(null);
-  const last = useRef<Stamped | null>(null); // the state every window last agreed on, and when it was made
-  // A remote state being applied: until this window reaches it (or gives up), its
-  // in-between states are not news to post.
-  const applying = useRef<{ target: TalkState; until: number } | null>(null);
+  // What this window agreed on and is applying outlives the page's component: a
+  // slide of another scene opens the page again in place (App's navigate).
+  const store = syncStore(talkId);
   const applyRef = useRef(apply);
   applyRef.current = apply;
   const now = useRef(state);
@@ -45,14 +44,15 @@ export function useTalkSync(talkId: string | null, state: TalkState, settled: bo
     channel.current = ch;
     ch.onmessage = (ev: MessageEvent<Stamped | 'hello'>) => {
       if (ev.data === 'hello') {
-        if (last.current) ch.postMessage(last.current); // a window just opened: tell it where we are
+        if (store.last) ch.postMessage(store.last); // a window just opened: tell it where we are
         return;
       }
-      if (last.current && ev.data.at < last.current.at) return; // older than what this window agreed on
-      last.current = ev.data;
+      // Older than what this window agreed on, or that very state again: not news.
+      if (store.last && ev.data.at <= store.last.at) return;
+      store.last = ev.data;
       // Already there: nothing to apply, and this window's next change is its own news.
       if (sameTalk(ev.data.state, now.current)) return;
-      applying.current = { target: ev.data.state, until: performance.now() + 3000 };
+      store.applying = { target: ev.data.state, until: performance.now() + APPLY_MS };
       applyRef.current(ev.data.state);
     };
     ch.postMessage('hello');
@@ -60,22 +60,39 @@ export function useTalkSync(talkId: string | null, state: TalkState, settled: bo
       ch.close();
       channel.current = null;
     };
-  }, [talkId]);
+  }, [talkId, store]);
   // Post only a settled state (no run pending) that this window came to by itself.
   const key = JSON.stringify(state);
   useEffect(() => {
     if (!settled) return;
     // On the way to a remote state: quiet until this window is there (then it is not news) or gives up.
-    const a = applying.current;
+    const a = store.applying;
     if (a) {
-      if (sameTalk(a.target, state) || performance.now() > a.until) applying.current = null;
+      if (sameTalk(a.target, state) || performance.now() > a.until) store.applying = null;
       else return;
     }
-    if (last.current && sameTalk(last.current.state, state)) return;
-    last.current = { state, at: Date.now() };
-    channel.current?.postMessage(last.current);
+    if (store.last && sameTalk(store.last.state, state)) return;
+    store.last = { state, at: Date.now() };
+    channel.current?.postMessage(store.last);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, settled]);
+}
+
+/** How long a window waits to reach a remote state (a run to make, perhaps a scene to open) before its changes are news again. */
+const APPLY_MS = 10_000;
+
+interface SyncStore {
+  /** The state every window last agreed on, and when it was made. */
+  last: Stamped | null;
+  /** A remote state being applied: until this window reaches it (or gives up), its in-between states are not news to post. */
+  applying: { target: TalkState; until: number } | null;
+}
+const syncs = new Map<string, SyncStore>();
+function syncStore(talkId: string | null): SyncStore {
+  const id = talkId ?? '';
+  let s = syncs.get(id);
+  if (!s) syncs.set(id, (s = { last: null, applying: null }));
+  return s;
 }
 
 /** A talk state as windows send it: with the wall-clock time it was made (all windows share one clock). */
