@@ -16,6 +16,20 @@
 # there must equal the shared boot's: no case may depend on the ones
 # before it.
 #
+# When the kernel was built with tracing (run.sh wrote
+# build/kunit/BRANCH/ftrace-uml.txt), the mm_shrink_slab_start and
+# mm_shrink_slab_end lines tracefs printed for each scenario must equal
+# those of the native and the wasm build (labrun --ftrace), after
+# ftrace_norm below: the line from the event's name on (no task, pid, CPU,
+# flags or timestamp); only the lines of the scenarios' own shrinkers (the
+# scan functions the bodies pass to rl_shrinker_register(); the kernel's
+# own shrinkers fire too); the symbol's size dropped ("rl_scan+0x0/0x490"
+# is "rl_scan+0x0": the offset is kept); each shrinker's address (hashed
+# by the kernel's %p, an object id in the simulation) named by its first
+# appearance in the scenario, "shrinker1", "shrinker2"... Everything else
+# (nid, objects to shrink, gfp_flags, cache items, delta, total_scan,
+# priority; unused and new scan count, return value) as printed.
+#
 # SCENARIOS (names, space-separated) compares only those. NATIVE_LABRUN and
 # WASM_LABRUN override the programs (with BRANCH in them replaced by the
 # variant), to referee another build of the shim.
@@ -77,21 +91,42 @@ split_trace() {
 
 # run_traces TEMPLATE KIND DIR VARIANT SCENARIO...: the trace of each scenario,
 # DIR/<scenario>.KIND, run by TEMPLATE with BRANCH replaced by VARIANT, or,
-# when VARIANT is empty, by the scenario's variant (or the branch's)
+# when VARIANT is empty, by the scenario's variant (or the branch's);
+# labrun's option $TRACE_OPT, --trace unless set (--ftrace)
 run_traces() {
-	local tpl=$1 kind=$2 out=$3 v=$4 s prog
+	local tpl=$1 kind=$2 out=$3 v=$4 s prog opt=${TRACE_OPT:---trace}
 	shift 4
 	for s in "$@"; do
 		prog=${tpl//BRANCH/${v:-${scenario_variant[$s]:-$variant}}}
 		case $kind in
-		wasm)	node --no-experimental-fetch "$prog" --scenario "$s" --trace > "$out/$s.$kind" 2> "$out/$s.$kind.err" ;;
-		*)	ASAN_OPTIONS=detect_leaks=0 "$prog" --scenario "$s" --trace > "$out/$s.$kind" 2> "$out/$s.$kind.err" ;;
+		*wasm)	node --no-experimental-fetch "$prog" --scenario "$s" "$opt" > "$out/$s.$kind" 2> "$out/$s.$kind.err" ;;
+		*)	ASAN_OPTIONS=detect_leaks=0 "$prog" --scenario "$s" "$opt" > "$out/$s.$kind" 2> "$out/$s.$kind.err" ;;
 		esac || {
 			grep -v 'makecontext/swapcontext' "$out/$s.$kind.err" >&2
-			echo "compare: $prog --scenario $s --trace failed (is it built from the current sources? make kunit builds it)" >&2
+			echo "compare: $prog --scenario $s $opt failed (is it built from the current sources? make kunit builds it)" >&2
 			exit 2
 		}
 	done
+}
+
+# The scan functions of the scenarios' own shrinkers, as the bodies name
+# them to rl_shrinker_register(s, count, scan, private).
+our_scans=$(sed -n 's/.*rl_shrinker_register([^,]*, *[a-z_0-9]*, *\([a-z_0-9]*\),.*/\1/p' \
+	wasm/scenarios/kunit_*.h | sort -u | tr '\n' ' ')
+
+# ftrace_norm FILE: its shrink_slab tracepoint lines, normalised (see the top).
+ftrace_norm() {
+	awk -v ours="$our_scans" '
+		BEGIN { split(ours, o, " "); for (i in o) scan[o[i]] = 1 }
+		match($0, / mm_shrink_slab_(start|end): /) {
+			line = substr($0, RSTART + 1)
+			split(line, w, " ")
+			fn = w[2]; sub(/\+.*/, "", fn)
+			if (!(fn in scan)) next
+			sym = w[2]; sub(/\/0x[0-9a-f]+$/, "", sym)
+			if (!(w[3] in id)) id[w[3]] = "shrinker" (++n) ":"
+			print w[1], sym, id[w[3]], substr(line, length(w[1] w[2] w[3]) + 4)
+		}' "$1"
 }
 
 for branch in "$@"; do
@@ -151,8 +186,46 @@ for branch in "$@"; do
 		done
 		summary+=" $s ($(wc -l < "$t.uml") lines)"
 	done
+	# The shrink_slab tracepoints, when the kernel was built with tracing.
+	ftrace=$dir/ftrace-uml.txt
+	fsummary=
+	if [ -s "$ftrace" ]; then
+		awk -v dir="$dir/traces" '/^scenario / { out = dir "/" $2 ".ftrace-uml"; next }
+			out { print > out }' "$ftrace"
+		fscen=()
+		for s in "${scenarios[@]}"; do
+			[ ! -e "$dir/traces/$s.ftrace-uml" ] || fscen+=("$s")
+		done
+		TRACE_OPT=--ftrace run_traces "$native_tpl" ftrace-native "$dir/traces" "" "${fscen[@]}"
+		TRACE_OPT=--ftrace run_traces "$wasm_tpl" ftrace-wasm "$dir/traces" "" "${fscen[@]}"
+		for s in "${fscen[@]}"; do
+			t=$dir/traces/$s
+			for kind in ftrace-uml ftrace-native ftrace-wasm; do
+				ftrace_norm "$t.$kind" > "$t.$kind.norm"
+			done
+			if [ ! -s "$t.ftrace-uml.norm" ]; then
+				echo "compare: $branch: scenario $s: User-Mode Linux's trace has no shrink_slab tracepoint of the scenario's shrinkers ($our_scans)"
+				branch_fail=1
+				continue
+			fi
+			for build in native wasm; do
+				line=$(first_diff "$t.ftrace-uml.norm" "$t.ftrace-$build.norm")
+				if [ -n "$line" ]; then
+					echo "compare: $branch: scenario $s: the $build shrink_slab tracepoints differ from User-Mode Linux's at line $line (normalised)"
+					echo "  UML:     $(sed -n "${line}p" "$t.ftrace-uml.norm")"
+					echo "  $(printf '%-8s' "$build:") $(sed -n "${line}p" "$t.ftrace-$build.norm")"
+					echo "  (the normalised lines in $t.ftrace-uml.norm, $t.ftrace-$build.norm)"
+					branch_fail=1
+				fi
+			done
+			fsummary+=" $s ($(wc -l < "$t.ftrace-uml.norm") of $(grep -c ': mm_shrink_slab_' "$t.ftrace-uml") lines)"
+		done
+	fi
+
 	if [ "$branch_fail" = 0 ]; then
 		echo "compare: $branch: UML, native and wasm traces identical:$summary"
+		[ -z "$fsummary" ] ||
+			echo "compare: $branch: shrink_slab tracepoints from tracefs, native and wasm identical (ours of all):$fsummary"
 		[ -z "$alone_checked" ] ||
 			echo "compare: $branch: each alone in a boot of its own, in the reverse order, the same:$alone_checked"
 	else

@@ -538,14 +538,138 @@ static struct kunit_suite reclaim_lab_planted_taint_suite = {
 };
 #endif
 
+/* ---- the vmscan tracepoints, as tracefs shows them --------------------------- */
+
+#if defined(CONFIG_EVENT_TRACING) && LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
+/*
+ * In a kernel with tracing (v6.12.kunitconfig), each case in a cgroup2
+ * mount of its own runs with the two tracepoints of do_shrink_slab()
+ * enabled in a trace instance of its own, made as a module would make
+ * one (samples/ftrace/sample-trace-array.c: trace_array_get_by_name(),
+ * whose buffer is full-sized at once, and trace_array_set_clr_event());
+ * after the body, the instance's "trace" file is read through a
+ * kernel-internal mount of tracefs, as cat reads it, and printed line by
+ * line as "reclaim_lab_ftrace: <line>", after "reclaim_lab_ftrace:
+ * scenario NAME" (run.sh cuts the console there).
+ */
+#include <linux/trace.h>
+#include <linux/trace_events.h>
+#include <linux/uio.h>
+
+static const char *const rl_ftrace_events[] = { "mm_shrink_slab_start", "mm_shrink_slab_end" };
+static struct trace_array *rl_ftrace_tr;
+
+static void rl_ftrace_enable(bool on)
+{
+	int i, err;
+
+	for (i = 0; i < ARRAY_SIZE(rl_ftrace_events); i++) {
+		err = trace_array_set_clr_event(rl_ftrace_tr, "vmscan", rl_ftrace_events[i], on);
+		if (err)
+			pr_err("reclaim_lab: %s vmscan:%s: %d\n", on ? "enabling" : "disabling",
+			       rl_ftrace_events[i], err);
+	}
+}
+
+static void rl_ftrace_begin(void)
+{
+	rl_ftrace_tr = trace_array_get_by_name("reclaim_lab", "vmscan");
+	if (IS_ERR_OR_NULL(rl_ftrace_tr)) {
+		pr_err("reclaim_lab: no trace instance: %ld\n", PTR_ERR(rl_ftrace_tr));
+		rl_ftrace_tr = NULL;
+		return;
+	}
+	rl_ftrace_enable(true);
+}
+
+/*
+ * read(2) of a tracefs file: kernel_read() refuses a file that has both
+ * ->read and ->read_iter, as "trace" has (seq_read(), seq_read_iter()),
+ * so its ->read_iter, as seq_read() calls it for cat.
+ */
+static ssize_t rl_tracefs_read(struct file *f, void *buf, size_t count, loff_t *pos)
+{
+	struct kvec iov = { .iov_base = buf, .iov_len = count };
+	struct iov_iter iter;
+	struct kiocb kiocb;
+	ssize_t ret;
+
+	init_sync_kiocb(&kiocb, f);
+	kiocb.ki_pos = *pos;
+	iov_iter_kvec(&iter, ITER_DEST, &iov, 1, count);
+	ret = f->f_op->read_iter(&kiocb, &iter);
+	if (ret > 0)
+		*pos = kiocb.ki_pos;
+	return ret;
+}
+
+/* cat instances/reclaim_lab/trace, a line of the console each */
+static void rl_ftrace_end(const char *name)
+{
+	static char chunk[1024], line[512];
+	struct file_system_type *type;
+	struct vfsmount *mnt;
+	size_t len = 0;
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t n, i;
+
+	if (!rl_ftrace_tr)
+		return;
+	rl_ftrace_enable(false);
+	pr_info("reclaim_lab_ftrace: scenario %s\n", name);
+	type = get_fs_type("tracefs");
+	mnt = type ? kern_mount(type) : ERR_PTR(-ENODEV);
+	if (type)
+		put_filesystem(type);
+	f = IS_ERR(mnt) ? ERR_CAST(mnt) :
+		file_open_root_mnt(mnt, "instances/reclaim_lab/trace", O_RDONLY, 0);
+	if (IS_ERR(f)) {
+		pr_err("reclaim_lab: reading tracefs instances/reclaim_lab/trace: %ld\n", PTR_ERR(f));
+	} else {
+		while ((n = rl_tracefs_read(f, chunk, sizeof(chunk), &pos)) > 0) {
+			for (i = 0; i < n; i++) {
+				if (chunk[i] != '\n' && len < sizeof(line) - 1) {
+					line[len++] = chunk[i];
+					continue;
+				}
+				if (chunk[i] != '\n')
+					pr_err("reclaim_lab: a trace line longer than %zu characters\n",
+					       sizeof(line) - 1);
+				line[len] = '\0';
+				pr_info("reclaim_lab_ftrace: %s\n", line);
+				len = 0;
+			}
+		}
+		if (n < 0)
+			pr_err("reclaim_lab: reading tracefs instances/reclaim_lab/trace: %zd\n", n);
+		fput(f);
+		/* a kthread's fput() is deferred: the file must let go of the instance */
+		flush_delayed_fput();
+	}
+	if (!IS_ERR(mnt))
+		kern_unmount(mnt);
+	trace_array_put(rl_ftrace_tr);
+	n = trace_array_destroy(rl_ftrace_tr);
+	if (n)
+		pr_err("reclaim_lab: trace instance not destroyed: %zd\n", n);
+	rl_ftrace_tr = NULL;
+}
+#else
+static void rl_ftrace_begin(void) { }
+static void rl_ftrace_end(const char *name) { }
+#endif
+
 /* ---- the KUnit suite --------------------------------------------------------- */
 
 /* Each case in a cgroup2 mount of its own; its body prints the trace and returns 0 or -errno. */
-static void rl_case(struct kunit *test, int (*body)(void))
+static void rl_case(struct kunit *test, int (*body)(void), const char *name)
 {
 	BUILD_BUG_ON(ARRAY_SIZE(rl_dirs) < RL_MAX_MEMCGS);
 	KUNIT_ASSERT_EQ(test, rl_mount(), 0);
+	rl_ftrace_begin();
 	KUNIT_EXPECT_EQ(test, body(), 0);
+	rl_ftrace_end(name);
 	kern_unmount(rl_mnt);
 	rl_mnt = NULL;
 }
@@ -565,15 +689,15 @@ static void rl_case(struct kunit *test, int (*body)(void))
 #define RL_IF_PLANTED(...)	/* suites of their own, below */
 
 /* In a cgroup2 mount of its own (ALL), or as it is. */
-#define RL_RUN_ALL(test, fn)		rl_case(test, fn)
-#define RL_RUN_LRU_BATCH(test, fn)	KUNIT_EXPECT_EQ(test, fn(), 0)
-#define RL_RUN_INODE(test, fn)		KUNIT_EXPECT_EQ(test, fn(), 0)
+#define RL_RUN_ALL(test, fn, name)	rl_case(test, fn, name)
+#define RL_RUN_LRU_BATCH(test, fn, name)	KUNIT_EXPECT_EQ(test, fn(), 0)
+#define RL_RUN_INODE(test, fn, name)	KUNIT_EXPECT_EQ(test, fn(), 0)
 
 /* A case for each scenario of kunit.def this kernel can run. */
 #define KUNIT_SCENARIO(ident, name, fn, where, variant, title)		\
 	RL_IF_##where(static void reclaim_lab_##ident(struct kunit *test)	\
 	{									\
-		RL_RUN_##where(test, fn);					\
+		RL_RUN_##where(test, fn, name);				\
 	})
 #include "kunit.def"
 #undef KUNIT_SCENARIO

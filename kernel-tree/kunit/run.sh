@@ -13,7 +13,9 @@
 # its mm/ with one line added to mm/Makefile (two where the branch has the
 # project's mm/lru_batch.c, which no Makefile builds), and kunit.py from
 # that copy builds into build/kunit/BRANCH/out, which is kept for
-# incremental builds.
+# incremental builds. In a kernel with tracing, the shrink_slab tracepoints
+# each case fired in a boot of its own, as tracefs printed them, go to
+# build/kunit/BRANCH/ftrace-uml.txt.
 set -euo pipefail
 
 branch=${1:?usage: run.sh BRANCH}
@@ -110,6 +112,23 @@ for ident in $(branch_scenarios "$branch" | awk '$3 != "PLANTED" { print $1 }' |
 	alone=$((alone + 1))
 done
 echo "[kunit] $alone cases again, each in a boot of its own, in the reverse order: $(wc -l < "$b/trace-uml-alone.txt") trace lines"
+
+# In a kernel with tracing, the shrink_slab tracepoints of each case as its
+# trace instance's "trace" file printed them, after a "scenario NAME" line
+# (reclaim_lab_kunit.c), for compare.sh: from the boots of one case each,
+# since the simulation starts each scenario from a fresh machine, and the
+# tracepoints show what a case inherits in the shared boot (a freed
+# shrinker's nr_deferred at its id, for the next shrinker to take it),
+# which the "reclaim_lab: " lines do not print. The shared boot's are kept
+# in ftrace-uml-shared.txt.
+rm -f "$b/ftrace-uml.txt" "$b/ftrace-uml-shared.txt"
+if grep -q 'reclaim_lab_ftrace: scenario ' "$b/test-reclaim_lab.log"; then
+	sed -n 's/^.*reclaim_lab_ftrace: //p' "$b/test-reclaim_lab.log" > "$b/ftrace-uml-shared.txt"
+	for ident in $(branch_scenarios "$branch" | awk '$3 != "PLANTED" { print $1 }'); do
+		sed -n 's/^.*reclaim_lab_ftrace: //p' "$b/test-alone-$ident.log"
+	done > "$b/ftrace-uml.txt"
+	echo "[kunit] the shrink_slab tracepoints read from tracefs in those boots: $(grep -c ': mm_shrink_slab_' "$b/ftrace-uml.txt") lines in build/kunit/$branch/ftrace-uml.txt"
+fi
 
 # With the kernel's checkers built in, nothing the suite ran may have set
 # them off: a report here is a bug in the suite, the port, or the kernel.

@@ -11,6 +11,7 @@
  *   labrun --scenario shrinker-lifetime --seed 7 --meta     # sites, names...
  *   labrun --scenario shrinker-lifetime --seed 7 --dump DIR # events.bin + meta.json
  *   labrun --scenario kunit-seq --trace                     # the normalised trace
+ *   labrun --scenario kunit-seq --ftrace                    # the tracepoints, as tracefs
  *
  * --dump writes the raw event and decision records and the meta JSON, exactly
  * what the browser worker hands to the page; the web engine's tests load
@@ -32,7 +33,7 @@
 enum {
 	OPT_LIST = 1000, OPT_SCENARIO, OPT_SEED, OPT_POLICY, OPT_SCHEDULE, OPT_MAX_EVENTS,
 	OPT_MAX_STEPS, OPT_PROGRAM, OPT_HASH, OPT_META, OPT_SUMMARY, OPT_SCHEDULE_OUT, OPT_DUMP,
-	OPT_TRACE, OPT_STATS, OPT_HELP, OPT_CONSOLE, OPT_EXPLORE, OPT_NO_POR, OPT_CHECKPOINT,
+	OPT_TRACE, OPT_FTRACE, OPT_STATS, OPT_HELP, OPT_CONSOLE, OPT_EXPLORE, OPT_NO_POR, OPT_CHECKPOINT,
 	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS,
 };
 
@@ -51,6 +52,7 @@ static const struct option fixed_options[] = {
 	{ "schedule-out", no_argument,       NULL, OPT_SCHEDULE_OUT },
 	{ "dump",         required_argument, NULL, OPT_DUMP },
 	{ "trace",        no_argument,       NULL, OPT_TRACE },
+	{ "ftrace",       no_argument,       NULL, OPT_FTRACE },
 	{ "stats",        no_argument,       NULL, OPT_STATS },
 	{ "help",         no_argument,       NULL, OPT_HELP },
 	{ "console",      no_argument,       NULL, OPT_CONSOLE },
@@ -88,7 +90,7 @@ static void usage(FILE *f)
 		"usage: labrun [--scenario NAME] [--seed N] [--policy timed|rr|random] [--schedule S]\n"
 		"              [--max-events N] [--max-steps N] [--program B,B,...] [run parameters]\n"
 		"              [--hash | --meta | --summary | --schedule-out | --dump DIR | --trace |\n"
-		"               --console]\n"
+		"               --console | --ftrace]\n"
 		"              [--stats]\n"
 		"       labrun --explore [--bound K] [--max-execs N] [--time-limit S] [--no-por]\n"
 		"              [--checkpoint FILE] [--pct D --runs N] (and the run options above)\n"
@@ -103,6 +105,8 @@ static void usage(FILE *f)
 		"--console prints every line the kernel printed and every report's text;\n"
 		"--trace prints the normalised trace the kernel's KUnit suite prints too:\n"
 		"the text of every \"reclaim_lab: \" printk (kernel-tree/kunit/compare.sh).\n"
+		"--ftrace prints the run's trace buffer as the kernel's tracing/trace file\n"
+		"shows it with options/irq-info off: the shrink_slab tracepoints' text.\n"
 		"--explore searches the scenario's schedules (wasm/runtime/explore.c): every\n"
 		"execution with at most K preemptions (default 2), bound by bound, with sleep\n"
 		"sets unless --no-por; or, with --pct D, N random PCT runs for bugs of depth D.\n"
@@ -239,6 +243,21 @@ static void print_trace(void)
 }
 
 /*
+ * The trace buffer (runtime/ftrace.c), after the header the kernel's
+ * tracing/trace prints with options/irq-info off (print_func_help_header()).
+ */
+static void print_ftrace(void)
+{
+	int lines;
+	const char *text = sim_ftrace_text(&lines);
+
+	printf("# tracer: nop\n#\n# entries-in-buffer/entries-written: %d/%d   #P:%d\n#\n"
+	       "#           TASK-PID     CPU#     TIMESTAMP  FUNCTION\n"
+	       "#              | |         |         |         |\n%s",
+	       lines, lines, sim_nr_cpus(), text);
+}
+
+/*
  * The kernel's console: every line the run printed and every report's
  * text (WARN, BUG, lockdep, KASAN...), in the order they happened.
  */
@@ -362,6 +381,9 @@ int main(int argc, char **argv)
 		case OPT_CONSOLE:
 			trace = 2;
 			break;
+		case OPT_FTRACE:
+			trace = 3;
+			break;
 		case OPT_EXPLORE:
 			explore = 1;
 			break;
@@ -437,6 +459,7 @@ int main(int argc, char **argv)
 	}
 	t0 = now_seconds();
 	c0 = cpu_seconds();
+	sim_ftrace_on = trace == 3;
 	if (lab_run(sc, &p, &opt, &res, err, sizeof(err))) {
 		fprintf(stderr, "labrun: %s\n", err);
 		return 2;
@@ -465,6 +488,8 @@ int main(int argc, char **argv)
 
 		puts(m);
 		free(m);
+	} else if (trace == 3) {
+		print_ftrace();
 	} else if (trace == 2) {
 		print_console();
 	} else if (trace) {

@@ -34,6 +34,10 @@ typedef unsigned long (*lab_shrinker_fn)(struct shrinker *, struct shrink_contro
 struct shrinker *lab_shrinker_alloc(unsigned int flags, const char *name);
 void lab_shrinker_register(struct shrinker *s, lab_shrinker_fn count, lab_shrinker_fn scan,
 			   void *private_data);
+/* The scan function's name, for the %pS of the shrink_slab tracepoints (runtime/ftrace.c). */
+#define lab_shrinker_register(s, count, scan, private_data)			\
+	(sim_kallsyms_add((const void *)(scan), #scan),				\
+	 lab_shrinker_register(s, count, scan, private_data))
 void *lab_shrinker_private(struct shrinker *s);
 void lab_shrinker_free(struct shrinker *s);
 int lab_list_lru_add(struct list_lru *lru, struct list_head *item);

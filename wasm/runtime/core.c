@@ -219,6 +219,7 @@ void sim_core_init(uint64_t seed, unsigned long limit, int quiet_run)
 	events_seen = 0;
 	stop_requested = 0;
 	log_.n = 0;
+	sim_ftrace_reset();
 #ifdef __EMSCRIPTEN__
 	/*
 	 * In wasm, room for the whole run at once when its limit is known (up

@@ -168,6 +168,9 @@ void sim_wall_reset(void);
 int sim_wall_marks(int i, const char **name, double *ms);
 /* Set by the browser bridge: a long run reports how far it is. */
 extern void (*sim_progress_hook)(int done, int total);
+/* The trace buffer (ftrace.c): emptied by sim_core_init(); its text and line count. */
+void sim_ftrace_reset(void);
+const char *sim_ftrace_text(int *lines);
 extern int sim_running;
 uint64_t sim_random(void);
 uint64_t sim_random_sched(void);

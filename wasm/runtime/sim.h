@@ -152,6 +152,17 @@ int sim_obj_of(const volatile void *addr);
 int sim_name(const char *str);
 int sim_site_id(const struct sim_site *site);
 
+/*
+ * Tracing (runtime/ftrace.c): the TP_printk text of the tracepoints the
+ * shim's linux/tracepoint.h makes, kept while sim_ftrace_on is set
+ * (labrun --ftrace); the names %pS prints, given where a function pointer
+ * is handed over (glue.h's lab_shrinker_register()).
+ */
+extern int sim_ftrace_on;
+void sim_ftrace(const char *event, const char *fmt, ...);
+const char *sim_trace_print_flags_seq(const char *delim, unsigned long flags, const void *flag_array);
+void sim_kallsyms_add(const void *addr, const char *name);
+
 /* Sleep for ns of virtual time (a scenario's simulated work: I/O, a slow shrinker). */
 void sim_sleep_ns(unsigned int ns, const struct sim_site *site);
 /* A scenario's wall-clock mark (meta's wall_marks), and its progress on long runs. */

@@ -60,7 +60,7 @@ struct shrinker *lab_shrinker_alloc(unsigned int flags, const char *name)
 	return &o->shrinker;
 }
 
-void lab_shrinker_register(struct shrinker *s, lab_shrinker_fn count, lab_shrinker_fn scan,
+void (lab_shrinker_register)(struct shrinker *s, lab_shrinker_fn count, lab_shrinker_fn scan,
 			   void *private_data)
 {
 	struct owned_shrinker *o = container_of(s, struct owned_shrinker, shrinker);

@@ -24,7 +24,7 @@ struct shrinker *lab_shrinker_alloc(unsigned int flags, const char *name)
 	return shrinker_alloc(flags, "%s", name);
 }
 
-void lab_shrinker_register(struct shrinker *s, lab_shrinker_fn count, lab_shrinker_fn scan,
+void (lab_shrinker_register)(struct shrinker *s, lab_shrinker_fn count, lab_shrinker_fn scan,
 			   void *private_data)
 {
 	s->count_objects = count;
