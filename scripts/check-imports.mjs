@@ -6,6 +6,7 @@
 //   scenes/registry.ts and types.ts: the engine, ui and the scenes;
 //   lessons  the engine, ui, the scene registry and lessons;
 //   talk     the engine, ui, lessons and talk;
+//   explore  the engine, ui, scenes/types.ts and explore;
 //   app (and main.tsx) composes: anything.
 // Data outside web/src (kernel-tree/manifest.json, lessons/*.json) and
 // packages may be imported from anywhere. Also: no two files of the
@@ -40,6 +41,8 @@ function allowed(from, to, toRel) {
       return to === 'engine' || to === 'ui' || to === 'scenes';
     case 'talk':
       return to === 'engine' || to === 'ui' || to === 'lessons';
+    case 'explore':
+      return to === 'engine' || to === 'ui' || toRel.split(sep).join('/').replace(/\.tsx?$/, '') === 'scenes/types';
     case 'app':
       return true;
     default:

@@ -5,10 +5,11 @@
 # the reduction factor of sleep sets (executions with them / without, both
 # searches run to exhaustion on explore-litmus, reaching the same end
 # states), and the time to exhaust bound 1 of shrinker-lifetime (one
-# mount, one object). The wasm build cannot fork and has no explorer yet.
+# mount, one object); the same searches as wasm under Node (each execution
+# there a fresh boot by putting the module's memory back, not a fork).
 set -eu
 field() { sed -n "s/.*\"$1\":\([0-9.a-z]*\).*/\1/p" | tail -1; }
-echo "benchmark: the explorer (native, optimised)"
+echo "benchmark: the explorer (native, optimised; wasm under Node)"
 plain=$(build/bench/v6.12/labrun --explore --scenario explore-litmus --bound 64 --no-por 2>/dev/null | tail -1)
 por=$(build/bench/v6.12/labrun --explore --scenario explore-litmus --bound 64 2>/dev/null | tail -1)
 pe=$(echo "$plain" | field executions_total); re=$(echo "$por" | field executions_total)
@@ -20,4 +21,13 @@ for v in v6.12 break-no-wait; do
 	echo "shrinker-lifetime on $v (2 CPUs, 1 mount, 1 object), bound 1:" \
 		"$(echo "$out" | field executions_total) executions in $(echo "$out" | field seconds) s," \
 		"$(echo "$out" | field rate) executions/s, $(echo "$out" | field failing_executions) failing"
+done
+wasm=$(node --no-experimental-fetch build/wasm/v6.12/labrun.cjs --explore --scenario explore-litmus --bound 64 2>/dev/null | tail -1)
+echo "explore-litmus as wasm under Node: $(echo "$wasm" | field executions_total) executions," \
+	"$(echo "$wasm" | field rate) executions/s"
+for v in v6.12 break-no-wait; do
+	out=$(node --no-experimental-fetch build/wasm/$v/labrun.cjs --explore --scenario shrinker-lifetime --rounds 1 --objects 1 --bound 1 2>/dev/null | tail -1)
+	echo "shrinker-lifetime on $v as wasm under Node, bound 1:" \
+		"$(echo "$out" | field executions_total) executions in $(echo "$out" | field seconds) s," \
+		"$(echo "$out" | field rate) executions/s"
 done

@@ -388,6 +388,7 @@ test-native: $(NATIVE_TESTS) $(CHURN_TESTS) build/native/test_churn_figures
 # The same seed gives the same log natively and in wasm under Node.
 test-determinism: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)
 	@wasm/tests/determinism.sh 20 $(VARIANTS)
+	@wasm/tests/explore-wasm.sh
 determinism: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)
 	@wasm/tests/determinism.sh 100 $(VARIANTS)
 

@@ -23,12 +23,18 @@
  *   -> lab_bridge_meta()
  *        JSON naming what events refer to by number: sites (kernel tree,
  *        file, line, function), names, tasks, event kinds, the cost model
+ * The Explore panel's worker (web/src/explore/worker.ts) calls instead
+ *   -> lab_bridge_explore(scenario, seed, params[], bound, ...)
+ *        many boots in the one module (the explorer puts the memory back
+ *        after each), telling Module.onExplore(json) as it goes
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <emscripten/emscripten.h>
+#include "../runtime/explore.h"
 #include "../runtime/lab.h"
+#include "../runtime/strbuf.h"
 
 static struct lab_result result;
 static char error[256];
@@ -137,4 +143,87 @@ EMSCRIPTEN_KEEPALIVE int lab_bridge_decision_count(void)
 EMSCRIPTEN_KEEPALIVE char *lab_bridge_meta(void)
 {
 	return lab_meta_json(&result);
+}
+
+/*
+ * The explorer (wasm/runtime/explore.c) in the page's Explore panel: each
+ * thing it tells goes to the module's onExplore(json) as one JSON object:
+ * {"progress":...} at most every 100 ms, {"failing":...} for each of the
+ * shortest failing schedules, {"summary":...} with each bound's line.
+ */
+struct bridge_explore {
+	double last;
+};
+
+static void bridge_explore_tell(void *ctx, const struct explore_progress *p)
+{
+	struct bridge_explore *b = ctx;
+	double now = emscripten_get_now();
+	struct strbuf s = { 0 };
+	int k, first = 1;
+
+	if (!p->schedule && !p->summary && now - b->last < 100)
+		return;
+	b->last = now;
+	sb_put(&s, "{\"progress\":{\"bound\":%d,\"executions\":%lu,\"blocked\":%lu,\"failing\":%lu,"
+		   "\"end_states\":%zu,\"seconds\":%.3f}",
+	       p->bound, p->executions, p->blocked, p->failing, p->end_states, p->seconds);
+	if (p->schedule) {
+		sb_put(&s, ",\"failing\":{\"preemptions\":%d,\"decisions\":%u,\"kinds\":[", p->preemptions,
+		       p->decisions);
+		for (k = 0; explore_fail_kind(k); k++)
+			if (p->kinds & (1u << k)) {
+				sb_put(&s, "%s", first ? "" : ",");
+				sb_json(&s, explore_fail_kind(k));
+				first = 0;
+			}
+		sb_put(&s, "],\"schedule\":");
+		sb_json(&s, p->schedule);
+		sb_put(&s, ",\"step\":%d,\"report\":", p->step);
+		sb_json(&s, p->report ? p->report : "");
+		sb_put(&s, "}");
+	}
+	if (p->summary)
+		sb_put(&s, ",\"summary\":%s", p->summary);
+	sb_put(&s, "}");
+	EM_ASM({ if (Module['onExplore']) Module['onExplore'](UTF8ToString($0)); }, s.s);
+	free(s.s);
+}
+
+/*
+ * Search the scenario's schedules: every execution with at most max_bound
+ * preemptions, bound by bound (por: with sleep sets), or with pct_depth > 0
+ * pct_runs PCT runs; max_execs and max_seconds stop it (0: no limit). The
+ * failing list tells the shortest `failing` schedules. Returns 0 nothing
+ * failed, 1 an execution failed, -1 an error (lab_bridge_error()).
+ */
+EMSCRIPTEN_KEEPALIVE int lab_bridge_explore(const char *name, unsigned seed_lo, unsigned seed_hi,
+					    const int *params, int nparams, int max_bound, int por,
+					    int pct_depth, int pct_runs, unsigned max_execs,
+					    double max_seconds, int failing)
+{
+	const struct scenario *sc = sim_scenario_find(name);
+	struct lab_options o = { 0 };
+	struct scenario_params p;
+	struct bridge_explore b = { 0 };
+	struct explore_options xo = { .max_bound = max_bound, .por = por, .pct_depth = pct_depth,
+				      .pct_runs = (unsigned long)pct_runs, .max_execs = max_execs,
+				      .max_seconds = max_seconds, .progress = bridge_explore_tell,
+				      .progress_ctx = &b, .progress_failing = failing };
+	int r;
+
+	if (!sc) {
+		snprintf(error, sizeof(error), "no scenario named \"%s\"", name);
+		return -1;
+	}
+	p = sc->defaults;
+	p.seed = ((unsigned long long)seed_hi << 32) | seed_lo;
+	if (lab_apply_params(params, nparams, &p, &o, error, sizeof(error)))
+		return -1;
+	xo.pct_seed = p.seed;
+	sim_progress_hook = NULL;
+	r = explore_run(sc, &p, &xo, NULL, NULL);
+	if (r < 0)
+		snprintf(error, sizeof(error), "the explorer stopped on an error (see the console)");
+	return r;
 }

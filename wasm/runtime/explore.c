@@ -49,11 +49,13 @@
  * ever); the guarantee is stated for k, the decisions of the run without
  * preemptions.
  *
- * Every execution is a fresh boot: each runs in a child process forked
- * from one that never ran the kernel, so the kernel's static state and the
- * heap are those of a boot, and a crash is counted, not fatal. The child
- * decides with the search's state (copied by the fork) and writes what it
- * saw into shared memory.
+ * Every execution is a fresh boot: natively each runs in a child process
+ * forked from one that never ran the kernel, so the kernel's static state
+ * and the heap are those of a boot, and a crash is counted, not fatal. The
+ * child decides with the search's state (copied by the fork) and writes
+ * what it saw into shared memory. A wasm module cannot fork: there the
+ * memory is copied before each run and put back after it (exec_one), which
+ * gives the next run the same boot and the same search.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -289,6 +291,8 @@ struct xp {
 	uint32_t best_n;
 	unsigned char *best;
 	uint32_t best_fails;
+	uint64_t told[64];		/* the failing executions told: (preemptions << 32 | decisions), sorted */
+	int ntold;
 	double t0;
 	int stopped;			/* a budget ran out */
 	int exhausted;
@@ -538,6 +542,65 @@ static void child_outcome(struct xp *x, const struct lab_result *res)
 
 /* ---- running one execution ------------------------------------------------------ */
 
+/*
+ * The child's part: one boot following the search (or, with sched, a
+ * schedule), what it saw written into x->sh. Returns 0, or 3 if the run
+ * could not start.
+ */
+static __attribute__((noinline)) int child_body(struct xp *x, int quiet, const unsigned char *sched,
+						 uint32_t sched_n)
+{
+	struct shared *sh = x->sh;
+	struct lab_options lo = { .max_events = 0, .policy = SIM_POLICY_TIMED, .quiet = quiet,
+				  .max_steps = 200000 };
+	struct lab_result res;
+	char err[256], *text = NULL;
+
+	if (sched) {
+		struct sim_decision *d = calloc(sched_n + 1, sizeof(*d));
+		uint32_t i;
+
+		for (i = 0; i < sched_n; i++)
+			d[i].cpu = sched[i];
+		text = lab_schedule_encode(d, sched_n);
+		lo.schedule = text;
+	} else {
+		sim_fp_on = x->o.por && !x->o.pct_depth;
+		sim_set_chooser(child_choose, x);
+	}
+	cx.pc = 0;
+	if (lab_run(x->sc, &x->p, &lo, &res, err, sizeof(err))) {
+		fprintf(stderr, "explore: %s\n", err);
+		return 3;
+	}
+	if (!sched && sh->nnodes > 0) {
+		struct snode *last = &sh->nodes[sh->nnodes - 1];
+
+		last->fp_off = sh->fp_used;
+		last->fp_len = fp_close(&sh->pool[sh->fp_used], XP_POOL - sh->fp_used);
+		if (last->fp_len != FP_ALL)
+			sh->fp_used += last->fp_len;
+	}
+	if (sched) {
+		size_t nd;
+
+		sim_decisions(&nd);
+		sh->nnodes = (uint32_t)nd;
+	}
+	child_outcome(x, &res);
+	return 0;
+}
+
+static void shared_reset(struct shared *sh)
+{
+	sh->nnodes = 0;
+	sh->cut = CUT_NONE;
+	sh->fails = 0;
+	sh->fp_used = 0;
+	sh->report_event = -1;
+	sh->report_title[0] = 0;
+}
+
 #ifndef __EMSCRIPTEN__
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -546,62 +609,18 @@ static void child_outcome(struct xp *x, const struct lab_result *res)
 /* One execution in a child; 0, or -1 if no child could run. */
 static int exec_one(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n)
 {
-	struct shared *sh = x->sh;
 	pid_t pid;
 	int st;
 
-	sh->nnodes = 0;
-	sh->cut = CUT_NONE;
-	sh->fails = 0;
-	sh->fp_used = 0;
-	sh->report_event = -1;
-	sh->report_title[0] = 0;
+	shared_reset(x->sh);
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
 		perror("explore: fork");
 		return -1;
 	}
-	if (pid == 0) {
-		struct lab_options lo = { .max_events = 0, .policy = SIM_POLICY_TIMED, .quiet = quiet,
-					  .max_steps = 200000 };
-		struct lab_result res;
-		char err[256], *text = NULL;
-
-		if (sched) {
-			struct sim_decision *d = calloc(sched_n + 1, sizeof(*d));
-			uint32_t i;
-
-			for (i = 0; i < sched_n; i++)
-				d[i].cpu = sched[i];
-			text = lab_schedule_encode(d, sched_n);
-			lo.schedule = text;
-		} else {
-			sim_fp_on = x->o.por && !x->o.pct_depth;
-			sim_set_chooser(child_choose, x);
-		}
-		cx.pc = 0;
-		if (lab_run(x->sc, &x->p, &lo, &res, err, sizeof(err))) {
-			fprintf(stderr, "explore: %s\n", err);
-			_exit(3);
-		}
-		if (!sched && sh->nnodes > 0) {
-			struct snode *last = &sh->nodes[sh->nnodes - 1];
-
-			last->fp_off = sh->fp_used;
-			last->fp_len = fp_close(&sh->pool[sh->fp_used], XP_POOL - sh->fp_used);
-			if (last->fp_len != FP_ALL)
-				sh->fp_used += last->fp_len;
-		}
-		if (sched) {
-			size_t nd;
-
-			sim_decisions(&nd);
-			sh->nnodes = (uint32_t)nd;
-		}
-		child_outcome(x, &res);
-		_exit(0);
-	}
+	if (pid == 0)
+		_exit(child_body(x, quiet, sched, sched_n));
 	if (waitpid(pid, &st, 0) < 0) {
 		perror("explore: waitpid");
 		return -1;
@@ -609,19 +628,83 @@ static int exec_one(struct xp *x, int quiet, const unsigned char *sched, uint32_
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 3)
 		return -1;
 	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
-		sh->cut = CUT_CRASH;
-		sh->fails = 1u << FAIL_crash;
-		sh->hash = 0x6372617368ULL;
+		x->sh->cut = CUT_CRASH;
+		x->sh->fails = 1u << FAIL_crash;
+		x->sh->hash = 0x6372617368ULL;
 	}
 	return 0;
 }
+
+static void *shared_alloc(size_t size)
+{
+	void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static void shared_free(void *p, size_t size)
+{
+	munmap(p, size);
+}
 #else
+#include <emscripten/emscripten.h>
+#include <unistd.h>
+
+/*
+ * fork() for a wasm module, which has one memory and no processes: the
+ * memory below the break (static data, the stack, the heap) is copied
+ * before the run and put back after it, so the next run starts from the
+ * same boot as a forked child does. Two blocks are left out, as a fork
+ * shares them: the shared block the run writes its findings into, and the
+ * search's stack, which the run only reads. A run that traps (a crash a
+ * native child would survive) ends the module.
+ */
+EM_JS(void, xp_memory, (int save, uint32_t end, uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1), {
+	var snap = Module['xpSnapshot'];
+	if (!snap || snap.length < end)
+		snap = Module['xpSnapshot'] = new Uint8Array(end);
+	var parts = [ [ 0, a0 ], [ a1, b0 ], [ b1, end ] ];
+	for (var i = 0; i < 3; i++) {
+		var lo = parts[i][0], hi = parts[i][1];
+		if (hi <= lo)
+			continue;
+		if (save)
+			snap.set(HEAPU8.subarray(lo, hi), lo);
+		else
+			HEAPU8.set(snap.subarray(lo, hi), lo);
+	}
+});
+
 static int exec_one(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n)
 {
-	(void)child_choose;
-	(void)child_outcome;
-	fprintf(stderr, "explore: needs fork(), which this build has not: use the native labrun\n");
-	return -1;
+	uint32_t end = (uint32_t)(uintptr_t)sbrk(0);
+	uint32_t a0 = (uint32_t)(uintptr_t)x->sh, a1 = a0 + (uint32_t)sizeof(struct shared);
+	uint32_t b0 = (uint32_t)(uintptr_t)x->stack, b1 = b0 + XP_MAX_NODES * (uint32_t)sizeof(*x->stack);
+	int r;
+
+	if (!x->stack)
+		b0 = b1 = a1;
+	if (b0 < a0) {
+		uint32_t t0 = a0, t1 = a1;
+
+		a0 = b0, a1 = b1, b0 = t0, b1 = t1;
+	}
+	shared_reset(x->sh);
+	xp_memory(1, end, a0, a1, b0, b1);
+	r = child_body(x, quiet, sched, sched_n);
+	xp_memory(0, end, a0, a1, b0, b1);
+	return r ? -1 : 0;
+}
+
+static void *shared_alloc(size_t size)
+{
+	return calloc(1, size);
+}
+
+static void shared_free(void *p, size_t size)
+{
+	(void)size;
+	free(p);
 }
 #endif
 
@@ -644,6 +727,10 @@ static void warm_up(void)
 		sim_fiber_switch(&warm_main, &warm_fiber, 0);
 		sim_fiber_destroy(&warm_fiber);
 	}
+}
+#else
+static void warm_up(void)
+{
 }
 #endif
 
@@ -680,6 +767,63 @@ static int state_add(struct xp *x, uint64_t h)
 	return 1;
 }
 
+static double now_s(void);
+static int exec_one(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n);
+static char *choices_text(const unsigned char *c, uint32_t n);
+
+static void tell(struct xp *x, struct explore_progress *pr)
+{
+	pr->bound = x->bound;
+	pr->executions = x->execs;
+	pr->blocked = x->blocked;
+	pr->failing = x->fail_execs;
+	pr->end_states = x->states.n;
+	pr->seconds = now_s() - x->t0;
+	x->o.progress(x->o.progress_ctx, pr);
+}
+
+/*
+ * A failing execution among the shortest so far (fewest preemptions, then
+ * fewest decisions) is told to a watching caller, replayed once more with
+ * the full log for the step of its first report. The execution's findings
+ * in x->sh are read before the replay overwrites them.
+ */
+static void tell_failing(struct xp *x, int pc)
+{
+	struct shared *sh = x->sh;
+	struct explore_progress pr = { 0 };
+	uint32_t n = sh->nnodes, i;
+	uint64_t key = (uint64_t)pc << 32 | n;
+	int want = x->o.progress_failing < 64 ? x->o.progress_failing : 64, j;
+	unsigned char *c;
+	char *text;
+
+	if (!x->o.progress || want <= 0 || (x->ntold == want && key >= x->told[want - 1]))
+		return;
+	for (j = x->ntold < want ? x->ntold++ : want - 1; j > 0 && x->told[j - 1] > key; j--)
+		x->told[j] = x->told[j - 1];
+	x->told[j] = key;
+	c = malloc(n + 1);
+	if (!c)
+		abort();
+	for (i = 0; i < n; i++)
+		c[i] = (unsigned char)sh->nodes[i].chosen;
+	text = choices_text(c, n);
+	pr.schedule = text;
+	pr.preemptions = pc;
+	pr.decisions = n;
+	pr.kinds = sh->fails;
+	pr.step = -1;
+	pr.report = "";
+	if (!exec_one(x, 0, c, n)) {
+		pr.step = sh->report_event;
+		pr.report = sh->report_title;
+	}
+	tell(x, &pr);
+	free(text);
+	free(c);
+}
+
 /* Count a finished execution: its end state, and whether it failed. */
 static void account(struct xp *x)
 {
@@ -703,6 +847,7 @@ static void account(struct xp *x)
 			x->fails[k]++;
 	pc = n ? sh->nodes[n - 1].pc + cost_of(sh->nodes[n - 1].mask, sh->nodes[n - 1].from,
 						 sh->nodes[n - 1].yield, sh->nodes[n - 1].chosen) : 0;
+	tell_failing(x, pc);
 	if (x->best && (pc > x->best_pc || (pc == x->best_pc && n >= x->best_n)))
 		return;
 	free(x->best);
@@ -807,8 +952,15 @@ static void summary(struct xp *x, const char *mode, int bound, int exhausted)
 	sb_put(&b, ",\"exhausted\":%s,\"stopped\":%s,\"seconds\":%.3f,\"rate\":%.1f}",
 	       exhausted ? "true" : "false", x->stopped ? "true" : "false", dt,
 	       dt > 0 ? (double)(x->execs + x->blocked) / dt : 0.0);
-	fprintf(x->out, "%s\n", b.s);
-	fflush(x->out);
+	if (x->out) {
+		fprintf(x->out, "%s\n", b.s);
+		fflush(x->out);
+	}
+	if (x->o.progress) {
+		struct explore_progress pr = { .step = -1, .summary = b.s };
+
+		tell(x, &pr);
+	}
 	free(b.s);
 }
 
@@ -951,6 +1103,11 @@ static int run_item(struct xp *x, struct item *it, int k)
 		}
 		take_nodes(x, &depth);
 		account(x);
+		if (x->o.progress) {
+			struct explore_progress pr = { .step = -1 };
+
+			tell(x, &pr);
+		}
 		/* Backtrack: the deepest node with a choice left. */
 		while (depth > it->n) {
 			struct node *nd = &x->stack[depth - 1];
@@ -1211,6 +1368,11 @@ static int pct(struct xp *x)
 		if (exec_one(x, 1, NULL, 0))
 			return -1;
 		account(x);
+		if (x->o.progress) {
+			struct explore_progress pr = { .step = -1 };
+
+			tell(x, &pr);
+		}
 	}
 	summary(x, "pct", 0, 0);
 	return 0;
@@ -1263,24 +1425,20 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 		free(x);
 		return -1;
 	}
-#ifndef __EMSCRIPTEN__
-	x->sh = mmap(NULL, sizeof(struct shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (x->sh == MAP_FAILED) {
-		perror("explore: mmap");
+	x->sh = shared_alloc(sizeof(struct shared));
+	if (!x->sh) {
+		perror("explore: the shared block");
 		free(x);
 		return -1;
 	}
 	warm_up();
-#endif
 	x->t0 = now_s();
 	r = o->pct_depth ? pct(x) : dfs(x);
 	if (res)
 		fill_result(x, res, x->exhausted);
 	if (r == 0 && x->fail_execs)
 		r = 1;
-#ifndef __EMSCRIPTEN__
-	munmap(x->sh, sizeof(struct shared));
-#endif
+	shared_free(x->sh, sizeof(struct shared));
 	for (b = 0; b <= XP_MAX_BOUND + 1; b++) {
 		while (x->items[b].n)
 			item_free(&x->items[b].v[--x->items[b].n]);

@@ -38,6 +38,26 @@ enum { SIM_YIELD_NONE = 0, SIM_YIELD_RESCHED = 1, SIM_YIELD_SPIN = 2 };
 typedef int (*sim_chooser_fn)(void *ctx, uint64_t mask, int from, int yield);
 void sim_set_chooser(sim_chooser_fn fn, void *ctx);
 
+/*
+ * What a search tells a caller that watches it (the page's Explore panel):
+ * after every execution the counts; for a failing execution that is among
+ * the shortest found so far, its schedule, replayed for the step of its
+ * first report; at the end of each bound its summary line.
+ */
+struct explore_progress {
+	int bound;
+	unsigned long executions, blocked, failing;
+	size_t end_states;
+	double seconds;
+	const char *schedule;		/* a failing execution's schedule text, or NULL */
+	int preemptions;		/* its preemptions, decisions, kinds (1 << index) */
+	unsigned int decisions, kinds;
+	int step;			/* its first report's event in a full replay, -1 */
+	const char *report;		/* that report's title */
+	const char *summary;		/* a bound's JSON line, or NULL */
+};
+typedef void (*explore_progress_fn)(void *ctx, const struct explore_progress *p);
+
 struct explore_options {
 	int max_bound;			/* the highest preemption bound searched */
 	unsigned long max_execs;	/* executions before stopping; 0: no limit */
@@ -47,6 +67,9 @@ struct explore_options {
 	unsigned long pct_runs;
 	unsigned long long pct_seed;
 	const char *checkpoint;		/* resumed from if it exists; written when a budget stops */
+	explore_progress_fn progress;	/* NULL: none */
+	void *progress_ctx;
+	int progress_failing;		/* how many of the shortest failing schedules it is told */
 };
 
 /* What a search found, for callers that check it (the tests). */

@@ -28,7 +28,7 @@ const CASES: [string, [string, string, RegExp][], Record<string, unknown>][] = [
       ['seed', '-3', /used 1/],
       ['step', 'abc', /used 0/],
       ['sched', 'zz', /let the policy decide/],
-      ['prog', 'a0', /takes no program/],
+      ['prog', 'a0', /"a0" is not a setting/],
     ],
     { variant: 'v6.12', seed: 1, step: 0, sched: '', prog: '' },
   ],

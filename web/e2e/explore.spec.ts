@@ -2,6 +2,7 @@
 // The explorer's counterexample opens in the page at its failing step: the
 // schedule text labrun --explore prints is the URL's sched=, its step the
 // report's event (wasm/runtime/explore.c).
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
@@ -53,4 +54,73 @@ test("the explorer's shortest failing schedule opens in the page at its KASAN re
   const path = info.outputPath('explore-counterexample.png');
   await page.screenshot({ path, fullPage: true });
   expect(statSync(path).size).toBeGreaterThan(20_000);
+});
+
+test('the Explore panel finds the race on break-no-wait and opens its shortest counterexample at its report', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const lab = new Lab(page);
+  await lab.open('?scene=shrinker-lifetime&variant=break-no-wait&seed=1');
+  const panel = page.getByTestId('explore');
+  await expect(panel.getByRole('heading', { name: 'Explore every schedule' })).toBeVisible();
+  // Keyboard: the bound and the button are reachable and work without a mouse.
+  await panel.getByTestId('explore.bound').selectOption('1');
+  await panel.getByTestId('explore.run').focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('explore.progress')).toContainText(/Exploring bound [01]: \d+ executions/);
+  await expect(panel.getByTestId('explore.verdict')).toBeVisible({ timeout: 90_000 });
+  const progress = await panel.getByTestId('explore.progress').textContent();
+  // The search natively and in wasm: 195 executions to exhaust bound 1, 23 of them failing (wasm/tests/explore-wasm.sh).
+  expect(progress).toMatch(/Explored bound 1: 195 executions, 39 distinct end states, 23 failing/);
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(/Fails: 23 of 195 executions with at most 1 preemption/);
+  await expect(panel.getByTestId('explore.bars')).toContainText('k = 0');
+  await expect(panel.getByTestId('explore.bars')).toContainText('1 passed, 0 failed');
+  await expect(panel.getByTestId('explore.bars')).toContainText('171 passed, 23 failed');
+  const links = panel.getByTestId('explore.counterexample');
+  expect(await links.count()).toBe(8);
+  await expect(links.first()).toHaveText(/^1 preemption, 50 decisions: KASAN: slab-use-after-free/);
+  await panel.screenshot({ path: info.outputPath('explore-panel.png') });
+  // The panel with its results drawn, under axe as every scene is (a11y.spec.ts).
+  const axe = await new AxeBuilder({ page }).include('[data-testid="explore"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  const href = (await links.first().getAttribute('href'))!;
+  const q = new URLSearchParams(href.slice(1));
+  expect(q.get('sched')).toBe('0.1x26.0.1x19.0.1x2'); // the shortest labrun --explore prints (README)
+  expect(q.get('prog')).toBe('r1,o1,s0');
+  const step = Number(q.get('step'));
+  await links.first().click();
+  await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => page.evaluate(() => window.__lab?.ready ?? false)).toBe(true);
+  expect(await lab.currentStep()).toBe(step);
+  const ev = await page.evaluate(() => window.__lab!.event()!);
+  expect(ev.kindName).toBe('REPORT');
+  await page.getByTestId('reports').getByRole('button', { name: /KASAN/ }).click();
+  await expect(page.getByTestId('reports.text')).toContainText('BUG: KASAN: slab-use-after-free');
+  await page.screenshot({ path: info.outputPath('explore-opened.png'), fullPage: true });
+});
+
+test('the Explore panel finds nothing on v6.12 within one preemption, and Cancel stops a search', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const lab = new Lab(page);
+  await lab.open('?scene=shrinker-lifetime&variant=v6.12&seed=1');
+  const panel = page.getByTestId('explore');
+  await panel.getByTestId('explore.bound').selectOption('1');
+  await panel.getByTestId('explore.run').click();
+  await expect(panel.getByTestId('explore.verdict')).toBeVisible({ timeout: 90_000 });
+  await expect(panel.getByTestId('explore.progress')).toContainText(/Explored bound 1: 196 executions, 27 distinct end states, 0 failing/);
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(/No execution fails with at most 1 preemption \(196 executions/);
+  await expect(panel.getByTestId('explore.failing')).toHaveCount(0);
+  await panel.screenshot({ path: info.outputPath('explore-v6.12.png') });
+
+  // Bound 2 is too big to wait for: Cancel ends the worker, and the count stays where it stopped.
+  await panel.getByTestId('explore.bound').selectOption('2');
+  await panel.getByTestId('explore.run').click();
+  await expect(panel.getByTestId('explore.progress')).toContainText(/Exploring bound 2/, { timeout: 60_000 });
+  await panel.getByTestId('explore.cancel').click();
+  await expect(panel.getByTestId('explore.note')).toHaveText(/Cancelled/);
+  await expect(panel.getByTestId('explore.run')).toBeVisible();
+  const stopped = await panel.getByTestId('explore.progress').textContent();
+  await page.waitForTimeout(1000);
+  expect(await panel.getByTestId('explore.progress').textContent()).toBe(stopped);
+  expect(stopped).toMatch(/^Explored bound 2/);
 });

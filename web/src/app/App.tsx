@@ -34,7 +34,9 @@ import { sameRun, settingsReducer, type Settings } from './settings';
 import { Stage, StageCode } from './Stage';
 import { useTestHandle } from './testHandle';
 import { usePlayback } from './usePlayback';
-import { resolveStep, sharedClient, useComparedRun, useMainRun } from './useRuns';
+import { programOptions, resolveStep, sharedClient, useComparedRun, useMainRun } from './useRuns';
+import { pickRunParams } from '../engine/generated/params';
+import { ExplorePanel } from '../explore/ExplorePanel';
 
 /** How many decisions a schedule text holds. */
 function scheduleLength(text: string): number {
@@ -251,6 +253,8 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     </p>
   );
   const ready = run && state != null;
+  // The run's slow shrinkers: the scene's for its kernel, unless its set-up (prog) says otherwise.
+  const slowNs = run ? ({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, run.prog) }.slowNs ?? 0) : 0;
   // The scheduler's next decision and the choice of another CPU: the page's, and the presenter's in a talk.
   const nextStep = run && (
     <NextStep
@@ -462,10 +466,16 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
             <EventPanel log={log} step={step} labels={run.labels} onSeek={seek} />
             <ReportsPanel log={log} step={step} onSeek={seek} />
             {scene.Measure && <scene.Measure sim={client} />}
+            {scene.explore && (
+              <ExplorePanel setup={scene.explore} scenario={scene.scenario} variant={run.variant} seed={run.seed}
+                params={pickRunParams({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, scene.explore.prog) })}
+                linkTo={(sched, at) => formatUrl({ scene: scene.id, variant: run.variant, compare: null, seed: run.seed, policy: 'timed',
+                  sched, prog: scene.explore!.prog, step: at, lesson: lesson?.id ?? null, talk: null })} />
+            )}
             <RunEnd scene={scene} run={run} onSeek={seek} />
             <p className="run-facts" data-testid="run.facts">
               Kernel {run.variant}, seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}
-              {scene.slowNs?.(run.variant) ? `, slow shrinkers (count_objects sleeps ${scene.slowNs(run.variant) / 1000} µs)` : ''}: events 0–{log.length - 1} ({log.length}) over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs; simulated in {run.wallMs.toFixed(0)} ms.
+              {slowNs ? `, slow shrinkers (count_objects sleeps ${slowNs / 1000} µs)` : ''}: events 0–{log.length - 1} ({log.length}) over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs; simulated in {run.wallMs.toFixed(0)} ms.
               Virtual time follows the cost model in wasm/runtime/costs.c.
             </p>
           </div>

@@ -20,6 +20,11 @@ declare module '*/generated/reclaimlab.mjs' {
     _lab_bridge_decision_count(): number;
     _lab_bridge_decisions(): number;
     _lab_bridge_meta(): number;
+    _lab_bridge_explore(
+      name: number, seedLo: number, seedHi: number, params: number, nparams: number,
+      maxBound: number, por: number, pctDepth: number, pctRuns: number, maxExecs: number,
+      maxSeconds: number, failing: number,
+    ): number;
     UTF8ToString(ptr: number): string;
     stringToUTF8(s: string, ptr: number, max: number): void;
     lengthBytesUTF8(s: string): number;
@@ -32,6 +37,8 @@ declare module '*/generated/reclaimlab.mjs' {
     print?: (s: string) => void;
     printErr?: (s: string) => void;
     onProgress?: (done: number, total: number) => void;
+    /** The explorer's news, one JSON object each (lab_bridge_explore in wasm/bridge/bridge.c). */
+    onExplore?: (json: string) => void;
   }
   const createReclaimLab: (options?: ModuleOptions) => Promise<ReclaimLabModule>;
   export default createReclaimLab;

@@ -6,49 +6,12 @@
 // a fresh instance of the compiled module: one run is one boot, since the
 // real kernel files keep static state between calls (shrinker_idr,
 // shrinker_nr_max...), as a booted kernel does.
-import type { ModuleOptions, ReclaimLabModule } from './generated/reclaimlab.mjs';
+import type { ReclaimLabModule } from './generated/reclaimlab.mjs';
+import { boot } from './boot';
 import { DECISION_SIZE, EVENT_SIZE } from './generated/events';
 import { MsgType, type Reply, type Request } from './protocol';
 import { packRunParams } from './generated/params';
 import type { RunMeta, ScenarioInfo } from './meta';
-import { factories as reviewFactories, wasmUrls as reviewWasmUrls } from 'virtual:review-variants';
-
-type Factory = (options?: ModuleOptions) => Promise<ReclaimLabModule>;
-const factories = import.meta.glob<{ default: Factory }>('./generated/reclaimlab-*.mjs');
-const wasmUrls = import.meta.glob<string>('./generated/reclaimlab-*.wasm', {
-  query: '?url',
-  import: 'default',
-  eager: true,
-});
-const compiled = new Map<string, Promise<WebAssembly.Module>>();
-
-async function boot(variant: string, onProgress?: (done: number, total: number) => void): Promise<ReclaimLabModule> {
-  // The lab's variants, then the reviewer's (make variant).
-  const load =
-    factories[`./generated/reclaimlab-${variant}.mjs`] ??
-    (reviewFactories[variant] as (() => Promise<{ default: Factory }>) | undefined);
-  const wasmUrl = wasmUrls[`./generated/reclaimlab-${variant}.wasm`] ?? reviewWasmUrls[variant];
-  if (!load || !wasmUrl) throw new Error(`no kernel variant "${variant}" in this build`);
-  let module = compiled.get(variant);
-  if (!module) {
-    module = fetch(wasmUrl).then(async (r) => {
-      if (!r.ok) throw new Error(`cannot load ${wasmUrl}: HTTP ${r.status}`);
-      return WebAssembly.compile(await r.arrayBuffer());
-    });
-    compiled.set(variant, module);
-    module.catch(() => compiled.delete(variant));
-  }
-  const [wasm, { default: createReclaimLab }] = await Promise.all([module, load()]);
-  return createReclaimLab({
-    instantiateWasm(imports, receive) {
-      WebAssembly.instantiate(wasm, imports).then((instance) => receive(instance, wasm));
-      return {};
-    },
-    print: () => {},
-    printErr: (s) => console.warn('[wasm]', s),
-    onProgress,
-  });
-}
 
 function takeString(m: ReclaimLabModule, ptr: number): string {
   if (!ptr) throw new Error('the simulator ran out of memory');

@@ -24,6 +24,17 @@ export interface SceneViewProps<S> {
   timelineApart?: boolean;
 }
 
+/** A scene's run the explorer can search (the Explore panel, web/src/explore). */
+export interface ExploreSetup {
+  /** The scene's set-up searched, in its permalink form (prog=): small enough to exhaust its bounds. */
+  prog: string;
+  /** The highest preemption bound offered; the default is the one the scene's races need. */
+  maxBound: number;
+  defaultBound: number;
+  /** Executions before a search stops (its last bound is then not exhausted). */
+  maxExecutions: number;
+}
+
 export interface SceneDef<S> {
   id: string; // as in the URL
   title: string;
@@ -41,6 +52,8 @@ export interface SceneDef<S> {
   slowNs?: (variant: string) => number;
   /** A measurement the scene offers beside the run (runs of its own in the worker). */
   Measure?: ComponentType<{ sim: SimClient }>;
+  /** The scene's run is small enough for the explorer: the Explore panel searches its schedules. */
+  explore?: ExploreSetup;
   /** Comparison ids of the What changed panel (kernel-tree/diffs.py) to offer first. */
   diffs?: string[];
   /** For scenarios that take a program of operations: its permalink form and bytes. */

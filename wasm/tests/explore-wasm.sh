@@ -1,0 +1,29 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The explorer natively = in wasm under Node: the same searches print the
+# same summaries (all but their wall seconds and rate), though natively
+# each execution is a forked child and in wasm the one module's memory is
+# put back after each (wasm/runtime/explore.c).
+set -eu
+fail=0
+same() {
+	variant=$1
+	shift
+	a=$(ASAN_OPTIONS=detect_leaks=0 build/native/$variant/labrun --explore "$@" 2>/dev/null |
+		sed 's/"seconds":[0-9.]*,"rate":[0-9.]*//') || [ $? -eq 1 ]
+	b=$(node --no-experimental-fetch build/wasm/$variant/labrun.cjs --explore "$@" 2>/dev/null |
+		sed 's/"seconds":[0-9.]*,"rate":[0-9.]*//') || [ $? -eq 1 ]
+	n=$(printf '%s\n' "$a" | grep -c '"mode"' || true)
+	if [ -n "$a" ] && [ "$a" = "$b" ]; then
+		echo "explore: $variant $*: the same $n summaries natively and in wasm"
+	else
+		echo "explore: $variant $*: native and wasm differ"
+		printf 'native: %s\nwasm:   %s\n' "$a" "$b"
+		fail=1
+	fi
+}
+same v6.12 --scenario explore-litmus --bound 64
+same v6.12 --scenario explore-litmus --bound 64 --no-por
+same break-no-wait --scenario shrinker-lifetime --rounds 1 --objects 1 --bound 1
+same break-no-wait --scenario shrinker-lifetime --rounds 1 --objects 1 --pct 2 --runs 100
+exit $fail
