@@ -5,7 +5,7 @@
 // from include/trace/events/vmscan.h's TP_printk formats (v6.12).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 
 const L = (cpu: number, comm: string, pid: number, t: string, ev: string, text: string) =>
   `${comm.padStart(16)}-${String(pid).padEnd(7)} [${String(cpu).padStart(3, '0')}] ..... ${t.padStart(12)}: ${ev}: ${text}`;
@@ -66,6 +66,30 @@ test('a trace file: malformed lines by number, each shrinker\'s deferred count a
   const shot = info.outputPath('trace-import.png');
   await page.screenshot({ path: shot, fullPage: true });
   expect(statSync(shot).size).toBeGreaterThan(20_000);
+});
+
+test('a trace the real kernel made: User-Mode Linux\'s tracefs, its deferred count at each pass', async ({ page }) => {
+  // kunit-deferred's trace file from v6.12's tracefs (wasm/tests/fixtures/README.md)
+  const path = 'wasm/tests/fixtures/uml-v6.12-ftrace-kunit-deferred.txt';
+  const text = readFileSync(path, 'utf8');
+  // Its passes in the file's order (one timestamp for many: UML's trace clock is coarse).
+  const ends = [...text.matchAll(/: mm_shrink_slab_end: (\w+)\+\S+ (\w+): .* new scan count (\d+) /g)].map((m) => ({ func: m[1], shr: m[2], next: Number(m[3]) }));
+  const global = ends.find((e) => e.func === 'rl_scan')!.shr;
+  const mine = ends.map((e, i) => ({ ...e, step: i })).filter((e) => e.shr === global);
+  const most = mine.reduce((a, b) => (b.next > a.next ? b : a));
+  const before = mine[mine.indexOf(most) - 1];
+  await page.goto('?import');
+  await page.getByTestId('import.file').setInputFiles(path);
+  await expect(page.getByTestId('import.summary')).toContainText(`uml-v6.12-ftrace-kunit-deferred.txt: ${text.trimEnd().split('\n').length} lines (ftrace), ${ends.length * 2} vmscan events`);
+  await expect(page.getByTestId('import.malformed')).toHaveCount(0);
+  const row = page.locator(`[data-testid="import.shrinker"][data-key="rl_scan ${global}"]`);
+  const deferred = row.getByTestId('import.deferred');
+  await page.getByTestId('import.step').fill(String(before.step));
+  await expect(deferred).toHaveText(String(before.next));
+  await page.getByTestId('import.step').fill(String(most.step));
+  await expect(page.getByTestId('import.at')).toContainText(`${most.step + 1} of ${ends.length}: rl_scan on CPU0 (kunit_try_catch)`);
+  await expect(deferred).toHaveText(String(most.next));
+  expect(most.next).toBeGreaterThan(before.next);
 });
 
 /** A file of n lines that repeat the sample's, in the test's output folder. */

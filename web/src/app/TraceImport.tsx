@@ -21,10 +21,15 @@ interface Loaded {
 const W = 720;
 const ROW = 22;
 
-/** The deferred count of a shrinker at time t: the new scan count of its last pass ended by then. */
-export function deferredAt(row: ShrinkerRow, t: number): number | null {
+/**
+ * The deferred count of a shrinker at the step whose pass ended at time t,
+ * line `line`: the new scan count of its last pass up to that step, in the
+ * steps' order (time, then line: a coarse trace clock, as User-Mode Linux's,
+ * gives many passes one timestamp).
+ */
+export function deferredAt(row: ShrinkerRow, t: number, line: number): number | null {
   let v: number | null = null;
-  for (const p of row.passes) if (p.end <= t) v = p.newScan;
+  for (const p of row.passes) if (p.end < t || (p.end === t && p.endLine <= line)) v = p.newScan;
   return v;
 }
 
@@ -110,7 +115,7 @@ export function TraceImport() {
               </span>
             </p>
             <Episodes model={loaded.model} t={t} />
-            <Shrinkers model={loaded.model} t={t} />
+            <Shrinkers model={loaded.model} t={t} line={at.p.endLine} />
           </>
         )}
       </main>
@@ -186,7 +191,7 @@ function Episodes({ model, t }: { model: ReclaimTrace; t: number }) {
   );
 }
 
-function Shrinkers({ model, t }: { model: ReclaimTrace; t: number }) {
+function Shrinkers({ model, t, line }: { model: ReclaimTrace; t: number; line: number }) {
   const span = Math.max(1, model.end - model.start);
   const SW = 240;
   return (
@@ -205,7 +210,7 @@ function Shrinkers({ model, t }: { model: ReclaimTrace; t: number }) {
         </thead>
         <tbody>
           {model.shrinkers.map((s) => {
-            const now = deferredAt(s, t);
+            const now = deferredAt(s, t, line);
             const max = Math.max(1, s.maxDeferred);
             const pts = s.passes.map((p) => `${((p.end - model.start) / span) * SW},${20 - (p.newScan / max) * 18}`).join(' ');
             return (
