@@ -124,3 +124,23 @@ test('the Explore panel finds nothing on v6.12 within one preemption, and Cancel
   expect(await panel.getByTestId('explore.progress').textContent()).toBe(stopped);
   expect(stopped).toMatch(/^Explored bound 2/);
 });
+
+test('lesson explore-the-race: the learner bounds the search, opens the shortest failing schedule and meets the goal', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const lab = new Lab(page);
+  await lab.open('?lesson=explore-the-race');
+  // The lesson's own run on its small set-up ends cleanly: the goal is not met by the start.
+  await expect(page.getByTestId('goal.kasan')).toHaveAttribute('data-met', '0');
+  const panel = page.getByTestId('explore');
+  await panel.getByTestId('explore.bound').selectOption('0');
+  await panel.getByTestId('explore.run').click();
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(/No execution fails with at most 0 preemptions \(1 execution,/, { timeout: 60_000 });
+  await panel.getByTestId('explore.bound').selectOption('1');
+  await panel.getByTestId('explore.run').click();
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(/Fails: 23 of 195/, { timeout: 90_000 });
+  await panel.getByTestId('explore.counterexample').first().click();
+  await expect(page).toHaveURL(/lesson=explore-the-race/);
+  await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('goal.kasan')).toHaveAttribute('data-met', '1');
+  await page.screenshot({ path: info.outputPath('explore-lesson.png'), fullPage: true });
+});

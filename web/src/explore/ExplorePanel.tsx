@@ -211,7 +211,7 @@ export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params }:
                 ? `No execution fails: all ${last.executions_total} were run, nothing is left at any bound.`
                 : last.stopped
                   ? `No execution fails among the ${last.executions_total} run; the search stopped at its budget of ${setup.maxExecutions} executions, so bound ${last.bound} is not exhausted.`
-                  : `No execution fails with at most ${preemptions(last.bound)} (${last.executions_total} executions, every one within the bound).`}
+                  : `No execution fails with at most ${preemptions(last.bound)} (${last.executions_total} execution${last.executions_total === 1 ? '' : 's'}, every one within the bound).`}
         </p>
       )}
       <Bars summaries={summaries} />
