@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // Finding things: the bare URL shows every registered scene as a card and
-// every lesson with this browser's progress; the header's picker reaches
+// every lesson with this browser's progress and every talk; the header's picker reaches
 // every scene in two clicks from any scene; screenshots of the landing view.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -38,7 +38,12 @@ test('the bare URL shows a card per registered scene and every lesson, each one 
   }
   await page.goto('./');
   await page.getByTestId(`landing.lesson.${lessons[1].id}`).locator('a').first().click();
-  await expect(page.getByTestId('lesson')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('lesson')).toBeVisible({ timeout: 30_000 });  // Every talk of talks/ (the registry), one click from talk mode.
+  await page.goto('./');
+  const talks = readdirSync('talks').filter((f) => f.endsWith('.json')).map((f) => ({ id: f.slice(0, -5) }));
+  await expect(page.locator('.talk-list li')).toHaveCount(talks.length);
+  await page.getByTestId(`landing.talk.${talks[0].id}`).locator('a').first().click();
+  await expect(page.getByTestId('talk.audience')).toBeVisible({ timeout: 30_000 });
 });
 
 test('lesson progress shows on the landing view', async ({ page }) => {

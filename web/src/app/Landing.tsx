@@ -9,6 +9,7 @@ import type { SceneDef } from '../scenes/types';
 import { LESSONS } from '../lessons/lessons';
 import { loadProgress } from '../lessons/progress';
 import { findSeries } from '../engine/manifest';
+import { registryTalks } from './talks';
 import './Landing.css';
 
 /** The series a scene is about, over all its kernels (in the order of its kernels, each once). */
@@ -85,6 +86,23 @@ export function Landing() {
             );
           })}
         </ol>
+        </section>
+        <section aria-labelledby="landing-talks" className="landing-lessons">
+        <h2 id="landing-talks">Talks</h2>
+        <ul className="talk-list">
+          {registryTalks().map((t) => (
+            <li key={t.id} data-testid={`landing.talk.${t.id}`}>
+              <a href={`?deck=${t.id}`}>{t.title}</a>{' '}
+              <span className="muted">
+                — {t.slides.length} slides, {t.slides.filter((x) => x.kind === 'demo').length} of them live ·{' '}
+                <a href={`?deck=${t.id}&talk=presenter`} aria-label={`${t.title}, presenter window`}>
+                  presenter window
+                </a>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="muted">A talk of your own: “Present this state” (key t) in any scene adds it to one, and imports a talk file.</p>
         </section>
       </main>
     </div>
