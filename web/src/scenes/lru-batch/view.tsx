@@ -18,6 +18,7 @@ import {
   BUG_PAGES, DEFAULT_SETUP, FAULT_NS, LRU_BITMAP_SIZE, MODES, MODE_TEXT, MUNMAP_NS, formatSetup, largestRelease, parseSetup,
   type Mode, type Setup,
 } from './setup';
+import './view.css';
 
 /** A colour per batch tag, spread around the wheel. */
 export const tagColor = (tag: number) => `hsl(${Math.round((tag * 137.508) % 360)}, 62%, ${tag % 2 ? 48 : 60}%)`;
