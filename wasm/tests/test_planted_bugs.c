@@ -131,15 +131,17 @@ TEST(each_planted_bug_is_reported_at_its_line)
 	return 0;
 }
 
-/* planted-bugs with its "planted" parameter; the run's result in *res. */
-static int run_planted(int planted, struct lab_result *res)
+/* planted-bugs with its "planted" parameter, a policy and a seed (0: the default); the run's result in *res. */
+static int run_planted(int planted, int policy, unsigned long long seed, struct lab_result *res)
 {
 	const struct scenario *sc = sim_scenario_find("planted-bugs");
 	struct scenario_params p = sc->defaults;
-	struct lab_options o = { .policy = SIM_POLICY_TIMED };
+	struct lab_options o = { .policy = policy };
 	char err[256];
 
 	p.planted = planted;
+	if (seed)
+		p.seed = seed;
 	if (lab_run(sc, &p, &o, res, err, sizeof(err)) != 0) {
 		fprintf(stderr, "planted %d: %s\n", planted, err);
 		return -1;
@@ -154,7 +156,7 @@ TEST(the_inversion_runs_into_its_deadlock)
 	const char *text;
 	int n;
 
-	ASSERT_EQ(run_planted(1, &res), 0);
+	ASSERT_EQ(run_planted(1, SIM_POLICY_TIMED, 0, &res), 0);
 	ASSERT_EQ(res.status, SIM_DEADLOCK);
 	text = report_of(SIM_REPORT_LOCKDEP, &n);
 	ASSERT_EQ(n, 1);
@@ -165,19 +167,12 @@ TEST(the_inversion_runs_into_its_deadlock)
 	sim_fini();
 
 	/* the same on every policy: each task holds its first lock before it asks for the other */
-	for (int policy = SIM_POLICY_TIMED; policy <= SIM_POLICY_RANDOM; policy++) {
-		const struct scenario *sc = sim_scenario_find("planted-bugs");
-		struct scenario_params p = sc->defaults;
-		struct lab_options o = { .policy = policy };
-		char err[256];
-
-		p.planted = 1;
-		for (p.seed = 1; p.seed <= 5; p.seed++) {
-			ASSERT_EQ(lab_run(sc, &p, &o, &res, err, sizeof(err)), 0);
+	for (int policy = SIM_POLICY_TIMED; policy <= SIM_POLICY_RANDOM; policy++)
+		for (unsigned long long seed = 1; seed <= 5; seed++) {
+			ASSERT_EQ(run_planted(1, policy, seed, &res), 0);
 			ASSERT_EQ(res.status, SIM_DEADLOCK);
 			sim_fini();
 		}
-	}
 	return 0;
 }
 
@@ -188,7 +183,7 @@ TEST(a_late_completion_leaves_a_hung_task)
 	const char *text;
 	int n;
 
-	ASSERT_EQ(run_planted(2, &res), 0);
+	ASSERT_EQ(run_planted(2, SIM_POLICY_TIMED, 0, &res), 0);
 	ASSERT_EQ(res.status, SIM_DONE);
 	ASSERT_EQ(res.live_objects, 0);
 	text = report_of(SIM_REPORT_HUNG_TASK, &n);
