@@ -88,7 +88,7 @@ export function TalkBuilder({ permalink, label, read, onClose }: Props) {
   };
 
   return (
-    <div className="talk-builder" role="dialog" aria-label="Present this state" data-testid="builder">
+    <div className="dialog talk-builder" role="dialog" aria-label="Present this state" data-testid="builder">
       <h2>Present this state</h2>
       <p className="muted">{label}</p>
       <form

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { KeyBinding } from './keymap';
 import './KeyHelp.css';
 
-export function KeyHelp({ bindings, onClose, className = 'key-help' }: { bindings: KeyBinding[]; onClose: () => void; className?: string }) {
+export function KeyHelp({ bindings, onClose, className = 'dialog key-help' }: { bindings: KeyBinding[]; onClose: () => void; className?: string }) {
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => close.current?.focus(), []);
   return (
