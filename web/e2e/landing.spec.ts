@@ -91,3 +91,52 @@ for (const [w, h] of [
     await page.screenshot({ path: test.info().outputPath(`landing-${w}x${h}.png`) });
   });
 }
+
+test('talk mode and embeds reach every scene in two clicks: the audience menu (pointer or m), the presenter’s, the embed’s picker', async ({ page, context }) => {
+  const l = new Lab(page);
+  await l.open('?step=0');
+  const scenes = (await labFields(page)).sceneDefs;
+  const menu = page.getByTestId('talk.menu');
+  // While the speaker talks the audience sees no menu; moving the pointer brings it, for every scene.
+  for (const s of scenes) {
+    await page.goto('?lesson=intro-reclaim&talk=1');
+    await expect(page.getByTestId('talk.audience')).toBeVisible();
+    await expect(menu).not.toHaveClass(/shown/);
+    expect(await menu.evaluate((e) => e.getBoundingClientRect().top)).toBeGreaterThanOrEqual(page.viewportSize()!.height - 1);
+    await page.mouse.move(300, 300);
+    await page.mouse.move(320, 310);
+    await expect(menu).toHaveClass(/shown/);
+    await menu.getByTestId('scene.picker').locator('summary').click();
+    await menu.getByTestId(`scene.picker.${s.id}`).click();
+    await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+    expect((await labFields(page)).scene).toBe(s.id);
+    await expect(page.getByTestId('talk.audience')).toHaveCount(0);
+  }
+  // By keyboard: m shows it with focus in it, Escape hides it; the current state opens in the page.
+  await page.goto('?lesson=intro-reclaim&talk=1');
+  await expect.poll(async () => (await labFields(page)).ready).toBe(true);
+  await page.keyboard.press('m');
+  await expect(menu).toHaveClass(/shown/);
+  expect(await menu.evaluate((e) => e.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveClass(/shown/);
+  await page.keyboard.press('m');
+  await menu.getByTestId('talk.leave').click();
+  await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('talk.audience')).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.get('talk')).toBeNull();
+  // The presenter's window always shows it.
+  await page.goto('?lesson=intro-reclaim&talk=presenter');
+  await expect(page.getByTestId('talk.menu').getByTestId('scene.picker')).toBeVisible();
+  await expect(page.getByTestId('talk.menu').getByTestId('lesson.picker')).toBeVisible();
+  // An embed opens the page of any scene in a new tab, never inside its frame: two clicks.
+  await page.goto('?scene=shrinker-lifetime&embed=1');
+  await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('scene.picker').locator('summary').click();
+  const other = scenes.find((s) => s.id !== 'shrinker-lifetime')!;
+  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId(`scene.picker.${other.id}`).click()]);
+  await expect(tab.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+  expect(new URL(tab.url()).searchParams.get('scene')).toBe(other.id);
+  expect(new URL(tab.url()).searchParams.get('embed')).toBeNull();
+  await tab.close();
+});

@@ -323,12 +323,13 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
             </div>
           </main>
         )}
-        <p className="embed-foot muted">
+        <div className="embed-foot muted">
           <a href={`?${full.toString()}`} target="_blank" rel="noreferrer" data-testid="embed.open">
             Open in Reclaim Lab
           </a>{' '}
           — {scene.title}, kernel {run?.variant ?? variant}
-        </p>
+          <ScenePicker current={scene.id} target="_blank" />
+        </div>
         {narration}
         {helpDialog}
       </div>
@@ -365,6 +366,17 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
             <>
               {controlsEl}
               {nextStep}
+            </>
+          }
+          menu={
+            <>
+              <ScenePicker current={scene.id} />
+              <LessonPicker current={null} />
+              {run && (
+                <a href={livePermalink()} data-testid="talk.leave">
+                  This state in the page
+                </a>
+              )}
             </>
           }
           run={run}

@@ -109,20 +109,24 @@ export function Landing() {
   );
 }
 
-/** The header's list of every scene (two clicks to any), and the way back to the landing view. */
-export function ScenePicker({ current }: { current: string | null }) {
+/**
+ * The header's list of every scene (two clicks to any), and the way back to the landing view.
+ * `target` opens them elsewhere (an embed opens the page in a new tab, never inside its frame).
+ */
+export function ScenePicker({ current, target }: { current: string | null; target?: '_blank' }) {
+  const away = target ? { target, rel: 'noreferrer' } : {};
   return (
     <details className="scene-picker" data-testid="scene.picker">
       <summary>Scenes</summary>
       <ul>
         <li>
-          <a href="./" data-testid="scene.picker.all">
+          <a href="./" {...away} data-testid="scene.picker.all">
             All scenes and lessons
           </a>
         </li>
         {SCENES.map((s) => (
           <li key={s.id}>
-            <a href={`?scene=${s.id}`} aria-current={s.id === current ? 'page' : undefined} data-testid={`scene.picker.${s.id}`}>
+            <a href={`?scene=${s.id}`} {...away} aria-current={s.id === current ? 'page' : undefined} data-testid={`scene.picker.${s.id}`}>
               {s.title}
             </a>
           </li>

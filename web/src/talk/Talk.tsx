@@ -320,15 +320,30 @@ interface Props {
   /** The kernel the demo runs (the patch slide prefers its diff). */
   variant: string;
   controls: ReactNode;
+  /** The way out of the talk: every scene and lesson, and this slide's state in the page (the app composes it). */
+  menu: ReactNode;
 }
+
+/** How long the audience's menu stays after the pointer last moved. */
+const MENU_MS = 2500;
 
 /** When this page was opened: the presenter's timer runs from it, across slides that load another scene. */
 const OPENED = performance.now();
 
-export function Talk({ role, talk, view, onView, onStep, demo, loading, run, step, variant, controls }: Props) {
+export function Talk({ role, talk, view, onView, onStep, demo, loading, run, step, variant, controls, menu }: Props) {
   const { slides } = talk;
   const { slide, zoom, black } = view;
   const [help, setHelp] = useState(false);
+  // The audience's menu: hidden while the speaker talks, shown when the pointer moves or by m.
+  const [menuShown, setMenuShown] = useState(false);
+  const menuRef = useRef<HTMLElement>(null);
+  const hideAt = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const showMenu = (stay: boolean) => {
+    setMenuShown(true);
+    clearTimeout(hideAt.current);
+    if (!stay) hideAt.current = setTimeout(() => setMenuShown(false), MENU_MS);
+  };
+  useEffect(() => () => clearTimeout(hideAt.current), []);
   const t0 = OPENED;
   const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
@@ -365,8 +380,33 @@ export function Talk({ role, talk, view, onView, onStep, demo, loading, run, ste
         window.open(`?${q.toString()}`, `reclaim-lab-presenter-${talk.id}`);
       },
     },
+    {
+      keys: ['m'],
+      shown: 'm',
+      what: 'the menu: every scene and lesson, this state in the page',
+      run: () => {
+        if (role === 'presenter') {
+          menuRef.current?.querySelector<HTMLElement>('summary, a, select')?.focus();
+          return;
+        }
+        if (menuShown) {
+          setMenuShown(false);
+          return;
+        }
+        showMenu(true);
+        requestAnimationFrame(() => menuRef.current?.querySelector<HTMLElement>('summary, a, select')?.focus());
+      },
+    },
     { keys: ['?'], shown: '?', what: 'this help', run: () => setHelp((h) => !h) },
-    { keys: ['Escape'], shown: 'Esc', what: 'close this help', run: () => setHelp(false) },
+    {
+      keys: ['Escape'],
+      shown: 'Esc',
+      what: 'close this help or the menu',
+      run: () => {
+        setHelp(false);
+        setMenuShown(false);
+      },
+    },
   ];
   useKeyMap(keys);
 
@@ -376,7 +416,7 @@ export function Talk({ role, talk, view, onView, onStep, demo, loading, run, ste
   // A live slide shows the demo once its own state is loaded (until then, the previous live slide's run is in).
   const body = <SlideBody slide={current} demo={current.kind === 'demo' && view.live !== slide ? null : demo} zoom={zoom} run={run} step={step} loading={loading} variant={variant} />;
   return (
-    <div className={`talk projector talk-${role}`} data-testid={`talk.${role}`}>
+    <div className={`talk projector talk-${role}`} data-testid={`talk.${role}`} onPointerMove={role === 'audience' && !black ? () => showMenu(false) : undefined}>
       {role === 'audience' ? (
         <>
           <SlideFrame aria-roledescription="slide" aria-label={`Slide ${slide + 1} of ${slides.length}`} data-testid="talk.slide" data-slide={slide} data-kind={current.kind}>
@@ -386,6 +426,23 @@ export function Talk({ role, talk, view, onView, onStep, demo, loading, run, ste
             </p>
           </SlideFrame>
           {black && <div className="blackout" data-testid="talk.blackout" aria-label="The screen is blacked out (b brings it back)" role="img" />}
+          <nav
+            ref={menuRef}
+            className={`talk-menu${menuShown && !black ? ' shown' : ''}`}
+            aria-label="Leave the talk"
+            data-testid="talk.menu"
+            onPointerMove={(e) => {
+              e.stopPropagation();
+              showMenu(true);
+            }}
+            onPointerLeave={() => showMenu(false)}
+            onFocus={() => showMenu(true)}
+            onBlur={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) showMenu(false);
+            }}
+          >
+            {menu}
+          </nav>
         </>
       ) : (
         <div className="presenter">
@@ -424,6 +481,10 @@ export function Talk({ role, talk, view, onView, onStep, demo, loading, run, ste
               {current.notes.length ? current.notes.map((n, i) => <li key={i}>{n}</li>) : <li className="muted">none</li>}
             </ul>
             {current.kind === 'demo' && <div className="presenter-controls">{controls}</div>}
+            <h3>Leave the talk</h3>
+            <nav ref={menuRef} className="presenter-menu" aria-label="Leave the talk" data-testid="talk.menu">
+              {menu}
+            </nav>
           </aside>
         </div>
       )}
