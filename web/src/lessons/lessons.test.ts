@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { EventLog } from '../engine/log';
 import { findScene, SCENES } from '../scenes/registry';
-import { LESSONS, metGoals, type Lesson, type LessonStart } from './lessons';
+import { figureAtEnd, figureScene, goalStep, LESSONS, metGoals, type GoalCheck, type Lesson, type LessonStart } from './lessons';
 import { replayNative } from './replay';
 
 const manifest = JSON.parse(readFileSync('kernel-tree/manifest.json', 'utf8')) as { series: { id: string }[] };
@@ -19,7 +19,7 @@ describe('lessons', () => {
     expect(new Set(LESSONS.map((l) => l.id)).size).toBe(LESSONS.length);
     // Scenes whose lesson is still to be written: named here so that a new
     // scene without one fails, and taken off when its lesson arrives.
-    const waiting = new Set(['inode-lru']);
+    const waiting = new Set<string>([]);
     for (const scene of SCENES) {
       const has = LESSONS.some((l) => l.scene === scene.id);
       expect(has, `scene ${scene.id}: ${waiting.has(scene.id) ? 'has a lesson now: take it off the waiting list' : 'has no lesson'}`).toBe(!waiting.has(scene.id));
@@ -36,6 +36,7 @@ describe('lessons', () => {
           if (s.prog) expect(() => scene!.program!.toBytes(s.prog)).not.toThrow();
         }
         expect(lesson.goals.length).toBeGreaterThan(0);
+        for (const g of lesson.goals) if ('figure' in g.check) expect(figureScene(g.check.figure.name)?.id, `figure ${g.check.figure.name}`).toBe(lesson.scene);
         expect(lesson.hints.length).toBeGreaterThan(0);
         if (lesson.patch.series) expect(manifest.series.map((x) => x.id)).toContain(lesson.patch.series);
         const text = execFileSync('git', ['-C', 'kernel-tree/linux', 'show', `${lesson.patch.branch}:${lesson.patch.file}`], {
@@ -57,4 +58,18 @@ describe('lessons', () => {
       });
     });
   }
+});
+
+describe('figure goals', () => {
+  it('read the scene\'s figure at the run\'s last event only, within their bounds', () => {
+    const log = replayNative('inode-lru', { variant: 'inode-before', seed: 1, policy: 'timed', sched: '', prog: '' });
+    const share = figureAtEnd(log, 'slab-share');
+    expect(share).toBeGreaterThan(1);
+    const atLeast = (x: number): GoalCheck => ({ figure: { name: 'slab-share', atLeast: x } });
+    expect(goalStep(log, atLeast(share - 0.5))).toBe(log.length - 1);
+    expect(goalStep(log, atLeast(share - 0.5), log.length - 2)).toBe(-1);
+    expect(goalStep(log, atLeast(share + 0.5))).toBe(-1);
+    expect(goalStep(log, { figure: { name: 'slab-share', atMost: share - 0.5 } })).toBe(-1);
+    expect(() => goalStep(log, { figure: { name: 'no-such-figure' } })).toThrow(/no scene has a figure/);
+  });
 });

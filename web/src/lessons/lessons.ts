@@ -3,6 +3,7 @@
 // and their goals checked against a run's log up to a step.
 import { EVENT_KINDS, EventKind } from '../engine/generated/events';
 import type { EventLog } from '../engine/log';
+import { SCENES } from '../scenes/registry';
 
 export interface LessonStart {
   variant: string;
@@ -15,7 +16,8 @@ export interface LessonStart {
 
 export type GoalCheck =
   | { event: { kind: string; func?: string; args?: Record<string, number | string> } }
-  | { report: number };
+  | { report: number }
+  | { figure: { name: string; atLeast?: number; atMost?: number } };
 
 export interface Goal {
   id: string;
@@ -47,8 +49,37 @@ export function findLesson(id: string | null): Lesson | null {
   return LESSONS.find((l) => l.id === id) ?? null;
 }
 
-/** The first event at or before `upTo` that meets the check, or -1. */
+/** The scene whose `figures` names this figure. */
+export function figureScene(name: string) {
+  return SCENES.find((s) => s.figures?.[name]) ?? null;
+}
+
+const figureCache = new WeakMap<EventLog, Map<string, number>>();
+
+/** A scene's figure read off its state at the end of the run (one fold per log and figure). */
+export function figureAtEnd(log: EventLog, name: string): number {
+  let cache = figureCache.get(log);
+  if (!cache) figureCache.set(log, (cache = new Map()));
+  let v = cache.get(name);
+  if (v === undefined) {
+    const scene = figureScene(name);
+    if (!scene) throw new Error(`no scene has a figure ${name}`);
+    const s = scene.reducer.init(log);
+    for (let i = 0; i < log.length; i++) scene.reducer.apply(s, log, i);
+    cache.set(name, (v = scene.figures![name](s)));
+  }
+  return v;
+}
+
+/** The first event at or before `upTo` that meets the check, or -1. A figure is read at the run's last event. */
 export function goalStep(log: EventLog, check: GoalCheck, upTo = log.length - 1): number {
+  if ('figure' in check) {
+    const last = log.length - 1;
+    if (last < 0 || upTo < last) return -1;
+    const v = figureAtEnd(log, check.figure.name);
+    const { atLeast = -Infinity, atMost = Infinity } = check.figure;
+    return v >= atLeast && v <= atMost ? last : -1;
+  }
   if ('report' in check) {
     for (let i = 0; i <= upTo && i < log.length; i++) if (log.kind[i] === EventKind.REPORT && log.arg(i, 0) === check.report) return i;
     return -1;

@@ -54,6 +54,8 @@ export interface SceneDef<S> {
   Measure?: ComponentType<{ sim: SimClient }>;
   /** The scene's run is small enough for the explorer: the Explore panel searches its schedules. */
   explore?: ExploreSetup;
+  /** Figures read off the scene's state, by name (unique over the scenes): a lesson's goal can ask for one at the end of a run. */
+  figures?: Record<string, (state: S) => number>;
   /** Comparison ids of the What changed panel (kernel-tree/diffs.py) to offer first. */
   diffs?: string[];
   /** For scenarios that take a program of operations: its permalink form and bytes. */

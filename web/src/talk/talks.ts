@@ -7,7 +7,7 @@
 // reads live states with the page's own URL reader.
 import { EVENT_KINDS } from '../engine/generated/events';
 import { findSeries } from '../engine/manifest';
-import type { Goal } from '../lessons/lessons';
+import { figureScene, type Goal } from '../lessons/lessons';
 import type { LiveState, Slide, SlidePatch, TalkDef } from './slides';
 
 /** A talk file as it is written (talks/README.md). */
@@ -89,8 +89,13 @@ function goalsOf(v: unknown, file: string, field: string): Goal[] {
     if (!isObject(g)) throw new TalkError(file, f, 'a goal is {id, text, check}');
     const check = g.check;
     if (isObject(check) && typeof check.report === 'number') return g as unknown as Goal;
+    if (isObject(check) && isObject(check.figure)) {
+      const name = check.figure.name;
+      if (typeof name !== 'string' || !figureScene(name)) throw new TalkError(file, `${f}.check.figure.name`, `no scene has a figure ${JSON.stringify(name)}`);
+      return g as unknown as Goal;
+    }
     if (!isObject(check) || !isObject(check.event) || typeof check.event.kind !== 'string')
-      throw new TalkError(file, `${f}.check`, 'a check is {"event": {"kind": …}} or {"report": N}');
+      throw new TalkError(file, `${f}.check`, 'a check is {"event": {"kind": …}}, {"report": N} or {"figure": {"name": …}}');
     const kind = check.event.kind;
     if (!EVENT_KINDS.some((k) => k.name === kind)) throw new TalkError(file, `${f}.check.event.kind`, `there is no event kind ${kind}`);
     str(g.id, file, `${f}.id`);

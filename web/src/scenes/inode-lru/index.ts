@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import type { SceneDef } from '../types';
-import { sceneReducer, type InodeLruState } from './model';
+import { sceneReducer, slabShare, type InodeLruState } from './model';
 import { InodeLruView } from './view';
 import { Figures } from './FiguresPanel';
 import { parseSizes, sizesToBytes, stepAtDropBehind } from './program';
@@ -22,6 +22,7 @@ export const inodeLru: SceneDef<InodeLruState> = {
   reducer: sceneReducer,
   View: InodeLruView,
   Measure: Figures,
+  figures: { 'slab-share': slabShare },
   diffs: ['v6.12..inode-lru-before', 'v6.12..inode-lru-rotate'],
   program: {
     toBytes: (text) => sizesToBytes(parseSizes(text)),

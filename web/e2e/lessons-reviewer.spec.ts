@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The three lessons on why series were taken, reverted or fixed, done by
+// hand as a learner would: the inode LRU's share of reclaim, the SRCU
+// series' unregister, and release_pages() past its bitmap. Each ends at
+// its goals ticked from the run and the real code.
+import { expect, test } from '@playwright/test';
+import { Lab } from './lab';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('./');
+  await page.evaluate(() => localStorage.clear());
+});
+
+test('inode-lru: on the LRU, the busy inodes rotate; 48 inodes of one page push shrink_slab() past a fifth of reclaim', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?lesson=inode-lru');
+  await page.keyboard.press('End');
+  // v6.12: a small share and nothing to rotate; the goals are on the other kernel.
+  await expect(page.getByTestId('inode.share.value')).toHaveText(/^2\.\d%$/);
+  await expect(page.getByTestId('goal.rotate')).toHaveAttribute('data-met', '0');
+  await page.getByTestId('scene.variant').selectOption('inode-before');
+  await expect(page).toHaveURL(/variant=inode-before/);
+  await l.open(page.url());
+  await page.getByTestId('inode.next.rotated').click();
+  await expect(page.getByTestId('goal.rotate')).toHaveAttribute('data-met', '1');
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('goal.share')).toHaveAttribute('data-met', '0'); // 12 × 4: about 8%
+  await page.getByTestId('inode.size.inodes').fill('48');
+  await page.getByTestId('inode.size.pages').fill('1');
+  await page.getByTestId('inode.sizes.run').click();
+  await expect(page).toHaveURL(/prog=n48\.p1/);
+  await expect.poll(() => page.evaluate(() => window.__lab?.ready ?? false)).toBe(true);
+  await page.keyboard.press('End');
+  const share = Number((await page.getByTestId('inode.share.value').textContent())!.replace('%', ''));
+  expect(share).toBeGreaterThanOrEqual(20);
+  await expect(page.getByTestId('goal.share')).toHaveAttribute('data-met', '1');
+  await expect(page.getByTestId('goal.rotate')).toHaveAttribute('data-met', '1');
+  await expect(page.getByTestId('lesson.patch')).toContainText('fs/inode.c lines 452–467 on branch v6.12');
+  await expect(page.getByTestId('lesson.message-id')).toHaveText('20210614211904.14420-1-hannes@cmpxchg.org');
+  await expect(page.locator('.lesson-done')).toHaveCount(1);
+  // Stepping back off the last event: the share is read at the end of the run.
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('goal.share')).toHaveAttribute('data-met', '0');
+});
+
+test('srcu-unregister: switched to the SRCU series, an unmount sleeps in synchronize_srcu() for a grace period', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?lesson=srcu-unregister');
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('goal.sleep')).toHaveAttribute('data-met', '0');
+  await page.getByTestId('scene.variant').selectOption('srcu');
+  await expect(page).toHaveURL(/variant=srcu/);
+  await l.open(page.url());
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('goal.sleep')).toHaveAttribute('data-met', '1');
+  await expect(page.getByTestId('goal.gp-end')).toHaveAttribute('data-met', '1');
+  await expect(page.getByTestId('lesson.patch')).toContainText('mm/vmscan.c lines 771–793 on branch srcu-shrinkers');
+  await expect(page.getByTestId('lesson.message-id')).toHaveText('20230223132725.11685-1-zhengqi.arch@bytedance.com');
+  // The goal's link stands on the sleep, at synchronize_srcu()'s line; the grace period has not ended there yet.
+  await page.getByTestId('goal.sleep').getByRole('button').click();
+  await expect.poll(async () => (await l.site())?.func).toBe('unregister_shrinker');
+  await expect(l.highlightedLine()).toContainText('synchronize_srcu(&shrinker_srcu);');
+  await expect(page.getByTestId('goal.gp-end')).toHaveAttribute('data-met', '0');
+});
+
+test('release-pages-bitmap: 537 pages in one release_pages() trip the VM_BUG_ON at its line; the fix passes', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?lesson=release-pages-bitmap');
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('goal.one-call')).toHaveAttribute('data-met', '0');
+  await page.getByTestId('lru.setup.all').check();
+  await page.getByTestId('lru.setup.apply').click();
+  await expect(page).toHaveURL(/prog=batch%2Ct1%2Cp537%2Cr1%2Call|prog=batch,t1,p537,r1,all/);
+  await expect(page.getByTestId('goal.bug')).toHaveAttribute('data-met', '1');
+  await expect(page.getByTestId('goal.one-call')).toHaveAttribute('data-met', '1');
+  const site = await l.site();
+  expect(site).toMatchObject({ file: 'mm/lru_batch.c', func: 'lru_batch_release_pages' });
+  expect(Lab.kernelLine('lru-batch-locks', site!.file, site!.line)).toMatch(/VM_BUG_ON\(nr > LRU_BITMAP_SIZE\);/);
+  await expect(l.highlightedLine()).toContainText('VM_BUG_ON(nr > LRU_BITMAP_SIZE);');
+  await expect(page.locator('.lesson-done')).toHaveCount(1);
+  // With the fix the same unmap goes through: no BUG, and the goal un-ticks.
+  await page.getByTestId('lru.setup.fix').check();
+  await page.getByTestId('lru.setup.apply').click();
+  await expect(page).toHaveURL(/fix/);
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('goal.bug')).toHaveAttribute('data-met', '0');
+  await expect(page.getByTestId('goal.one-call')).toHaveAttribute('data-met', '1');
+});
