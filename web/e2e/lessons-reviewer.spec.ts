@@ -14,6 +14,15 @@ test.beforeEach(async ({ page }) => {
 test('inode-lru: on the LRU, the busy inodes rotate; 48 inodes of one page push shrink_slab() past a fifth of reclaim', async ({ page }) => {
   const l = new Lab(page);
   await l.open('?lesson=inode-lru');
+  // The solution meets both goals, the figure read at its run's end, and marks nothing done.
+  await page.getByTestId('lesson.solve').click();
+  await expect(page.getByTestId('goal.share')).toHaveAttribute('data-met', '1');
+  await expect(page.getByTestId('goal.rotate')).toHaveAttribute('data-met', '1');
+  await expect(page.getByTestId('lesson.by-solution')).toBeVisible();
+  await expect(page.locator('.lesson-done')).toHaveCount(0);
+  await page.getByTestId('lesson.restart').click();
+  await expect(page.getByTestId('goal.share')).toHaveAttribute('data-met', '0');
+  await expect(page).not.toHaveURL(/variant=/);
   await page.keyboard.press('End');
   // v6.12: a small share and nothing to rotate; the goals are on the other kernel.
   await expect(page.getByTestId('inode.share.value')).toHaveText(/^2\.\d%$/);
@@ -23,6 +32,14 @@ test('inode-lru: on the LRU, the busy inodes rotate; 48 inodes of one page push 
   await l.open(page.url());
   await page.getByTestId('inode.next.rotated').click();
   await expect(page.getByTestId('goal.rotate')).toHaveAttribute('data-met', '1');
+  // The index shows the lesson half done, by the learner's own run.
+  const here = page.url();
+  await page.getByTestId('lesson.index').click();
+  const item = page.getByTestId('landing.lesson.inode-lru');
+  await expect(item).toContainText('1 of 2 goals reached');
+  await expect(item).not.toContainText('solution shown');
+  await expect(item).toHaveAttribute('data-done', '0');
+  await l.open(here);
   await page.keyboard.press('End');
   await expect(page.getByTestId('goal.share')).toHaveAttribute('data-met', '0'); // 12 × 4: about 8%
   await page.getByTestId('inode.size.inodes').fill('48');
@@ -41,6 +58,9 @@ test('inode-lru: on the LRU, the busy inodes rotate; 48 inodes of one page push 
   // Stepping back off the last event: the share is read at the end of the run.
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('goal.share')).toHaveAttribute('data-met', '0');
+  await page.goto('./');
+  await expect(page.getByTestId('landing.lesson.inode-lru')).toHaveAttribute('data-done', '1');
+  await expect(page.getByTestId('landing.lesson.inode-lru')).toContainText('2 of 2 goals reached');
 });
 
 test('srcu-unregister: switched to the SRCU series, an unmount sleeps in synchronize_srcu() for a grace period', async ({ page }) => {
