@@ -328,7 +328,7 @@ static long rl_nr_deferred(struct mem_cgroup *memcg, struct shrinker *s)
 }
 #endif
 
-#define rl_shrink_slab(memcg, priority)	shrink_slab(GFP_KERNEL, 0, memcg, priority)
+#define rl_shrink_slab(gfp, memcg, priority)	shrink_slab(gfp, 0, memcg, priority)
 
 #include "kunit_seq_body.h"
 #include "kunit_lifetime_body.h"
@@ -337,6 +337,7 @@ static long rl_nr_deferred(struct mem_cgroup *memcg, struct shrinker *s)
 #include "kunit_offline_body.h"
 #include "kunit_deferred_body.h"
 #include "kunit_reuse_body.h"
+#include "kunit_runaway_body.h"
 
 /* The project's port of the 2018 lru_lock RFC, where the branch has it (run.sh builds it). */
 #if __has_include(<linux/lru_batch.h>)

@@ -26,7 +26,7 @@
  *   rl_shrinker_register(s, count, scan, private)
  *   rl_shrinker_private(s)
  *   rl_shrinker_free(s)
- *   rl_shrink_slab(memcg, priority)      the kernel's shrink_slab(), node 0
+ *   rl_shrink_slab(gfp, memcg, priority) the kernel's shrink_slab(), node 0
  *   rl_list_lru_add(lru, item)           list_lru_add_obj() (6.1: list_lru_add())
  *   rl_list_lru_del(lru, item)           list_lru_del_obj() (6.1: list_lru_del())
  *   rl_shrinker_bit(memcg, s)            s's bit in memcg's shrinker_info
@@ -41,6 +41,7 @@
 #define RL_MAX_MEMCGS 8
 #define RL_MAX_CACHES 80	/* registered at once, by one scenario */
 #define RL_RANGES 160
+#define RL_DEF_PRIORITY 12	/* DEF_PRIORITY of include/linux/mmzone.h: where reclaim starts */
 
 struct rl_cache {
 	char name[24];
@@ -57,6 +58,8 @@ struct rl_cache {
 	unsigned long phantom;	/* count_objects() says this many more than are on the list */
 	unsigned long stop_after;	/* scan_objects() says SHRINK_STOP once this shrink_slab()
 					 * has freed this many (as a trylock that fails), if not 0 */
+	bool needs_fs;		/* scan_objects() says SHRINK_STOP to a caller without
+				 * __GFP_FS, as super_cache_scan() does */
 };
 
 struct rl_obj {
@@ -205,7 +208,8 @@ static unsigned long rl_scan(struct shrinker *s, struct shrink_control *sc)
 	char ranges[RL_RANGES];
 	LIST_HEAD(dispose);
 
-	if (c->stop_after && rl_freed >= c->stop_after) {
+	if ((c->needs_fs && !(sc->gfp_mask & __GFP_FS)) ||
+	    (c->stop_after && rl_freed >= c->stop_after)) {
 		rl_trace("scan %s memcg=%s nid=%d nr_to_scan=%lu -> SHRINK_STOP", c->name,
 			 rl_memcg_name(sc->memcg), sc->nid, nr);
 		return SHRINK_STOP;
@@ -243,16 +247,23 @@ static void rl_bits(int m)
 	rl_trace("bits %s:%s", rl_memcg_names[m], len ? line : " -");
 }
 
-/* shrink_slab() for memcg m at priority; what our shrinkers did; m's bits after. */
-static void rl_reclaim(int m, int priority)
+/* shrink_slab() for memcg m at priority with gfp; what our shrinkers did; m's bits after. */
+static void rl_reclaim_gfp(int m, int priority, gfp_t gfp)
 {
+	const char *nofs = gfp & __GFP_FS ? "" : " GFP_NOFS";
+
 	rl_freed = 0;
 	rl_counted = 0;
-	rl_trace("shrink_slab memcg=%s priority=%d", rl_memcg_names[m], priority);
-	rl_shrink_slab(rl_memcgs[m], priority);
-	rl_trace("shrink_slab memcg=%s priority=%d: ours freed %lu", rl_memcg_names[m], priority,
-		 rl_freed);
+	rl_trace("shrink_slab memcg=%s priority=%d%s", rl_memcg_names[m], priority, nofs);
+	rl_shrink_slab(gfp, rl_memcgs[m], priority);
+	rl_trace("shrink_slab memcg=%s priority=%d%s: ours freed %lu", rl_memcg_names[m], priority,
+		 nofs, rl_freed);
 	rl_bits(m);
+}
+
+static void rl_reclaim(int m, int priority)
+{
+	rl_reclaim_gfp(m, priority, GFP_KERNEL);
 }
 
 /*

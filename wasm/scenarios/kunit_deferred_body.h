@@ -27,8 +27,6 @@
 
 #include "kunit_common.h"
 
-#define RL_DEF_PRIORITY 12	/* DEF_PRIORITY of include/linux/mmzone.h: where reclaim starts */
-
 static struct rl_cache rl_deferred_big = {
 	.name = "big", .phantom = 2000, .stop_after = 100,
 };

@@ -4,7 +4,7 @@
  * machine: "kunit-seq", and one per scene taken from what the scene does
  * ("kunit-lifetime", "kunit-churn", "kunit-bitmap", and those that reach where
  * the kernel's semantics are subtle: "kunit-offline", "kunit-deferred",
- * "kunit-reuse"; "kunit-lru-batch" is
+ * "kunit-reuse", "kunit-runaway"; "kunit-lru-batch" is
  * in kunit_lru_batch.c, for the lru-batch variant only). Their bodies
  * (kunit_*_body.h) are the ones kernel-tree/kunit's KUnit suite runs
  * inside User-Mode Linux; here they run on one CPU and one node (UML has
@@ -32,7 +32,7 @@
 	lab_shrinker_register(s, count, scan, private_data)
 #define rl_shrinker_private(s)		lab_shrinker_private(s)
 #define rl_shrinker_free(s)		lab_shrinker_free(s)
-#define rl_shrink_slab(memcg, priority)	lab_shrink_slab(GFP_KERNEL, 0, memcg, priority)
+#define rl_shrink_slab(gfp, memcg, priority)	lab_shrink_slab(gfp, 0, memcg, priority)
 #define rl_list_lru_add(lru, item)	lab_list_lru_add(lru, item)
 #define rl_list_lru_del(lru, item)	lab_list_lru_del(lru, item)
 #define rl_shrinker_bit(memcg, s)	((int)lab_shrinker_bit(memcg, 0, s))
@@ -70,6 +70,7 @@ static void *rl_alloc_charged(size_t size, struct mem_cgroup *memcg)
 #include "kunit_offline_body.h"
 #include "kunit_deferred_body.h"
 #include "kunit_reuse_body.h"
+#include "kunit_runaway_body.h"
 
 /* The init task of each: the root memcg, the body, what is left for RCU. */
 static void run_body(const char *name, int (*body)(void))

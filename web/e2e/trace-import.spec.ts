@@ -5,7 +5,7 @@
 // from include/trace/events/vmscan.h's TP_printk formats (v6.12).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 
 const L = (cpu: number, comm: string, pid: number, t: string, ev: string, text: string) =>
   `${comm.padStart(16)}-${String(pid).padEnd(7)} [${String(cpu).padStart(3, '0')}] ..... ${t.padStart(12)}: ${ev}: ${text}`;
@@ -53,7 +53,7 @@ test('a trace file: malformed lines by number, each shrinker\'s deferred count a
   await expect(deferred).toHaveText('2000');
   await expect(rows.nth(1).getByTestId('import.deferred')).toHaveText('–');
   await page.getByTestId('import.step').fill('2');
-  await expect(page.getByTestId('import.at')).toContainText('3 of 4: deferred_split_scan on CPU0 (stress), line 9');
+  await expect(page.getByTestId('import.at')).toContainText('Pass 2 of 0–3: deferred_split_scan 00000000aaaa0001 on CPU0 (stress-2411), lines 8–9');
   await expect(deferred).toHaveText('4000');
   await expect(rows.nth(1).getByTestId('import.deferred')).toHaveText('0');
   await page.getByTestId('import.step').fill('3');
@@ -87,7 +87,7 @@ test('a trace the real kernel made: User-Mode Linux\'s tracefs, its deferred cou
   await page.getByTestId('import.step').fill(String(before.step));
   await expect(deferred).toHaveText(String(before.next));
   await page.getByTestId('import.step').fill(String(most.step));
-  await expect(page.getByTestId('import.at')).toContainText(`${most.step + 1} of ${ends.length}: rl_scan on CPU0 (kunit_try_catch)`);
+  await expect(page.getByTestId('import.at')).toContainText(`Pass ${most.step} of 0–${ends.length - 1}: rl_scan ${global} on CPU0 (kunit_try_catch-`);
   await expect(deferred).toHaveText(String(most.next));
   expect(most.next).toBeGreaterThan(before.next);
 });
@@ -122,4 +122,154 @@ test('a million-line trace is read to its end @slow', async ({ page }, info) => 
   await expect(page.getByTestId('import.malformed')).toContainText('71428 malformed lines');
   console.log(`import: ${await summary.locator('p').first().textContent()}`);
   unlinkSync(path);
+});
+
+// The trace User-Mode Linux's tracefs printed for kunit-runaway (wasm/tests/fixtures/README.md):
+// two rl_scan shrinkers in memcg A reclaimed without __GFP_FS, one of which runs to its cap.
+const RUNAWAY = 'uml-v6.12-ftrace-kunit-runaway';
+
+function runawayPasses() {
+  const text = readFileSync(`wasm/tests/fixtures/${RUNAWAY}.txt`, 'utf8');
+  const starts = [...text.matchAll(/: mm_shrink_slab_start: \S+ (\w+): .* gfp_flags (\S+) /g)].map((m) => ({ shr: m[1], gfp: m[2] }));
+  const ends = [...text.matchAll(/: mm_shrink_slab_end: \S+ (\w+): .* new scan count (\d+) /g)].map((m, i) => ({ shr: m[1], next: Number(m[2]), gfp: starts[i].gfp, step: i }));
+  const top = Math.max(...ends.map((e) => e.next));
+  const runaway = ends.find((e) => e.next === top)!.shr;
+  return { ends, runaway, peak: ends.find((e) => e.next === top)!.step, kernel: ends.filter((e) => e.gfp === 'GFP_KERNEL').map((e) => e.step) };
+}
+
+test('a bundled trace by its permalink: search, the scenes\' keys, the deferred count at a pass', async ({ page }, info) => {
+  const { ends, runaway, peak, kernel } = runawayPasses();
+  const last = ends.length - 1;
+  await page.goto(`?import=${RUNAWAY}&step=3`);
+  await expect(page.getByTestId('import.summary')).toContainText(`${RUNAWAY}.txt: `);
+  const counter = page.getByTestId('import.counter');
+  await expect(counter).toHaveText(`pass 3 of 0–${last}`);
+  await expect(page).toHaveURL(new RegExp(`\\?import=${RUNAWAY}&step=3$`));
+  await expect(page.getByTestId('url.notices')).toHaveCount(0);
+  await expect(page.getByTestId('import.nolink')).toHaveCount(0);
+  await expect(page.getByTestId('import.noepisodes')).toBeVisible();
+  const row = page.locator(`[data-testid="import.shrinker"][data-key="rl_scan ${runaway}"]`);
+  await expect(page.getByTestId('import.shrinker').first()).toHaveAttribute('data-key', `rl_scan ${runaway}`);
+  const deferred = row.getByTestId('import.deferred');
+
+  // The search: the passes made with __GFP_FS, Enter jumps to the next.
+  const search = page.getByTestId('import.search');
+  await search.fill('GFP_KERNEL');
+  await expect(page.getByTestId('import.search.count')).toContainText(`${kernel.length} matches`);
+  await search.press('Enter');
+  await expect(counter).toHaveText(`pass ${kernel[0]} of 0–${last}`);
+  await expect(page).toHaveURL(new RegExp(`step=${kernel[0]}$`));
+  // Typing in the search keeps the keys: the arrows move its caret, not the pass.
+  await search.press('ArrowLeft');
+  await expect(counter).toHaveText(`pass ${kernel[0]} of 0–${last}`);
+  await page.getByTestId('import.search.prev').click();
+  await expect(counter).toHaveText(`pass ${kernel[kernel.length - 1]} of 0–${last}`);
+  await search.fill('cpu 0');
+  await expect(page.getByTestId('import.search.count')).toContainText(`${ends.length} matches`);
+  await search.fill('mm_vmscan_kswapd_wake');
+  await expect(page.getByTestId('import.search.count')).toContainText('0 matches');
+
+  // The keys of ui/keymap.ts, after Escape left the search (its query kept).
+  await page.keyboard.press('Escape');
+  await expect(search).toHaveValue('mm_vmscan_kswapd_wake');
+  await expect(search).not.toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(counter).toHaveText(`pass 0 of 0–${last}`);
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(counter).toHaveText(`pass 10 of 0–${last}`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText(`pass 9 of 0–${last}`);
+  await page.keyboard.press('End');
+  await expect(counter).toHaveText(`pass ${last} of 0–${last}`);
+  await expect(deferred).toHaveText(String(ends[last].next));
+  // The scrubber.
+  await page.getByTestId('import.step').fill(String(peak - 1));
+  await expect(deferred).toHaveText(String(ends.filter((e) => e.shr === runaway && e.step < peak).at(-1)!.next));
+  // The runaway count at its peak: twice the cache.
+  await row.getByTestId('import.peak').click();
+  await expect(counter).toHaveText(`pass ${peak} of 0–${last}`);
+  await expect(deferred).toHaveText('2000');
+  await expect(page.getByTestId('import.at')).toContainText('cache items 1000');
+  await expect(page.getByTestId('import.at.deferred')).toHaveText('2000');
+  // Space plays to the end.
+  await page.keyboard.press(' ');
+  await expect(counter).toHaveText(`pass ${last} of 0–${last}`, { timeout: 10_000 });
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('keys.help')).toContainText('next pass (Shift: ten)');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('keys.help')).toHaveCount(0);
+  // The permalink reproduces the pass.
+  await page.goto(`?import=${RUNAWAY}&step=${peak}`);
+  await expect(deferred).toHaveText('2000');
+  for (const [w, h] of [[1500, 1000], [1280, 720]]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: info.outputPath(`trace-import-runaway-${w}x${h}.png`), fullPage: w === 1500 });
+  }
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('the trace page\'s bad parameters are named, and a file from the disk has no permalink', async ({ page }) => {
+  const { ends } = runawayPasses();
+  const last = ends.length - 1;
+  await page.goto(`?import=${RUNAWAY}&step=900`);
+  await expect(page.getByTestId('import.counter')).toHaveText(`pass ${last} of 0–${last}`);
+  await expect(page.getByTestId('url.notice')).toHaveText(`Ignored step=900: the trace has passes 0 to ${last}; showing pass ${last}, the last.`);
+  await expect(page).toHaveURL(new RegExp(`step=${last}$`));
+  await page.goto('?import=no-such-trace&step=x&seed=2');
+  const notices = page.getByTestId('url.notice');
+  await expect(notices).toHaveCount(3);
+  await expect(notices.nth(0)).toHaveAttribute('data-param', 'seed');
+  await expect(notices.nth(1)).toContainText('Ignored import=no-such-trace: there is no bundled trace of that name');
+  await expect(notices.nth(2)).toHaveAttribute('data-param', 'step');
+  await page.goto('?import=https://elsewhere.example/t.txt');
+  await expect(page.getByTestId('url.notice')).toContainText('a trace by URL must be on this site');
+  // A file of this site by URL: the built page's own copy of the fixture, by its path; one that is not there.
+  const asset = readdirSync('dist/assets').find((f) => f.startsWith(`${RUNAWAY}-`) && f.endsWith('.txt'))!;
+  await page.goto(`?import=./assets/${asset}&step=5`);
+  await expect(page.getByTestId('import.counter')).toHaveText(`pass 5 of 0–${last}`);
+  await expect(page.getByTestId('import.summary')).toContainText(`${asset}: `);
+  await expect(page).toHaveURL(new RegExp(`\\?import=\\.%2Fassets%2F${asset.replace(/\./g, '\\.')}&step=5$`));
+  await page.goto('?import=./no-such-trace.txt');
+  await expect(page.getByTestId('url.notice')).toHaveText('Ignored import=./no-such-trace.txt: it could not be fetched (HTTP 404); opened none.');
+  await page.goto(`?import=${RUNAWAY}`);
+  await expect(page.getByTestId('import.counter')).toBeVisible();
+  await page.getByTestId('import.file').setInputFiles(`wasm/tests/fixtures/${RUNAWAY}.txt`);
+  await expect(page.getByTestId('import.nolink')).toContainText('a permalink to a trace and a pass needs a trace bundled with the lab');
+  await expect(page).toHaveURL(/\?import$/);
+  await page.keyboard.press('End');
+  await expect(page).toHaveURL(/\?import$/);
+});
+
+test('lesson runaway-deferred: its goals tick at the passes the trace page reaches', async ({ page }, info) => {
+  const { peak, kernel } = runawayPasses();
+  await page.goto('?lesson=runaway-deferred');
+  const lesson = page.getByTestId('lesson');
+  await expect(lesson).toContainText('kunit-runaway');
+  await expect(page.getByTestId('goal.peak')).toHaveAttribute('data-met', '0');
+  await expect(page.getByTestId('goal.pile')).toHaveAttribute('data-met', '0');
+  await expect(page.getByTestId('import.counter')).toContainText('pass 0 of');
+  await page.getByTestId('import.shrinker').first().getByTestId('import.peak').click();
+  await expect(page.getByTestId('goal.peak')).toHaveAttribute('data-met', '1');
+  await expect(page).toHaveURL(new RegExp(`\\?lesson=runaway-deferred&step=${peak}$`));
+  const search = page.getByTestId('import.search');
+  await search.fill('GFP_KERNEL');
+  for (let i = 0; i < kernel.length; i++) await search.press('Enter');
+  await expect(page.getByTestId('import.counter')).toContainText(`pass ${kernel[kernel.length - 1]} of`);
+  await expect(page.getByTestId('goal.pile')).toHaveAttribute('data-met', '1');
+  // Each met goal goes back to the pass that met it.
+  await page.getByTestId('goal.peak').getByRole('button').click();
+  await expect(page.getByTestId('import.counter')).toContainText(`pass ${peak} of`);
+  await page.getByTestId('goal.pile').getByRole('button').click();
+  await expect(page.getByTestId('lesson.patch')).toContainText('mm/shrinker.c lines 458–473 on branch v6.12');
+  await expect(page.getByTestId('lesson.credit')).toContainText('Make shrinker\'s nr_deferred memcg aware');
+  await page.setViewportSize({ width: 1500, height: 1000 });
+  await page.screenshot({ path: info.outputPath('trace-lesson-1500x1000.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.screenshot({ path: info.outputPath('trace-lesson-1280x720.png') });
+  // Listed on the landing view with its progress.
+  await page.goto('./');
+  await expect(page.getByTestId('landing.lesson.runaway-deferred')).toHaveAttribute('data-done', '1');
 });

@@ -22,6 +22,6 @@ function Page() {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     {/* The bare URL is the landing view; ?import the reclaim trace page; any other parameter opens a scene (or a lesson, a talk, an embed). */}
-    {isImportView(window.location.search) ? <TraceImport /> : window.location.search.length > 1 ? <Page /> : <Landing />}
+    {isImportView(window.location.search) ? <TraceImport search={window.location.search} /> : window.location.search.length > 1 ? <Page /> : <Landing />}
   </StrictMode>,
 );

@@ -10,7 +10,7 @@ import { narrate } from '../engine/narrate';
 import type { SceneDef } from '../scenes/types';
 import { DiffPanel } from '../ui/DiffPanel';
 import { KeyHelp } from '../ui/KeyHelp';
-import { useKeyMap, type KeyBinding } from '../ui/keymap';
+import { stepBindings, useKeyMap, type KeyBinding } from '../ui/keymap';
 import { EventPanel } from '../ui/EventPanel';
 import { NextStep } from '../ui/NextStep';
 import { ReportsPanel } from '../ui/ReportsPanel';
@@ -128,11 +128,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
   const [building, setBuilding] = useState(false);
   const stageRef = useRef<HTMLElement>(null);
   const keys: KeyBinding[] = [
-    { keys: [' '], shown: 'space', what: 'play or pause', run: () => setPlaying((p) => !p) },
-    { keys: ['ArrowRight'], shown: '→', what: 'next event (Shift: ten)', run: (e) => seek(step + (e.shiftKey ? 10 : 1)) },
-    { keys: ['ArrowLeft'], shown: '←', what: 'previous event (Shift: ten)', run: (e) => seek(step - (e.shiftKey ? 10 : 1)) },
-    { keys: ['Home'], shown: 'Home', what: 'first event', run: () => seek(0) },
-    { keys: ['End'], shown: 'End', what: 'last event', run: () => seek(last) },
+    ...stepBindings('event', step, last, seek, () => setPlaying((p) => !p)),
     { keys: ['t'], shown: 't', what: 'present this state: add it to the talk being built', run: () => run && !embed && setBuilding(true) },
     { keys: ['?'], shown: '?', what: 'this list of keys', run: () => setHelp((h) => !h) },
     {

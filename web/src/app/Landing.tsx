@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { SCENES } from '../scenes/registry';
 import type { SceneDef } from '../scenes/types';
 import { LESSONS } from '../lessons/lessons';
+import { TRACE_LESSONS } from '../lessons/traceLessons';
 import { loadProgress } from '../lessons/progress';
 import { findSeries } from '../engine/manifest';
 import { registryTalks } from './talks';
@@ -24,7 +25,7 @@ function seriesTitles(scene: SceneDef<any>): string[] {
 
 export function Landing() {
   const progress = useMemo(loadProgress, []);
-  const done = LESSONS.filter((l) => progress[l.id]?.done).length;
+  const done = [...LESSONS, ...TRACE_LESSONS].filter((l) => progress[l.id]?.done).length;
   return (
     <div className="app landing" data-testid="landing">
       <header className="app-head">
@@ -65,21 +66,31 @@ export function Landing() {
         </section>
         <section aria-labelledby="landing-lessons" className="landing-lessons">
         <h2 id="landing-lessons">
-          Lessons <span className="muted">({done} of {LESSONS.length} done in this browser)</span>
+          Lessons <span className="muted">({done} of {LESSONS.length + TRACE_LESSONS.length} done in this browser)</span>
         </h2>
         <ol className="lesson-list">
-          {LESSONS.map((l) => {
+          {/* The lessons on scenes, in their files' order, then those on a real kernel's trace (no slides: they have no run to present). */}
+          {[
+            ...LESSONS.map((l) => ({ ...l, where: SCENES.find((s) => s.id === l.scene)?.title ?? l.scene, slides: true })),
+            ...TRACE_LESSONS.map((l) => ({ ...l, where: "a real kernel's trace", slides: false })),
+          ].map((l) => {
             const p = progress[l.id];
             const reached = l.goals.filter((g) => p?.met?.includes(g.id)).length;
             return (
               <li key={l.id} data-testid={`landing.lesson.${l.id}`} data-done={p?.done ? 1 : 0} data-met={reached}>
                 <a href={`?lesson=${l.id}`}>{l.title}</a>{' '}
                 <span className="muted">
-                  — {SCENES.find((s) => s.id === l.scene)?.title ?? l.scene}; {reached} of {l.goals.length} goal{l.goals.length === 1 ? '' : 's'} reached
-                  {p?.solution && !p.done ? ', solution shown' : ''} ·{' '}
-                  <a href={`?lesson=${l.id}&talk=1`} aria-label={`${l.title} as slides`}>
-                    as slides
-                  </a>
+                  — {l.where}; {reached} of {l.goals.length} goal{l.goals.length === 1 ? '' : 's'} reached
+                  {p?.solution && !p.done ? ', solution shown' : ''}
+                  {l.slides && (
+                    <>
+                      {' '}
+                      ·{' '}
+                      <a href={`?lesson=${l.id}&talk=1`} aria-label={`${l.title} as slides`}>
+                        as slides
+                      </a>
+                    </>
+                  )}
                 </span>
                 {p?.done && <span className="lesson-done"> done</span>}
               </li>

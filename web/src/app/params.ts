@@ -11,7 +11,9 @@ import { liveSlideFor, type LiveState, type TalkDef } from '../talk/slides';
 import { TALK_FILES } from '../talk/talks';
 import { loadTalk } from './talks';
 import { isScheduleText } from '../engine/decisions';
-import { MAX_SEED, PARAMS, POLICIES, type PolicyName } from './url';
+import { IMPORT_PARAMS, MAX_SEED, PARAMS, POLICIES, type PolicyName } from './url';
+import { findTraceLesson, TRACE_LESSONS, type TraceLesson } from '../lessons/traceLessons';
+import { findTraceFixture, TRACE_FIXTURES } from './traceFixtures';
 
 export interface Notice {
   param: string;
@@ -52,9 +54,74 @@ const SYNONYMS: Record<string, string> = { kernel: 'variant', tree: 'variant', b
 export const DEFAULT_SEED = 1;
 export const MAX_STEP = 1e9;
 
-/** ?import opens the page for a real kernel's reclaim trace (TraceImport.tsx), which takes no other parameter. */
+/** ?import, or a lesson on a trace, opens the page for a real kernel's reclaim trace (TraceImport.tsx). */
 export function isImportView(search: string): boolean {
-  return new URLSearchParams(search).has('import');
+  const q = new URLSearchParams(search);
+  return q.has('import') || findTraceLesson(q.get('lesson')) !== null;
+}
+
+/** Where the trace page reads its trace: a bundled fixture by name, or a file on the page's own site by URL. */
+export type ImportSource = { kind: 'fixture'; name: string; url: string } | { kind: 'url'; value: string; url: string };
+
+export interface ImportSettings {
+  source: ImportSource | null;
+  lesson: TraceLesson | null;
+  step: number;
+}
+
+/**
+ * The trace page's parameters (IMPORT_PARAMS): import=<fixture name> or
+ * import=<a path or URL on this site>, lesson=<a lesson on a trace> (it
+ * names its fixture), step=<a pass, from 0>. `here` is the page's own URL:
+ * a trace by URL must be on its origin.
+ */
+export function readImportUrl(search: string, here: string): { settings: ImportSettings; notices: Notice[] } {
+  const q = new URLSearchParams(search);
+  const notices: Notice[] = [];
+  const bad = (param: string, value: string, problem: string, used: string) => notices.push({ param, value, problem, used });
+  for (const key of new Set(q.keys())) {
+    if (!(IMPORT_PARAMS as readonly string[]).includes(key)) bad(key, q.get(key) ?? '', `the trace page has no parameter "${key}"; it reads ${IMPORT_PARAMS.join(', ')}`, 'left it out');
+    else if (q.getAll(key).length > 1) bad(key, q.getAll(key).slice(1).join(`&${key}=`), `${key} is given ${q.getAll(key).length} times`, `used the first, ${key}=${q.get(key)}`);
+  }
+  const lessonId = q.get('lesson');
+  const lesson = lessonId !== null ? findTraceLesson(lessonId) : null;
+  if (lessonId !== null && !lesson) bad('lesson', lessonId, `there is no lesson on a trace of that name (they are: ${TRACE_LESSONS.map((l) => l.id).join(', ')})`, 'showing the trace page without one');
+  let source: ImportSource | null = null;
+  if (lesson) {
+    const f = findTraceFixture(lesson.trace.fixture);
+    if (f) source = { kind: 'fixture', name: f.name, url: f.url };
+  }
+  const value = q.get('import') ?? '';
+  if (value && lesson && value !== lesson.trace.fixture) bad('import', value, `lesson ${lesson.id} reads ${lesson.trace.fixture}`, `opened ${lesson.trace.fixture}`);
+  else if (value && !lesson) {
+    const f = findTraceFixture(value);
+    const names = TRACE_FIXTURES.map((x) => x.name).join(', ');
+    if (f) source = { kind: 'fixture', name: f.name, url: f.url };
+    else if (!/[/.]/.test(value)) bad('import', value, `there is no bundled trace of that name (they are: ${names})`, 'opened none');
+    else {
+      let url: URL | null = null;
+      try {
+        url = new URL(value, here);
+      } catch {
+        url = null;
+      }
+      if (!url || url.origin !== new URL(here).origin) bad('import', value, `a trace by URL must be on this site (${new URL(here).origin}): the page sends nothing to, and reads nothing from, another`, 'opened none');
+      else source = { kind: 'url', value, url: url.href };
+    }
+  }
+  let step = lesson?.trace.start ?? 0;
+  if (q.has('step') && q.get('step') !== '') {
+    const raw = q.get('step')!;
+    if (!source) bad('step', raw, 'no trace is named by the link (a file opened from the disk has no link)', 'left it out');
+    else if (!/^\d+$/.test(raw.trim()) || Number(raw) > MAX_STEP) bad('step', raw, `expected a whole number from 0 to ${MAX_STEP}`, `used ${step}`);
+    else step = Number(raw);
+  }
+  return { settings: { source, lesson, step }, notices };
+}
+
+/** After the trace is read: a step past its last pass. */
+export function importStepNotice(asked: number, last: number): Notice {
+  return { param: 'step', value: String(asked), problem: `the trace has passes 0 to ${last}`, used: `showing pass ${last}, the last` };
 }
 
 export function readUrl(search: string): { settings: UrlSettings; notices: Notice[] } {

@@ -7,6 +7,8 @@ export const POLICIES = ['timed', 'rr', 'random'] as const;
 /** Every parameter the page reads (params.ts checks them), in the order permalinks write them. */
 export const PARAMS = ['lesson', 'deck', 'talk', 'slide', 'embed', 'scene', 'variant', 'compare', 'seed', 'policy', 'sched', 'prog', 'step'] as const;
 export type PolicyName = (typeof POLICIES)[number];
+/** Every parameter the trace page (?import) reads, in the order its permalinks write them. */
+export const IMPORT_PARAMS = ['lesson', 'import', 'step'] as const;
 
 export interface UrlState {
   scene: string | null;
@@ -46,4 +48,14 @@ export function formatUrl(s: UrlState): string {
 
 export function isValidSeed(v: number): boolean {
   return Number.isInteger(v) && v >= 0 && v <= MAX_SEED;
+}
+
+/** The trace page's permalink: a lesson (which names its trace) or a trace by name or URL, and the pass shown. */
+export function formatImportUrl(s: { lesson: string | null; source: string | null; step: number }): string {
+  if (!s.lesson && !s.source) return '?import';
+  const q = new URLSearchParams();
+  if (s.lesson) q.set('lesson', s.lesson);
+  else q.set('import', s.source!);
+  q.set('step', String(s.step));
+  return `?${q.toString()}`;
 }

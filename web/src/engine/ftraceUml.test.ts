@@ -39,7 +39,7 @@ function simulated(scenario: string) {
 
 describe('traces made by User-Mode Linux (v6.12, tracefs)', () => {
   it('has the fixtures', () => {
-    expect(fixtures.map((f) => f.scenario).sort()).toEqual(['kunit-deferred', 'kunit-lifetime', 'kunit-offline', 'kunit-reuse']);
+    expect(fixtures.map((f) => f.scenario).sort()).toEqual(['kunit-deferred', 'kunit-lifetime', 'kunit-offline', 'kunit-reuse', 'kunit-runaway']);
   });
 
   for (const { scenario, text } of fixtures) {

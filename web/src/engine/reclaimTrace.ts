@@ -19,6 +19,8 @@ export interface ShrinkPass {
   nid: number | null;
   /** nr_deferred taken at the start ("objects to shrink"): what earlier passes left undone. */
   nrObjectsToShrink: number;
+  /** The reclaim context's gfp_mask as the tracepoint printed it: a pass without __GFP_FS may defer all its work. */
+  gfp: string;
   cacheItems: number; // freeable
   delta: number;
   totalScan: number;
@@ -141,6 +143,7 @@ function addPass(rows: Map<string, ShrinkerRow>, s: ShrinkSlabStart, e: ShrinkSl
     endLine: e.line,
     nid: s.nid,
     nrObjectsToShrink: s.nrObjectsToShrink,
+    gfp: s.gfpFlags,
     cacheItems: s.cacheItems,
     delta: s.delta,
     totalScan: s.totalScan,

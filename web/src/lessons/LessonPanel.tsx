@@ -8,6 +8,7 @@ import type { EventLog } from '../engine/log';
 import { findSeries, loreUrl } from '../engine/manifest';
 import { LESSONS, metGoals, type Lesson, type LessonStart } from './lessons';
 import { loadProgress, recordGoals, solutionShown, startedOver } from './progress';
+import { GoalList, LessonActions, LessonHead, PatchLines } from './LessonParts';
 import './lessons.css';
 
 interface Props {
@@ -21,7 +22,6 @@ interface Props {
 
 export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Props) {
   const met = useMemo(() => metGoals(lesson, log, variant, step), [lesson, log, variant, step]);
-  const [hints, setHints] = useState(0);
   const [progress, setProgress] = useState(loadProgress);
   const done = lesson.goals.every((g) => g.id in met);
   const metIds = Object.keys(met).sort().join(' ');
@@ -29,71 +29,24 @@ export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Pro
     setProgress(recordGoals(lesson.id, metIds ? metIds.split(' ') : [], done));
   }, [metIds, done, lesson.id]);
   const bySolution = !!progress[lesson.id]?.solution;
-  useEffect(() => setHints(0), [lesson.id]);
   const series = lesson.patch.series ? findSeries(lesson.patch.series) : undefined;
   const next = LESSONS[LESSONS.findIndex((l) => l.id === lesson.id) + 1];
-  const [first, last] = lesson.patch.lines;
   return (
     <section className="lesson" aria-labelledby="lesson-title" data-testid="lesson">
-      <h2 id="lesson-title">
-        Lesson: {lesson.title} {progress[lesson.id]?.done && <span className="lesson-done">done</span>}
-      </h2>
-      {lesson.text.map((p, i) => (
-        <p key={i}>{p}</p>
-      ))}
-      <h3>Goals</h3>
-      <ul className="goals" data-testid="lesson.goals">
-        {lesson.goals.map((g) => {
-          const at = met[g.id];
-          const elsewhere = g.variant && g.variant !== variant;
-          return (
-            <li key={g.id} className={at !== undefined ? 'met' : ''} data-testid={`goal.${g.id}`} data-met={at !== undefined ? 1 : 0}>
-              <span aria-hidden="true">{at !== undefined ? '✔' : '○'}</span> {g.text}
-              {elsewhere && <span className="muted"> (on {g.variant})</span>}
-              {at !== undefined && (
-                <>
-                  {' '}
-                  <button type="button" className="link" onClick={() => onSeek(at)}>
-                    at event {at}
-                  </button>
-                </>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      <div className="lesson-actions">
-        <button type="button" onClick={() => setHints((h) => Math.min(h + 1, lesson.hints.length))} disabled={hints >= lesson.hints.length} data-testid="lesson.hint">
-          {hints === 0 ? 'A hint' : 'Another hint'}
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setProgress(solutionShown(lesson.id));
-            onApply(lesson.solution);
-          }}
-          data-testid="lesson.solve"
-        >
-          Show the solution
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setProgress(startedOver(lesson.id));
-            onApply(lesson.start);
-          }}
-          data-testid="lesson.restart"
-        >
-          Start over
-        </button>
-      </div>
-      {hints > 0 && (
-        <ol className="hints" data-testid="lesson.hints">
-          {lesson.hints.slice(0, hints).map((h, i) => (
-            <li key={i}>{h}</li>
-          ))}
-        </ol>
-      )}
+      <LessonHead title={lesson.title} done={!!progress[lesson.id]?.done} text={lesson.text} />
+      <GoalList goals={lesson.goals.map((g) => ({ ...g, note: g.variant && g.variant !== variant ? `on ${g.variant}` : undefined }))} met={met} unit="event" onSeek={onSeek} />
+      <LessonActions
+        key={lesson.id}
+        hints={lesson.hints}
+        onSolve={() => {
+          setProgress(solutionShown(lesson.id));
+          onApply(lesson.solution);
+        }}
+        onRestart={() => {
+          setProgress(startedOver(lesson.id));
+          onApply(lesson.start);
+        }}
+      />
       {done && (
         <div className="lesson-patch" role="status" data-testid="lesson.patch">
           {bySolution && !progress[lesson.id]?.done && (
@@ -101,11 +54,7 @@ export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Pro
               The solution met them, so the lesson is not marked done: Start over to find it yourself.
             </p>
           )}
-          <p>
-            <b>Every goal met.</b> The real code: <code>{lesson.patch.file}</code> lines {first}–{last} on branch{' '}
-            <code>{lesson.patch.branch}</code> of kernel-tree/linux — {lesson.patch.note}.
-          </p>
-          <pre className="cmd" tabIndex={0} aria-label="The command that shows these lines">git -C kernel-tree/linux show {lesson.patch.branch}:{lesson.patch.file} | sed -n {first},{last}p</pre>
+          <PatchLines patch={lesson.patch} />
           {series && (
             <p>
               The series: <a href={loreUrl(series.cover)} target="_blank" rel="noreferrer">“{series.title}”</a>, {series.author}, cover letter{' '}

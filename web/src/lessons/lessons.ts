@@ -38,12 +38,15 @@ export interface Lesson {
   patch: { series: string | null; branch: string; file: string; lines: [number, number]; note: string };
 }
 
-const files = import.meta.glob('../../../lessons/*.json', { eager: true, import: 'default' }) as Record<string, Lesson>;
+const files = import.meta.glob('../../../lessons/*.json', { eager: true, import: 'default' }) as Record<string, Lesson | { trace: unknown }>;
 
-/** Every lesson, in the order of their file names. */
-export const LESSONS: Lesson[] = Object.keys(files)
+/** Every lesson file, in the order of their names: a scene's lesson, or a trace's (traceLessons.ts). */
+export const LESSON_FILES = Object.keys(files)
   .sort()
   .map((k) => files[k]);
+
+/** Every lesson on a scene, in the order of their file names. */
+export const LESSONS: Lesson[] = LESSON_FILES.filter((l): l is Lesson => !('trace' in l));
 
 export function findLesson(id: string | null): Lesson | null {
   return LESSONS.find((l) => l.id === id) ?? null;

@@ -14,6 +14,21 @@ export interface KeyBinding {
   run: (e: KeyboardEvent) => void;
 }
 
+/**
+ * The stepping keys every page that steps through something shares (the
+ * scenes' events, a real trace's passes): space plays or pauses, ← → step
+ * (with Shift: ten), Home and End go to the ends.
+ */
+export function stepBindings(unit: string, step: number, last: number, seek: (s: number) => void, togglePlay: () => void): KeyBinding[] {
+  return [
+    { keys: [' '], shown: 'space', what: 'play or pause', run: togglePlay },
+    { keys: ['ArrowRight'], shown: '→', what: `next ${unit} (Shift: ten)`, run: (e) => seek(step + (e.shiftKey ? 10 : 1)) },
+    { keys: ['ArrowLeft'], shown: '←', what: `previous ${unit} (Shift: ten)`, run: (e) => seek(step - (e.shiftKey ? 10 : 1)) },
+    { keys: ['Home'], shown: 'Home', what: `first ${unit}`, run: () => seek(0) },
+    { keys: ['End'], shown: 'End', what: `last ${unit}`, run: () => seek(last) },
+  ];
+}
+
 const TEXT_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week']);
 
 /** Where the keys belong to the focused element: a field a person types text in. */
