@@ -273,3 +273,21 @@ test('lesson runaway-deferred: its goals tick at the passes the trace page reach
   await page.goto('./');
   await expect(page.getByTestId('landing.lesson.runaway-deferred')).toHaveAttribute('data-done', '1');
 });
+
+test('lesson runaway-deferred: Start over clears the goals, and the solution meets them without marking the lesson done', async ({ page }) => {
+  const { kernel } = runawayPasses();
+  await page.goto('?lesson=runaway-deferred&step=3');
+  await expect(page.getByTestId('import.counter')).toContainText('pass 3 of');
+  await page.getByTestId('lesson.solve').click();
+  await expect(page.getByTestId('goal.peak')).toHaveAttribute('data-met', '1');
+  await expect(page.getByTestId('goal.pile')).toHaveAttribute('data-met', '1');
+  await expect(page.getByTestId('import.counter')).toContainText(`pass ${kernel[kernel.length - 1]} of`);
+  await expect(page.getByTestId('lesson.by-solution')).toBeVisible();
+  await page.getByTestId('lesson.hint').click();
+  await expect(page.getByTestId('lesson.hints').locator('li')).toHaveCount(1);
+  await page.getByTestId('lesson.restart').click();
+  await expect(page.getByTestId('goal.peak')).toHaveAttribute('data-met', '0');
+  await expect(page.getByTestId('import.counter')).toContainText('pass 0 of');
+  await page.goto('./');
+  await expect(page.getByTestId('landing.lesson.runaway-deferred')).toHaveAttribute('data-done', '0');
+});

@@ -139,7 +139,7 @@ export function TraceImport({ search }: { search: string }) {
           <span className="scene-title">A real kernel&apos;s reclaim trace</span>
         </h1>
       </header>
-      <main ref={stageRef} tabIndex={-1} aria-label="The trace">
+      <main ref={stageRef} tabIndex={-1} aria-label="The trace" className={lesson ? 'with-lesson' : undefined}>
         <Notices notices={notices} clean="?import" />
         {lesson && loaded && <TraceLessonPanel lesson={lesson} model={loaded.model} steps={steps} step={step} onSeek={seek} />}
         <p className="blurb">
