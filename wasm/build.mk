@@ -108,17 +108,21 @@ selftest_SRCS    := lib/xarray.c lib/list_debug.c lib/test_xarray.c lib/idr-extr
 selftest_EXTRACT := wasm/extract/selftest-idr-h.txt wasm/extract/selftest-idr.txt \
                     wasm/extract/selftest-vsprintf.txt wasm/extract/selftest-kasprintf.txt \
                     wasm/extract/selftest-libfs.txt wasm/extract/selftest-kstrtox.txt \
-                    wasm/extract/selftest-string.txt wasm/extract/selftest-idr-test.txt
+                    wasm/extract/selftest-string.txt wasm/extract/selftest-idr-test.txt \
+                    wasm/extract/selftest-torture.txt wasm/extract/selftest-locktorture.txt
 selftest_GLUE    := wasm/glue/radix_tree.c wasm/glue/sched.c wasm/glue/kunit.c wasm/glue/vsprintf.c \
-                    wasm/glue/lib.c
+                    wasm/glue/lib.c wasm/glue/kthread.c wasm/glue/torture.c wasm/glue/locktorture.c
 # SIM_KERNEL_BITMAP: the kernel's own include/linux/bitmap.h and find.h
 # around the shim's bit operations (wasm/include/linux/bitmap.h);
 # SIM_KERNEL_VSPRINTF: printk() and snprintf() format with the kernel's
 # vsnprintf() (wasm/glue/vsprintf.c), which has the %*pb and %*pbl formats;
-# CONFIG_PRINTK: lib/hexdump.c builds print_hex_dump().
-selftest_DEFS    := $(v6.12_DEFS) -DSIM_SELFTEST -DSIM_KERNEL_BITMAP -DSIM_KERNEL_VSPRINTF -DCONFIG_PRINTK=1
+# CONFIG_PRINTK: lib/hexdump.c builds print_hex_dump(); CONFIG_PREEMPTION,
+# as Debian's 6.12 kernels (PREEMPT_DYNAMIC): locktorture's
+# torture_preempt_schedule() is a preemption point (linux/preempt.h).
+selftest_DEFS    := $(v6.12_DEFS) -DSIM_SELFTEST -DSIM_KERNEL_BITMAP -DSIM_KERNEL_VSPRINTF -DCONFIG_PRINTK=1 \
+                    -DCONFIG_PREEMPTION=1
 selftest_OVERLAY := wasm/overlay/v6.12
-selftest_SCEN    := wasm/scenarios/selftest.c
+selftest_SCEN    := wasm/scenarios/selftest.c wasm/scenarios/selftest_locktorture.c
 selftest_ALONE   := 1
 # Compiled without optimisation in wasm: emcc 3.1.6 at -O1 and above makes
 # list_test_list_cut_position() pass &entries[0] where the source says
@@ -450,6 +454,18 @@ selftest: $(SELFTEST_PROGS)
 	@wasm/selftest/run.sh
 test-selftest: $(SELFTEST_PROGS)
 	@wasm/selftest/run.sh $(SELFTEST_FAST)
+# make torture: locktorture's runs (wasm/scenarios/locktorture.def), natively
+# and in wasm, under each scheduling policy: minutes of CPU time, so not in
+# make test; TORTURE_BUDGET seconds at most per policy.
+TORTURE_POLICIES := timed rr random
+TORTURE_BUDGET   := 1200
+.PHONY: torture
+torture: $(SELFTEST_PROGS)
+	@scen=$$(ASAN_OPTIONS=detect_leaks=0 build/native/selftest/labrun --list | cut -f1 | grep '^selftest-locktorture-'); \
+	for p in $(TORTURE_POLICIES); do \
+		echo "locktorture, --policy $$p:"; \
+		timeout $(TORTURE_BUDGET) wasm/selftest/run.sh --policy $$p $$scen || exit 1; \
+	done
 # Each wrong shim of wasm/selftest/wrong-shim.sh must fail the kernel's
 # tests it touches: a copy of the native build per shim (minutes, so not
 # in make test).

@@ -317,7 +317,7 @@ int sim_in_task(void)
 
 void sim_printk(const struct sim_site *site, const char *fmt, ...)
 {
-	char buf[256];
+	char buf[1024];		/* kernel/printk: PRINTKRB_RECORD_MAX */
 	va_list ap;
 
 	va_start(ap, fmt);

@@ -472,6 +472,25 @@ void sim_cond_resched(const struct sim_site *site)
 	yielding = SIM_YIELD_NONE;
 }
 
+/*
+ * preempt_schedule() (kernel/sched/core.c, CONFIG_PREEMPTION): a task
+ * that can be preempted yields its CPU as at cond_resched(); one that
+ * holds a spinlock (preemption off) goes on, and the point is only one
+ * where the other CPUs run.
+ */
+void sim_preempt_schedule(const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+
+	if (!t)
+		return;
+	if (t->spinlocks_held) {
+		sim_step(site, SIM_COST_COND_RESCHED);
+		return;
+	}
+	sim_cond_resched(site);
+}
+
 void sim_set_current_state(int state, const struct sim_site *site)
 {
 	struct sim_task *t = sim_current;
@@ -506,6 +525,49 @@ void sim_schedule(const struct sim_site *site)
 	t->in_schedule = 0;
 }
 
+/*
+ * schedule_timeout() (kernel/time/sleep_timeout.c): schedule(), with a
+ * timer that sets the task back to TASK_RUNNING and wakes it ns of virtual
+ * time later if nothing woke it before. Returns the time left.
+ */
+sim_u64 sim_schedule_timeout(sim_u64 ns, const struct sim_site *site)
+{
+	struct sim_task *t = sim_current;
+	sim_u64 when, now;
+
+	if (!t)
+		return 0;
+	sim_step(site, SIM_COST_BARRIER);
+	sim_fp_note(&t->kstate, 0);
+	if (!t->kstate) {
+		sim_cond_resched(site);
+		return ns;
+	}
+	when = sim_cpus[t->cpu].clock + ns;
+	t->timer = when;
+	sim_fp_note(&sleepers, 1);
+	sleepers.task[sleepers.n++] = t;
+	t->in_schedule = 1;
+	sim_block(SIM_BLOCK_TIMER, sim_name("schedule_timeout()"), site);
+	t->in_schedule = 0;
+	t->kstate = 0;
+	now = sim_cpus[t->cpu].clock;
+	return now < when ? when - now : 0;
+}
+
+/* A sleeper woken before its timer: the timer is cancelled. */
+static void sleeper_cancel(struct sim_task *t)
+{
+	int i;
+
+	for (i = 0; i < sleepers.n; i++)
+		if (sleepers.task[i] == t) {
+			sim_fp_note(&sleepers, 1);
+			sleepers.task[i] = sleepers.task[--sleepers.n];
+			return;
+		}
+}
+
 int sim_wake_up_process(int task, const struct sim_site *site)
 {
 	struct sim_task *t = sim_task_by_id(task);
@@ -515,6 +577,8 @@ int sim_wake_up_process(int task, const struct sim_site *site)
 		sim_fp_note(&t->kstate, 1);
 	if (t && t->kstate) {
 		t->kstate = 0;
+		if (t->in_schedule && t->state == SIM_TASK_BLOCKED)
+			sleeper_cancel(t);
 		if (t->in_schedule)
 			sim_wake(t, site);
 		woke = 1;

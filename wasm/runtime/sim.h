@@ -185,6 +185,8 @@ int sim_spawn(int cpu, const char *name, void (*fn)(void *), void *arg);
 void sim_set_current_state(int state, const struct sim_site *site);
 void sim_schedule(const struct sim_site *site);
 int sim_wake_up_process(int task, const struct sim_site *site);
+/* schedule_timeout(): schedule(), woken at the latest ns later; returns the time left */
+sim_u64 sim_schedule_timeout(sim_u64 ns, const struct sim_site *site);
 const char *sim_task_comm(int task);
 
 /* Context */
@@ -239,6 +241,7 @@ void sim_kvfree_rcu(void *ptr, const struct sim_site *site);
 void sim_synchronize_rcu(const struct sim_site *site);
 void sim_rcu_barrier(const struct sim_site *site);
 void sim_cond_resched(const struct sim_site *site);
+void sim_preempt_schedule(const struct sim_site *site);	/* CONFIG_PREEMPTION's preemption point */
 
 /* Memory: every allocation gets an object id; frees are checked. */
 void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site *site);

@@ -28,6 +28,10 @@ extern const struct scenario scenario_selftest_atomic64 __attribute__((weak));	/
 extern const struct scenario scenario_selftest_list __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_selftest_bitmap __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_selftest_ida_threads __attribute__((weak));	/* selftest only */
+#define LOCKTORTURE_SCENARIO(type) \
+	extern const struct scenario scenario_locktorture_##type __attribute__((weak));	/* selftest only */
+#include "locktorture.def"
+#undef LOCKTORTURE_SCENARIO
 extern const struct scenario scenario_explore_litmus __attribute__((weak));
 
 static const struct scenario *const all[] = {
@@ -47,6 +51,9 @@ static const struct scenario *const all[] = {
 	&scenario_selftest_list,
 	&scenario_selftest_bitmap,
 	&scenario_selftest_ida_threads,
+#define LOCKTORTURE_SCENARIO(type) &scenario_locktorture_##type,
+#include "locktorture.def"
+#undef LOCKTORTURE_SCENARIO
 	&scenario_explore_litmus,
 };
 

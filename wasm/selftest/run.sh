@@ -23,6 +23,9 @@
 #   "# suite: pass:N fail:F skip:S total:T"  (KUnit's summary per suite)
 #   "passed"                               (atomic64_test: no count, it
 #                                           BUG()s or WARN()s on failure)
+# The torture tests (selftest-locktorture-*) are read from their own
+# verdict instead: "End of test: SUCCESS" with "Fail: 0" in the final
+# statistics, or, for the busted lock, "FAILURE" and "Fail: 1 !!!".
 # --policy picks the scheduling policy (labrun's; timed by default).
 # LABRUN_NATIVE and LABRUN_WASM name other builds (wrong-shim.sh's).
 set -uo pipefail
@@ -82,8 +85,58 @@ for s in "${scenarios[@]}"; do
 done
 wait
 
+# A torture test's verdict, in its own words: its last statistics lines
+# ("Writes:  Total: N  Max/Min: ...  Fail: F" and "Reads : ..."), and the
+# tag of its "--- End of test: SUCCESS|FAILURE" line. Prints
+# "VERDICT WRITES READS FAIL", or nothing.
+torture_verdict() {
+	awk '/^(Writes|Reads ): +Total: / { t = ($1 == "Writes:") ? "w" : "r"; v = $0;
+		sub(/.*Total: /, "", v); sub(/ .*/, "", v); n[t] = v; f[t] = ($0 ~ /Fail: 1/) ? 1 : 0 }
+	     /-torture:--- End of test: / { v = $0; sub(/.*End of test: /, "", v); sub(/:.*/, "", v) }
+	     END { if (v != "") print v, n["w"] + 0, n["r"] + 0, f["w"] + f["r"] }' "$1"
+}
+
+# $1 scenario, then torture_verdict's fields. A busted flavour (the
+# kernel's name for a lock that excludes nothing) passes when the test
+# reports its failure, with the WARNs it met on the way; any other must
+# end in SUCCESS, without a report.
+torture_report() {
+	local s=$1 verdict=$2 writes=$3 reads=$4 fails=$5 why= same= summary want=SUCCESS virt
+	summary=$(grep "^scenario $s seed" "$out/$s.native" || true)
+	case $s in *busted*) want=FAILURE ;; esac
+	[ "$verdict" = "$want" ] || why="the test said $verdict"
+	if [ $want = FAILURE ]; then
+		[ "$fails" -gt 0 ] || why="${why:+$why; }no Fail: 1 !!! in its statistics"
+		case $summary in *": done, "*", 0 objects left, "*) ;; *) why="${why:+$why; }run: ${summary#*: }" ;; esac
+	else
+		case $summary in *": done, "*", 0 objects left, 0 reports") ;; *) why="${why:+$why; }run: ${summary#*: }" ;; esac
+	fi
+	if [ $only_native = 0 ]; then
+		if cmp -s "$out/$s.native" "$out/$s.wasm"; then
+			same=", same console"
+		else
+			why="${why:+$why; }native and wasm consoles differ"
+			diff "$out/$s.native" "$out/$s.wasm" | head -5
+		fi
+	fi
+	virt=${summary##*steps, }
+	virt=${virt%% ns virtual*}
+	echo "$s: End of test: $verdict, writes $writes, reads $reads, fail $fails" \
+	     "($(echo "scale=2; ${virt:-0} / 1000000000" | bc) s virtual; native $(cat "$out/$s.native.time") s$([ $only_native = 1 ] || echo ", wasm $(cat "$out/$s.wasm.time") s")$same)"
+	if [ -n "$why" ]; then
+		echo "  FAILED: $why; its console (the last 4 lines):"
+		grep -v "^scenario $s seed" "$out/$s.native" | tail -4 | cut -c1-200 | sed 's/^/    /'
+		return 1
+	fi
+}
+
 fail=0
 for s in "${scenarios[@]}"; do
+	tv=$(torture_verdict "$out/$s.native")
+	if [ -n "$tv" ]; then
+		torture_report "$s" $tv || fail=1
+		continue
+	fi
 	c=$(counts "$out/$s.native")
 	summary=$(grep "^scenario $s seed" "$out/$s.native" || true)
 	why=

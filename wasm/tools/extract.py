@@ -12,7 +12,8 @@ Spec lines (# starts a comment):
     line <text>               a whole line of the file, copied as it is
     block <text>              a construct that starts with the whole line
                               <text>: a struct or enum to its closing
-                              brace, a macro through its continued lines
+                              brace, a macro through its continued lines,
+                              a macro call to its closing parenthesis
     func <name>[@N]           the N-th definition (default 1) of function
                               <name>: from its first line at column 0 to
                               its closing brace
@@ -107,7 +108,7 @@ def block_end(lines, first):
     depth = 0
     for j in range(first, len(lines)):
         code = strip_code(lines[j], state)
-        depth += code.count("{") - code.count("}")
+        depth += code.count("{") - code.count("}") + code.count("(") - code.count(")")
         if depth == 0 and not lines[j].endswith("\\"):
             return j
     fail("block at line %d does not end" % (first + 1))

@@ -49,4 +49,7 @@ typedef void (*rcu_callback_t)(struct rcu_head *head);
 #define kvfree_rcu(ptr, ...)	sim_kvfree_rcu((void *)(ptr), SIM_SITE_EXPR(#ptr))
 #define kfree_rcu(ptr, ...)	kvfree_rcu(ptr)
 
+/* The runtime has no RCU Tasks flavour: the quiescent state is the cond_resched(). */
+#define cond_resched_tasks_rcu_qs()	cond_resched()
+
 #endif /* __LINUX_RCUPDATE_H */

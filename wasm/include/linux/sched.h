@@ -21,9 +21,17 @@
 #define TASK_IDLE		(TASK_UNINTERRUPTIBLE | 0x00000400)
 #define TASK_COMM_LEN		16
 
+#define SCHED_NORMAL		0
+#define SCHED_FIFO		1
+#define MAX_NICE		19
+
+struct kthread;
+
 struct task_struct {
 	int pid;
 	char comm[TASK_COMM_LEN];
+	int policy;		/* recorded only: the simulated scheduler has no priorities */
+	struct kthread *kthread;	/* a kthread's (wasm/glue/kthread.c) */
 };
 
 struct task_struct *sim_task_struct(int task);
@@ -32,5 +40,25 @@ struct task_struct *sim_task_struct(int task);
 #define __set_current_state(s)	sim_set_current_state(s, SIM_SITE_EXPR(#s))
 #define schedule()		sim_schedule(SIM_SITE())
 #define wake_up_process(p)	sim_wake_up_process((p)->pid, SIM_SITE_EXPR(#p))
+
+/*
+ * schedule_timeout() and its forms (kernel/time/sleep_timeout.c), in
+ * jiffies of virtual time (linux/jiffies.h); MAX_SCHEDULE_TIMEOUT sleeps
+ * until a wakeup, as schedule() does.
+ */
+#define MAX_SCHEDULE_TIMEOUT	LONG_MAX
+long sim_kernel_schedule_timeout(long timeout, const struct sim_site *site);
+#define schedule_timeout(t)	sim_kernel_schedule_timeout(t, SIM_SITE())
+#define schedule_timeout_interruptible(t) \
+	({ set_current_state(TASK_INTERRUPTIBLE); schedule_timeout(t); })
+#define schedule_timeout_uninterruptible(t) \
+	({ set_current_state(TASK_UNINTERRUPTIBLE); schedule_timeout(t); })
+#define schedule_timeout_idle(t) \
+	({ set_current_state(TASK_IDLE); schedule_timeout(t); })
+
+/* Scheduling policy and nice level: recorded, no effect on the simulated scheduler. */
+void sched_set_fifo(struct task_struct *p);
+void sched_set_normal(struct task_struct *p, int nice);
+#define set_user_nice(p, nice)	((void)(p), (void)(nice))
 
 #endif /* _LINUX_SCHED_H */

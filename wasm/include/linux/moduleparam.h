@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Customised: module parameters (include/linux/moduleparam.h). There is
+ * no insmod command line: each module_param() registers its parameter,
+ * when the program starts, with the runtime's list
+ * (wasm/glue/kthread.c), and a scenario sets it by name and text value
+ * as insmod does, through the parameter's kernel_param_ops ->set()
+ * (int, bool and charp: the project's parsing of what kernel/params.c
+ * accepts for them). A charp parameter points at the scenario's string.
+ */
+#ifndef _LINUX_MODULEPARAM_H
+#define _LINUX_MODULEPARAM_H
+
+#include <linux/types.h>
+
+struct kernel_param;
+
+struct kernel_param_ops {
+	int (*set)(const char *val, const struct kernel_param *kp);
+	int (*get)(char *buffer, const struct kernel_param *kp);
+};
+
+struct kernel_param {
+	const char *name;
+	const struct kernel_param_ops *ops;
+	void *arg;
+	struct kernel_param *next;	/* the runtime's list */
+};
+
+extern const struct kernel_param_ops param_ops_int;
+extern const struct kernel_param_ops param_ops_bool;
+extern const struct kernel_param_ops param_ops_charp;
+
+void sim_module_param_register(struct kernel_param *kp);
+/* insmod's name=value: 0, or the error ->set() returned (-ENOENT: no such parameter) */
+int sim_module_param_set(const char *name, const char *val);
+
+#define module_param_cb(name, _ops, _arg, perm)					\
+	static struct kernel_param __param_##name = { #name, _ops, _arg, NULL };	\
+	__attribute__((constructor)) static void __param_register_##name(void)	\
+	{										\
+		sim_module_param_register(&__param_##name);				\
+	}
+#define module_param(name, type, perm)	module_param_cb(name, &param_ops_##type, &name, perm)
+#define MODULE_PARM_DESC(_parm, desc)
+
+#endif /* _LINUX_MODULEPARAM_H */
