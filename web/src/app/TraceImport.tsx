@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ParsedTrace } from '../engine/ftrace';
 import type { ReclaimTrace } from '../engine/reclaimTrace';
 import { TraceReader, TraceReadError } from '../engine/traceClient';
-import { deferredAt, nextMatch, peakStep, searchSteps, traceSteps, type TraceStep } from '../engine/traceSteps';
+import { deferredAt, nextMatch, peakSteps, searchSteps, traceSteps, type TraceStep } from '../engine/traceSteps';
 import { KeyHelp } from '../ui/KeyHelp';
 import { stepBindings, useKeyMap, type KeyBinding } from '../ui/keymap';
 import { TraceLessonPanel } from '../lessons/TraceLessonPanel';
@@ -331,8 +331,14 @@ function Episodes({ model, t }: { model: ReclaimTrace; t: number }) {
 function Shrinkers({ model, steps, at, onSeek }: { model: ReclaimTrace; steps: TraceStep[]; at: TraceStep; onSeek: (s: number) => void }) {
   // Drawn over the passes in order, not over time: a coarse trace clock (User-Mode Linux's) gives many passes one timestamp.
   const SW = 240;
-  const index = useMemo(() => new Map(steps.map((s, i) => [s.pass, i])), [steps]);
   const x = (i: number) => (steps.length > 1 ? (i / (steps.length - 1)) * (SW - 2) + 1 : SW / 2);
+  const index = useMemo(() => new Map(steps.map((s, i) => [s.pass, i])), [steps]);
+  const peaks = useMemo(() => peakSteps(steps), [steps]);
+  // Each row's line, made once per trace rather than at every step (a large trace has hundreds of thousands of passes).
+  const lines = useMemo(
+    () => new Map(model.shrinkers.map((s) => [s, s.passes.map((p) => `${x(index.get(p) ?? 0)},${20 - (p.newScan / Math.max(1, s.maxDeferred)) * 18}`).join(' ')])),
+    [model, index, steps.length], // x() reads steps.length
+  );
   const now = x(index.get(at.pass) ?? 0);
   return (
     <section aria-label="Shrinkers">
@@ -351,9 +357,7 @@ function Shrinkers({ model, steps, at, onSeek }: { model: ReclaimTrace; steps: T
         <tbody>
           {model.shrinkers.map((s) => {
             const shown = deferredAt(s, at.pass);
-            const max = Math.max(1, s.maxDeferred);
-            const peak = peakStep(steps, s);
-            const pts = s.passes.map((p) => `${x(index.get(p) ?? 0)},${20 - (p.newScan / max) * 18}`).join(' ');
+            const peak = peaks.get(s) ?? null;
             return (
               <tr key={s.key} data-testid="import.shrinker" data-key={s.key} className={s === at.row ? 'shown' : ''}>
                 <td>
@@ -375,7 +379,7 @@ function Shrinkers({ model, steps, at, onSeek }: { model: ReclaimTrace; steps: T
                 </td>
                 <td>
                   <svg width={SW} height={22} role="img" aria-label={`deferred count of ${s.func} ${s.shr} over the passes`}>
-                    <polyline className="deferred" points={pts} />
+                    <polyline className="deferred" points={lines.get(s)} />
                     <line className="now" x1={now} x2={now} y1={0} y2={22} />
                   </svg>
                 </td>

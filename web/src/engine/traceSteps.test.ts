@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseFtrace } from './ftrace';
 import { buildReclaimTrace } from './reclaimTrace';
-import { deferredAt, nextMatch, peakStep, searchSteps, traceSteps } from './traceSteps';
+import { deferredAt, nextMatch, peakSteps, searchSteps, traceSteps } from './traceSteps';
 
 const L = (cpu: number, comm: string, pid: number, t: string, ev: string, text: string) =>
   `${comm.padStart(16)}-${String(pid).padEnd(7)} [${String(cpu).padStart(3, '0')}] ..... ${t.padStart(12)}: ${ev}: ${text}`;
@@ -51,8 +51,8 @@ describe('the steps of a real trace', () => {
     expect(ds.func).toBe('deferred_split_scan');
     expect(steps.map((s) => deferredAt(ds, s.pass))).toEqual([2000, 2000, 4000, 3000]);
     expect(deferredAt(sb, steps[0].pass)).toBeNull();
-    expect(peakStep(steps, ds)).toBe(2);
-    expect(peakStep(steps, sb)).toBe(1);
+    expect(peakSteps(steps).get(ds)).toBe(2);
+    expect(peakSteps(steps).get(sb)).toBe(1);
   });
 
   it('are found by scan function, module, shrinker address, CPU, task and gfp flags', () => {

@@ -29,11 +29,12 @@ export function deferredAt(row: ShrinkerRow, at: ShrinkPass): number | null {
   return v;
 }
 
-/** The first step at which a shrinker's deferred count is at its largest (null: it has no pass). */
-export function peakStep(steps: TraceStep[], row: ShrinkerRow): number | null {
-  let best: number | null = null;
+/** For each shrinker, the first step at which its deferred count is at its largest: one walk over the steps. */
+export function peakSteps(steps: TraceStep[]): Map<ShrinkerRow, number> {
+  const best = new Map<ShrinkerRow, number>();
   steps.forEach((s, i) => {
-    if (s.row === row && (best === null || s.pass.newScan > steps[best].pass.newScan)) best = i;
+    const b = best.get(s.row);
+    if (b === undefined || s.pass.newScan > steps[b].pass.newScan) best.set(s.row, i);
   });
   return best;
 }
@@ -95,12 +96,18 @@ export function searchSteps(model: ReclaimTrace, steps: TraceStep[], query: stri
     const lines = model.episodes.filter((e) => e.kind === ep.kind).map((e) => (ep.at === 'start' ? e.startLine : e.endLine)).filter((l): l is number => l !== null);
     return { steps: firstStepsAfter(steps, lines), as: `the first pass after each ${event}` };
   }
-  return { steps: indices(steps, (s) => passText(s).includes(q)), as: 'passes whose text contains it' };
+  let texts = TEXTS.get(steps);
+  if (!texts) TEXTS.set(steps, (texts = steps.map(passText)));
+  const t = texts;
+  return { steps: indices(steps, (_, i) => t[i].includes(q)), as: 'passes whose text contains it' };
 }
 
-function indices(steps: TraceStep[], f: (s: TraceStep) => boolean): number[] {
+// The passes' texts, made once per trace and kept while its steps are: each keystroke of a search reads them again.
+const TEXTS = new WeakMap<TraceStep[], string[]>();
+
+function indices(steps: TraceStep[], f: (s: TraceStep, i: number) => boolean): number[] {
   const out: number[] = [];
-  steps.forEach((s, i) => f(s) && out.push(i));
+  steps.forEach((s, i) => f(s, i) && out.push(i));
   return out;
 }
 
