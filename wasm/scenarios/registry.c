@@ -28,8 +28,8 @@ extern const struct scenario scenario_selftest_atomic64 __attribute__((weak));	/
 extern const struct scenario scenario_selftest_list __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_selftest_bitmap __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_selftest_ida_threads __attribute__((weak));	/* selftest only */
-#define LOCKTORTURE_SCENARIO(type) \
-	extern const struct scenario scenario_locktorture_##type __attribute__((weak));	/* selftest only */
+#define LOCKTORTURE_SCENARIO(ident, type, param, value) \
+	extern const struct scenario scenario_locktorture_##ident __attribute__((weak));	/* selftest only */
 #include "locktorture.def"
 #undef LOCKTORTURE_SCENARIO
 extern const struct scenario scenario_explore_litmus __attribute__((weak));
@@ -51,7 +51,7 @@ static const struct scenario *const all[] = {
 	&scenario_selftest_list,
 	&scenario_selftest_bitmap,
 	&scenario_selftest_ida_threads,
-#define LOCKTORTURE_SCENARIO(type) &scenario_locktorture_##type,
+#define LOCKTORTURE_SCENARIO(ident, type, param, value) &scenario_locktorture_##ident,
 #include "locktorture.def"
 #undef LOCKTORTURE_SCENARIO
 	&scenario_explore_litmus,

@@ -2,9 +2,9 @@
 /*
  * kernel/locking/locktorture.c on the simulated machine (the selftest
  * variant): a scenario per torture_type (locktorture.def),
- * selftest-locktorture-<type>, whose init task does what
+ * selftest-locktorture-<ident>, whose init task does what
  *
- *   insmod locktorture.ko torture_type=<type> stat_interval=1 shuffle_interval=0
+ *   insmod locktorture.ko torture_type=<type> stat_interval=1 shuffle_interval=0 [param=value]
  *   sleep LOCKTORTURE_SECONDS; rmmod locktorture
  *
  * does, on LOCKTORTURE_CPUS simulated CPUs: sets the module's parameters
@@ -41,13 +41,15 @@ static void locktorture_param(const char *name, const char *val)
 		printk("locktorture: unknown parameter '%s' ignored (%d)\n", name, ret);
 }
 
-static void locktorture_run(const char *type)
+static void locktorture_run(const char *type, const char *param, const char *value)
 {
 	int ret;
 
 	locktorture_param("torture_type", type);
 	locktorture_param("stat_interval", "1");
 	locktorture_param("shuffle_interval", "0");
+	if (param)
+		locktorture_param(param, value);
 	SCENARIO_CALL("locktorture", 0, 0, 0);
 	ret = sim_module_init_lock_torture_init();
 	SCENARIO_RETURN("locktorture", ret);
@@ -60,20 +62,20 @@ static void locktorture_run(const char *type)
 	rcu_barrier();
 }
 
-#define LOCKTORTURE_SCENARIO(type)							\
-static void locktorture_##type##_init(void *arg)					\
+#define LOCKTORTURE_SCENARIO(ident, type, param, value)				\
+static void locktorture_##ident##_init(void *arg)					\
 {											\
-	locktorture_run(#type);								\
+	locktorture_run(#type, param, value);						\
 }											\
-const struct scenario scenario_locktorture_##type = {					\
-	.name = "selftest-locktorture-" #type,						\
+const struct scenario scenario_locktorture_##ident = {					\
+	.name = "selftest-locktorture-" #ident,						\
 	.title = "kernel/locking/locktorture.c: torture_type=" #type,			\
 	.tree = SIM_KERNEL_TREE,							\
 	.nr_cpus = LOCKTORTURE_CPUS,							\
 	.nr_nodes = 1,									\
 	.hung_task_ns = LOCKTORTURE_HUNG_TASK_NS,					\
 	.defaults = { .seed = 1 },							\
-	.init = locktorture_##type##_init,						\
+	.init = locktorture_##ident##_init,						\
 };
 #include "locktorture.def"
 #undef LOCKTORTURE_SCENARIO

@@ -22,12 +22,18 @@
 #              the time a lock takes and nothing else: it excludes nobody
 #              (selftest-ida-threads: the radix-tree harness's 20 threads
 #              on one IDA)
+#   atomic     atomic_t's read-modify-write operations can be preempted
+#              between their read and their write (a preemption point,
+#              sim_preempt_schedule(), where the task may yield its CPU):
+#              an update in between is lost (selftest-locktorture-rwsem_lock_short:
+#              its readers count themselves in lock_is_read_held, which the
+#              writers find not zero)
 set -euo pipefail
 
 wrong=${1:-find_bit}
 cd "$(dirname "$0")/../.."
 if [ "$wrong" = all ]; then	# make selftest-wrong-shim
-	for w in find_bit atomic64 xa_lock; do
+	for w in find_bit atomic64 xa_lock atomic; do
 		"$0" "$w" || exit 1
 	done
 	exit 0
@@ -52,7 +58,11 @@ xa_lock)
 	# be preempted), as a lock that did nothing else would
 	sed -i -E 's#^\#define (spin_lock|spin_unlock)\(lock\)(\t+)(sim_spin_(lock|unlock)\((.*), (SIM_SITE_EXPR\(\#lock\))\))$#\#define \1(lock)\2(__builtin_strstr(\#lock, "xa_lock") ? sim_step(\6, SIM_COST_SPIN_\U\4\E) : \3)\t/* WRONG on purpose */#' "$file"
 	scenarios="selftest-ida-threads" ;;
-*)	echo "wrong-shim: WRONG is find_bit, atomic64 or xa_lock, not $wrong" >&2
+atomic)
+	file=$w/wasm/include/linux/atomic.h what="atomic_t is not atomic across a preemption point"
+	sed -i '/^static inline int sim_atomic_rmw(/,/^}/ s#^\tv->counter = new;#\tsim_preempt_schedule(site);\t/* WRONG on purpose */\n\tv->counter = new;#' "$file"
+	scenarios="selftest-locktorture-rwsem_lock_short" ;;
+*)	echo "wrong-shim: WRONG is find_bit, atomic64, xa_lock or atomic, not $wrong" >&2
 	exit 2 ;;
 esac
 wasm/tools/build-copy.sh "$w" "$file" "$what" build/native/selftest/labrun
