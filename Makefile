@@ -94,11 +94,12 @@ bench: build build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
 		build/bench/break-no-wait/labrun build/wasm/break-no-wait/labrun.cjs
 	@wasm/bench-all.sh
 
-# The explorer's standard set (not part of make test): JSON lines per bound.
-EXPLORE_VARIANTS := v6.12 break-no-wait break-no-tryget
+# The explorer's standard set (not part of make test): JSON lines per bound,
+# each small race of wasm/explore.json checked against what it expects.
 .PHONY: explore
-explore: $(foreach v,$(EXPLORE_VARIANTS),build/bench/$(v)/labrun)
-	@wasm/explore.sh
+explore:
+	@$(MAKE) --no-print-directory $$(node wasm/explore.mjs targets)
+	@node wasm/explore.mjs
 
 # One folder that any static server, or a laptop with no network, serves:
 # the app, the wasm modules and the kernel sources of the code pane. The
@@ -136,7 +137,7 @@ variant-report:
 	@kernel-tree/variant.sh report "$(NAME)"
 # For kernel-tree/variant.sh: the variants the explorer's standard set runs
 print-explore-variants:
-	@echo $(EXPLORE_VARIANTS)
+	@node wasm/explore.mjs variants
 # For kernel-tree/variant.sh: name|branch|file list|sources|extraction specs|project sources|base
 print-lab-variants:
 	@$(foreach v,$(LAB_VARIANTS),printf '%s|%s|%s|%s|%s|%s|%s\n' '$(v)' '$($(v)_BRANCH)' '$($(v)_FILES)' \

@@ -363,7 +363,7 @@ CHURN_VARIANTS := v6.1 srcu v6.12
 BITMAP_VARIANTS := v6.12 v6.1 no-shrinker-bitmap break-no-recheck
 $(foreach v,$(BITMAP_VARIANTS),$(eval $(call scenario_test,test_memcg_bitmap,$(v))))
 $(eval $(call scenario_test,test_lru_batch,lru-batch))
-EXPLORE_TEST_VARIANTS := v6.12 break-no-wait
+EXPLORE_TEST_VARIANTS := v6.12 break-no-wait break-no-recheck
 $(foreach v,$(EXPLORE_TEST_VARIANTS),$(eval $(call scenario_test,test_explore,$(v))))
 $(foreach v,$(INODE_VARIANTS),$(eval $(call scenario_test,test_inode_lru,$(v))))
 $(foreach v,$(CHURN_VARIANTS),$(eval $(call scenario_test,test_shrinker_churn,$(v))))

@@ -24,7 +24,7 @@
  *        JSON naming what events refer to by number: sites (kernel tree,
  *        file, line, function), names, tasks, event kinds, the cost model
  * The Explore panel's worker (web/src/explore/worker.ts) calls instead
- *   -> lab_bridge_explore(scenario, seed, params[], bound, ...)
+ *   -> lab_bridge_explore(scenario, seed, params[], bound, ..., program)
  *        many boots in the one module (the explorer puts the memory back
  *        after each), telling Module.onExplore(json) as it goes
  */
@@ -194,13 +194,15 @@ static void bridge_explore_tell(void *ctx, const struct explore_progress *p)
  * Search the scenario's schedules: every execution with at most max_bound
  * preemptions, bound by bound (por: with sleep sets), or with pct_depth > 0
  * pct_runs PCT runs; max_execs and max_seconds stop it (0: no limit). The
- * failing list tells the shortest `failing` schedules. Returns 0 nothing
+ * failing list tells the shortest `failing` schedules; program, if not
+ * empty, is the scenario's program of operations. Returns 0 nothing
  * failed, 1 an execution failed, -1 an error (lab_bridge_error()).
  */
 EMSCRIPTEN_KEEPALIVE int lab_bridge_explore(const char *name, unsigned seed_lo, unsigned seed_hi,
 					    const int *params, int nparams, int max_bound, int por,
 					    int pct_depth, int pct_runs, unsigned max_execs,
-					    double max_seconds, int failing)
+					    double max_seconds, int failing,
+					    const unsigned char *program, int program_len)
 {
 	const struct scenario *sc = sim_scenario_find(name);
 	struct lab_options o = { 0 };
@@ -220,6 +222,10 @@ EMSCRIPTEN_KEEPALIVE int lab_bridge_explore(const char *name, unsigned seed_lo, 
 	p.seed = ((unsigned long long)seed_hi << 32) | seed_lo;
 	if (lab_apply_params(params, nparams, &p, &o, error, sizeof(error)))
 		return -1;
+	if (program_len > 0) {
+		p.program = program;
+		p.program_len = (unsigned long)program_len;
+	}
 	xo.pct_seed = p.seed;
 	sim_progress_hook = NULL;
 	r = explore_run(sc, &p, &xo, NULL, NULL);

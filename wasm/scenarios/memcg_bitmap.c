@@ -40,7 +40,8 @@
  *                is empty with its bit still set, while CPU1 adds an
  *                object there: the count-then-clear of shrink_slab_memcg()
  *                against list_lru_add()'s add-then-set. Then a check:
- *                an object on the list with its bit clear is a lost bit.
+ *                an object on the list with its bit clear is a lost bit
+ *                (a WARN, so that the explorer counts it as a failure).
  *
  * The bitmap is Kirill Tkhai's "Improve shrink_slab() scalability (old
  * complexity was O(n^2), new is O(n))", merged in 4.19
@@ -316,6 +317,7 @@ static void race(int mi, int k)
 	struct mem_cgroup *memcg = memcg_at(mi);
 	struct mount *m = mount_of(mi, k);
 	long count;
+	bool lost;
 
 	SCENARIO_CALL("race", sim_obj_of(memcg), sim_obj_of(m->shrinker), 0);
 	/* The list empty, the bit still set: an object added and taken off. */
@@ -334,9 +336,16 @@ static void race(int mi, int k)
 	sim_spawn(1, "writer", race_add, memcg);
 	wait_for_completion(&race_done);
 	wait_for_completion(&race_done);
-	/* What the next reclaim of this memcg will see: is the shrinker's bit set? */
+	/*
+	 * What the next reclaim of this memcg will see: is the shrinker's bit
+	 * set? An object on the list with the bit clear is never reclaimed
+	 * until another add sets it: the invariant the recheck keeps.
+	 */
 	count = (long)list_lru_count_one(&m->lru, 0, memcg);
-	SCENARIO_RETURN("race", count && !lab_shrinker_bit(memcg, 0, m->shrinker) ? 1 : 0);
+	lost = count && !lab_shrinker_bit(memcg, 0, m->shrinker);
+	WARN(lost, "memcg-bitmap: lost bit: %ld object(s) of memcg %d on its mount %d, the shrinker's bit clear",
+	     count, mi, k);
+	SCENARIO_RETURN("race", lost ? 1 : 0);
 }
 
 static void run_op(int op, int a, int b)

@@ -14,7 +14,13 @@
  *  - on break-no-wait, the explorer finds KASAN's use-after-free with one
  *    preemption, and the schedule text it gives, replayed by a fresh boot
  *    as the page replays a link, stops at the same report;
- *  - PCT runs on break-no-wait find it too, and say with what guarantee.
+ *  - PCT runs on break-no-wait find it too, and say with what guarantee;
+ *  - memcg-bitmap's race (program "c3.1": list_lru_add() against the
+ *    clear_bit() of shrink_slab_memcg(), wasm/explore.json): on v6.12 no
+ *    execution with at most one preemption loses the bit; on
+ *    break-no-recheck none without preemptions, and with one the explorer
+ *    finds the scenario's WARN for the lost bit, whose schedule replayed
+ *    by a fresh boot warns again.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +51,20 @@ static int has_kind(unsigned int kinds, const char *name)
 		if (!strcmp(explore_fail_kind(i), name))
 			return !!(kinds & (1u << i));
 	return 0;
+}
+
+/* memcg-bitmap's race: RACE memcg 3 (ct1/1) against an add on its mount 1. */
+static const unsigned char race_program[] = { 6, 3, 1 };
+
+static int search_race(int bound, struct explore_result *res)
+{
+	const struct scenario *sc = sim_scenario_find("memcg-bitmap");
+	struct scenario_params p = sc->defaults;
+	struct explore_options o = { .max_bound = bound, .por = 1 };
+
+	p.program = race_program;
+	p.program_len = sizeof(race_program);
+	return explore_run(sc, &p, &o, devnull, res);
 }
 
 TEST(reduction_keeps_every_end_state)
@@ -193,6 +213,60 @@ TEST(pct_finds_the_break)
 	return 0;
 }
 
+TEST(recheck_keeps_the_bit_within_one_preemption)
+{
+	struct explore_result r;
+
+	ASSERT_EQ(search_race(1, &r), 0);
+	fprintf(stderr, "  memcg-bitmap race on v6.12, bound 1: %lu executions, %zu end states, none failing\n",
+		r.executions, r.nr_states);
+	ASSERT_TRUE(r.executions > 10);
+	ASSERT_EQ(r.failing, 0);
+	return 0;
+}
+
+/* A fresh boot of memcg-bitmap's race follows the schedule: one WARN, the lost bit. */
+static int replay_warns(const char *schedule)
+{
+	const struct scenario *sc = sim_scenario_find("memcg-bitmap");
+	struct scenario_params p = sc->defaults;
+	int st;
+	pid_t pid;
+
+	p.program = race_program;
+	p.program_len = sizeof(race_program);
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		struct lab_options o = { .policy = SIM_POLICY_TIMED, .schedule = schedule, .quiet = 1 };
+		struct lab_result res;
+		char err[256];
+		int type = 0, ev = -1, ok;
+		const char *title = "", *text = "";
+
+		ok = !lab_run(sc, &p, &o, &res, err, sizeof(err)) && sim_nr_reports() == 1 &&
+		     !sim_report_info(0, &type, &ev, &title, &text) && res.status == SIM_DONE &&
+		     type == SIM_REPORT_WARN && (strstr(title, "lost bit") || strstr(text, "lost bit")) && sim_schedule_diverged_at() < 0;
+		_exit(ok ? 0 : 1);
+	}
+	waitpid(pid, &st, 0);
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+TEST(lost_bit_found_with_one_preemption_and_replayed)
+{
+	struct explore_result r;
+
+	ASSERT_EQ(search_race(0, &r), 0);
+	ASSERT_EQ(search_race(1, &r), 1);
+	fprintf(stderr, "  memcg-bitmap race on break-no-recheck, bound 1: %lu executions, %lu failing; "
+		"shortest %s (%d preemption)\n", r.executions, r.failing, r.shortest, r.shortest_preemptions);
+	ASSERT_EQ(r.shortest_preemptions, 1);
+	ASSERT_TRUE(has_kind(r.shortest_kinds, "warn"));
+	ASSERT_EQ(replay_warns(r.shortest), 0);
+	return 0;
+}
+
 int main(void)
 {
 	static const struct test intact[] = {
@@ -200,6 +274,10 @@ int main(void)
 		RUN(checkpoint_resumes_to_the_same_end_states),
 		RUN(search_is_deterministic),
 		RUN(intact_kernel_never_fails_within_one_preemption),
+		RUN(recheck_keeps_the_bit_within_one_preemption),
+	};
+	static const struct test no_recheck[] = {
+		RUN(lost_bit_found_with_one_preemption_and_replayed),
 	};
 	static const struct test broken[] = {
 		RUN(break_found_with_one_preemption_and_replayed),
@@ -210,6 +288,8 @@ int main(void)
 
 	devnull = fopen("/dev/null", "w");
 	snprintf(title, sizeof(title), "explorer on %s", sc->tree);
+	if (!strcmp(sc->tree, "break-no-recheck"))
+		return run_tests(title, no_recheck, sizeof(no_recheck) / sizeof(no_recheck[0]));
 	if (!strcmp(sc->tree, "break-no-wait"))
 		return run_tests(title, broken, sizeof(broken) / sizeof(broken[0]));
 	return run_tests(title, intact, sizeof(intact) / sizeof(intact[0]));

@@ -144,3 +144,39 @@ test('lesson explore-the-race: the learner bounds the search, opens the shortest
   await expect(page.getByTestId('goal.kasan')).toHaveAttribute('data-met', '1');
   await page.screenshot({ path: info.outputPath('explore-lesson.png'), fullPage: true });
 });
+
+test('lesson explore-the-lost-bit: on memcg-bitmap the panel finds the lost bit on break-no-recheck, its shortest schedule opens at the WARN', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const lab = new Lab(page);
+  await lab.open('?lesson=explore-the-lost-bit');
+  await expect(page.getByTestId('goal.warn')).toHaveAttribute('data-met', '0');
+  const panel = page.getByTestId('explore');
+  await expect(panel).toContainText('list_lru_add() against the clear_bit() of shrink_slab_memcg()');
+  await panel.getByTestId('explore.bound').selectOption('0');
+  await panel.getByTestId('explore.run').click();
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(/No execution fails with at most 0 preemptions \(1 execution,/, { timeout: 60_000 });
+  await panel.getByTestId('explore.bound').selectOption('1');
+  await panel.getByTestId('explore.run').click();
+  // As labrun --explore finds it natively (wasm/explore.json, make explore): 2 of 22 at bound 1.
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(/Fails: 2 of 22 executions with at most 1 preemption/, { timeout: 90_000 });
+  const links = panel.getByTestId('explore.counterexample');
+  await expect(links.first()).toHaveText(/^1 preemption, 26 decisions: WARNING at wasm\/scenarios\/memcg_bitmap\.c:\d+ race\(\)/);
+  await panel.screenshot({ path: info.outputPath('explore-lost-bit-panel.png') });
+  const q = new URLSearchParams((await links.first().getAttribute('href'))!.slice(1));
+  expect(q.get('sched')).toBe('0x11.1x15');
+  expect(q.get('prog')).toBe('c3.1');
+  const step = Number(q.get('step'));
+  await links.first().click();
+  await expect(page).toHaveURL(/lesson=explore-the-lost-bit/);
+  await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => page.evaluate(() => window.__lab?.ready ?? false)).toBe(true);
+  expect(await lab.currentStep()).toBe(step);
+  expect((await page.evaluate(() => window.__lab!.event()!)).kindName).toBe('WARN');
+  await expect(page.getByTestId('goal.warn')).toHaveAttribute('data-met', '1');
+  await page.screenshot({ path: info.outputPath('explore-lost-bit-opened.png'), fullPage: true });
+  // The race's own verdict comes one step after the WARN.
+  await expect(page.getByTestId('goal.lost')).toHaveAttribute('data-met', '0');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => lab.currentStep()).toBe(step + 1);
+  await expect(page.getByTestId('goal.lost')).toHaveAttribute('data-met', '1');
+});

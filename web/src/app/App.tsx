@@ -477,6 +477,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
             {scene.explore && (
               <ExplorePanel setup={scene.explore} scenario={scene.scenario} variant={run.variant} seed={run.seed}
                 params={pickRunParams({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, scene.explore.prog) })}
+                program={scene.program?.toBytes(scene.explore.prog) ?? []}
                 linkTo={(sched, at) => formatUrl({ scene: scene.id, variant: run.variant, compare: null, seed: run.seed, policy: 'timed',
                   sched, prog: scene.explore!.prog, step: at, lesson: lesson?.id ?? null, talk: null })} />
             )}

@@ -23,7 +23,7 @@ declare module '*/generated/reclaimlab.mjs' {
     _lab_bridge_explore(
       name: number, seedLo: number, seedHi: number, params: number, nparams: number,
       maxBound: number, por: number, pctDepth: number, pctRuns: number, maxExecs: number,
-      maxSeconds: number, failing: number,
+      maxSeconds: number, failing: number, program: number, programLen: number,
     ): number;
     UTF8ToString(ptr: number): string;
     stringToUTF8(s: string, ptr: number, max: number): void;

@@ -67,7 +67,7 @@ function Bars({ summaries }: { summaries: BoundSummary[] }) {
   );
 }
 
-export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params }: {
+export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params, program }: {
   setup: ExploreSetup;
   /** The permalink of the scene on the set-up, following a schedule, standing at a step. */
   linkTo: (sched: string, step: number) => string;
@@ -75,6 +75,8 @@ export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params }:
   variant: string;
   seed: number;
   params: RunParams;
+  /** The set-up's program of operations, as bytes ([] : none). */
+  program: number[];
 }) {
   const [bound, setBound] = useState(setup.defaultBound);
   const [mode, setMode] = useState<'dfs' | 'pct'>('dfs');
@@ -137,7 +139,7 @@ export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params }:
       setNote(`The explorer's worker failed: ${ev.message || 'could not start'}`);
     };
     const req: ExploreRequest = {
-      variant, scenario, seed, params,
+      variant, scenario, seed, params, program,
       maxBound: bound,
       pctDepth: mode === 'pct' ? 2 : 0,
       pctRuns: 1000,
@@ -154,7 +156,8 @@ export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params }:
     <section className="figures explore" aria-labelledby="explore-title" data-testid="explore">
       <h2 id="explore-title">Explore every schedule</h2>
       <p className="muted">
-        Let the machine find the interleaving: the explorer runs this scene’s small set-up (prog={setup.prog}) on {variant} again
+        Let the machine find the interleaving of {setup.race}: the explorer runs this scene’s small set-up (prog={setup.prog})
+        on {variant} again
         and again, each time a fresh boot,
         taking every other branch at the scheduler’s decisions — every schedule with at most k preemptions, bound by bound, with
         sleep sets so that orders of independent steps run once — and checks each run as any run is checked (KASAN, lockdep,

@@ -8,6 +8,8 @@ export interface ExploreRequest {
   scenario: string;
   seed: number;
   params: RunParams;
+  /** The scenario's program of operations, as bytes ([] : none). */
+  program: number[];
   maxBound: number;
   /** > 0: PCT runs for bugs of this depth instead of the bounded search. */
   pctDepth: number;

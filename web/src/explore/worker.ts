@@ -23,10 +23,12 @@ self.onmessage = async (ev: MessageEvent<ExploreRequest>) => {
     const values = packRunParams(req.params);
     const params = m._malloc(4 * values.length);
     m.HEAP32.set(values, params >> 2);
+    const program = m._malloc(Math.max(1, req.program.length));
+    m.HEAPU8.set(req.program, program);
     const seed = Math.max(0, Math.floor(req.seed));
     const status = m._lab_bridge_explore(
       name, seed >>> 0, Math.floor(seed / 2 ** 32) >>> 0, params, values.length, req.maxBound, 1,
-      req.pctDepth, req.pctRuns, req.maxExecutions, 0, req.failing,
+      req.pctDepth, req.pctRuns, req.maxExecutions, 0, req.failing, program, req.program.length,
     );
     if (status < 0) throw new Error(m.UTF8ToString(m._lab_bridge_error()));
     reply({ type: 'done', status });

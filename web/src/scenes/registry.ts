@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // Every scene, one line each. The first is the one the app opens.
-import type { SceneDef } from './types';
+import type { ExploreRace, SceneDef } from './types';
 import { baseOf, withReviewed } from '../engine/manifest';
 import { shrinkerLifetime } from './shrinker-lifetime';
 import { plantedBugs } from './planted-bugs';
@@ -8,11 +8,24 @@ import { shrinkerChurn } from './shrinker-churn';
 import { memcgBitmap } from './memcg-bitmap';
 import { lruBatch } from './lru-batch';
 import { inodeLru } from './inode-lru';
+import exploreSet from '../../../wasm/explore.json';
+
+/** The explorer's small races (wasm/explore.json, the one list make explore runs too). */
+export const EXPLORE_RACES: readonly ExploreRace[] = exploreSet.races as unknown as ExploreRace[];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const SCENES: SceneDef<any>[] = [shrinkerLifetime, shrinkerChurn, memcgBitmap, lruBatch, inodeLru, plantedBugs].map(
-  withReviewedKernels,
-);
+export const SCENES: SceneDef<any>[] = [shrinkerLifetime, shrinkerChurn, memcgBitmap, lruBatch, inodeLru, plantedBugs]
+  .map(withExplore)
+  .map(withReviewedKernels);
+
+/** A scene with a small race in the list gets the Explore panel on it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function withExplore(scene: SceneDef<any>): SceneDef<any> {
+  const race = EXPLORE_RACES.find((r) => r.scene === scene.id);
+  if (!race) return scene;
+  const { prog, race: what, maxBound, defaultBound, maxExecutions } = race;
+  return { ...scene, explore: { prog, race: what, maxBound, defaultBound, maxExecutions } };
+}
 
 /** A scene runs the reviewer's variants (make variant) of its kernels too,
  * each as its base: the same series card and fault injection. */

@@ -24,10 +24,29 @@ export interface SceneViewProps<S> {
   timelineApart?: boolean;
 }
 
-/** A scene's run the explorer can search (the Explore panel, web/src/explore). */
+/** One of the explorer's small races, as wasm/explore.json gives it (its "about" says what each field is). */
+export interface ExploreRace {
+  id: string;
+  race: string;
+  scene?: string;
+  scenario: string;
+  /** labrun's flags for the set-up. */
+  args: string[];
+  prog: string;
+  bound: number;
+  maxBound: number;
+  defaultBound: number;
+  maxExecutions: number;
+  /** null: no execution within the bound fails; else the failure expected and its fewest preemptions. */
+  kernels: Record<string, { kind: string; preemptions: number } | null>;
+}
+
+/** A scene's run the explorer can search (the Explore panel, web/src/explore): from its race in wasm/explore.json. */
 export interface ExploreSetup {
   /** The scene's set-up searched, in its permalink form (prog=): small enough to exhaust its bounds. */
   prog: string;
+  /** Which race it is, in the kernel's words. */
+  race: string;
   /** The highest preemption bound offered; the default is the one the scene's races need. */
   maxBound: number;
   defaultBound: number;
@@ -52,7 +71,7 @@ export interface SceneDef<S> {
   slowNs?: (variant: string) => number;
   /** A measurement the scene offers beside the run (runs of its own in the worker). */
   Measure?: ComponentType<{ sim: SimClient }>;
-  /** The scene's run is small enough for the explorer: the Explore panel searches its schedules. */
+  /** Set by the registry from wasm/explore.json: the scene's small race, which the Explore panel searches. */
   explore?: ExploreSetup;
   /** Figures read off the scene's state, by name (unique over the scenes): a lesson's goal can ask for one at the end of a run. */
   figures?: Record<string, (state: S) => number>;

@@ -21,9 +21,6 @@ export const shrinkerLifetime: SceneDef<LifetimeState> = {
     '(kernel-tree/patches/break-*) and run with slow shrinkers, whose count_objects sleeps 3 µs: watch KASAN catch it.',
   // The breaks need the race window held open: slow shrinkers (wasm/scenarios/shrinker_lifetime.c).
   slowNs: (variant) => (variant.startsWith('break-') ? 3000 : 0),
-  // The explorer's small race (one mount, one object): its failure needs one preemption, and bound 1 is
-  // exhausted in about 200 executions; bound 2 is offered with a budget.
-  explore: { prog: 'r1,o1,s0', maxBound: 2, defaultBound: 1, maxExecutions: 3000 },
   program: {
     // The set-up is all parameters: no operation bytes, but parsing checks it.
     toBytes: (text) => (lifetimeSetup(text), []),

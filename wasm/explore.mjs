@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// SPDX-License-Identifier: GPL-2.0-only
+// make explore: the explorer's standard set (wasm/runtime/explore.c), with
+// the optimised native labrun of each kernel. The small races come from
+// wasm/explore.json, the one list of them: each is searched on each of its
+// kernels to its bound, and what the explorer finds is checked against
+// what the list expects (no failing execution within the bound, or the
+// expected kind of failure with its fewest preemptions). Then the searches
+// that are not a scene's race: explore-litmus with and without sleep sets,
+// the scene's own run of shrinker-lifetime, PCT. Each bound's summary line
+// (JSON) is printed under a heading per search; EXPLORE_SECONDS bounds each
+// search's wall time (default 120): a search stopped by it says
+// "stopped": true and, for a race, fails the check.
+//
+//   node wasm/explore.mjs            run and check the set
+//   node wasm/explore.mjs variants   the kernels the set runs
+//   node wasm/explore.mjs targets    their labrun binaries, for make
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const { races } = JSON.parse(readFileSync(new URL('./explore.json', import.meta.url), 'utf8'));
+const others = [
+  // Small enough to enumerate: every schedule, with sleep sets and without.
+  ['v6.12', '--scenario', 'explore-litmus', '--bound', '64'],
+  ['v6.12', '--scenario', 'explore-litmus', '--bound', '64', '--no-por'],
+  // The scene's own run (three mounts, six objects, slow shrinkers on the
+  // break kernel), so that its counterexample opens in the page.
+  ['break-no-wait', '--scenario', 'shrinker-lifetime', '--slow-ns', '3000', '--bound', '1'],
+  // PCT for a bug of depth 2.
+  ['break-no-wait', '--scenario', 'shrinker-lifetime', '--rounds', '1', '--objects', '1', '--pct', '2', '--runs', '1000'],
+];
+const variants = [...new Set([...races.flatMap((r) => Object.keys(r.kernels)), ...others.map((o) => o[0])])];
+
+if (process.argv[2] === 'variants') {
+  console.log(variants.join(' '));
+  process.exit(0);
+}
+if (process.argv[2] === 'targets') {
+  console.log(variants.map((v) => `build/bench/${v}/labrun`).join(' '));
+  process.exit(0);
+}
+
+const secs = process.env.EXPLORE_SECONDS || '120';
+
+/** One search: its summary lines printed, the last one returned (null if none). */
+function search(variant, args) {
+  console.log(`== ${variant}: ${args.join(' ')}`);
+  const r = spawnSync(`build/bench/${variant}/labrun`, ['--explore', '--time-limit', secs, ...args], {
+    encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.stdout.write(r.stdout ?? '');
+  if (r.status !== 0 && r.status !== 1) {
+    console.log(`   labrun exited with ${r.status ?? r.signal}`);
+    return null;
+  }
+  const lines = (r.stdout ?? '').trim().split('\n').filter(Boolean);
+  return lines.length ? JSON.parse(lines[lines.length - 1]) : null;
+}
+
+/** What is wrong with a race's last summary on a kernel, or null. */
+function check(race, expect, last) {
+  if (!last) return 'no summary';
+  if (!expect) {
+    if (last.failing_executions) return `${last.failing_executions} failing executions, none expected`;
+    if (last.stopped || last.bound < race.bound) return `stopped at bound ${last.bound} before bound ${race.bound} was done`;
+    return null;
+  }
+  const s = last.shortest;
+  if (!s) return `no failing execution within bound ${last.bound}; expected ${expect.kind}`;
+  if (!s.kinds.includes(expect.kind)) return `the shortest fails with ${s.kinds.join(', ')}, not ${expect.kind}`;
+  if (s.preemptions !== expect.preemptions) return `the shortest takes ${s.preemptions} preemptions, not ${expect.preemptions}`;
+  if (!s.replayed || !s.replayed.kinds.includes(expect.kind)) return 'its schedule, replayed, does not fail the same way';
+  return null;
+}
+
+let bad = 0;
+for (const race of races) {
+  for (const [variant, expect] of Object.entries(race.kernels)) {
+    const last = search(variant, ['--scenario', race.scenario, ...race.args, '--bound', String(race.bound)]);
+    const wrong = check(race, expect, last);
+    if (wrong) bad++;
+    console.log(`-- ${race.id} on ${variant}: ${wrong ? `WRONG: ${wrong}` : expect
+      ? `${expect.kind} found with ${expect.preemptions} preemption(s), as expected (${last.failing_executions} of ${last.executions_total} executions fail)`
+      : `no failing execution within bound ${race.bound} (${last.executions_total} executions, ${last.end_states} end states)`}`);
+  }
+}
+for (const [variant, ...args] of others) search(variant, args);
+if (bad) {
+  console.log(`make explore: ${bad} search(es) did not find what wasm/explore.json expects`);
+  process.exit(1);
+}
