@@ -31,10 +31,13 @@ describe("the explorer's small races", () => {
     expect(scene!.explore?.prog).toBe(race.prog);
     const want = fromArgs(race.args);
     const program = scene!.program?.toBytes(race.prog) ?? [];
-    const params = pickRunParams({ ...scene!.program?.options?.(race.prog) });
     expect(program).toEqual(want.program);
-    expect(Array.from(packRunParams(params))).toEqual(Array.from(packRunParams(want.params)));
-    for (const v of Object.keys(race.kernels)) expect(scene!.variants).toContain(v);
+    for (const v of Object.keys(race.kernels)) {
+      expect(scene!.variants).toContain(v);
+      // As the page's shell hands the panel its parameters (web/src/app/App.tsx).
+      const params = pickRunParams({ slowNs: scene!.slowNs?.(v) ?? 0, ...scene!.program?.options?.(race.prog) });
+      expect(Array.from(packRunParams(params)), v).toEqual(Array.from(packRunParams(want.params)));
+    }
     expect(race.defaultBound).toBeLessThanOrEqual(race.maxBound);
     expect(race.bound).toBeLessThanOrEqual(race.maxBound);
   });
