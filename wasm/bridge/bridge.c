@@ -181,6 +181,9 @@ static void bridge_explore_tell(void *ctx, const struct explore_progress *p)
 		sb_json(&s, p->schedule);
 		sb_put(&s, ",\"step\":%d,\"report\":", p->step);
 		sb_json(&s, p->report ? p->report : "");
+		if (p->branch >= 0)
+			sb_put(&s, ",\"branch\":{\"decision\":%d,\"step\":%d,\"cpu\":%d,\"from\":%d}",
+			       p->branch, p->branch_step, p->branch_cpu, p->branch_from);
 		sb_put(&s, "}");
 	}
 	if (p->summary)

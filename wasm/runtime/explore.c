@@ -235,6 +235,7 @@ struct shared {
 	uint32_t fails;			/* 1 << FAIL_* */
 	uint64_t hash;			/* the end state */
 	int report_event;		/* the first report's event index, -1 */
+	int branch_event;		/* in a replay, the event of decision xp.branch, -1 */
 	char report_title[96];
 	uint32_t fp_used;
 	struct snode nodes[XP_MAX_NODES];
@@ -294,6 +295,7 @@ struct xp {
 	uint64_t told[64];		/* the failing executions told: (preemptions << 32 | decisions), sorted */
 	int ntold;
 	double t0;
+	int branch;			/* a replay notes the event of this decision (-1: none) */
 	int stopped;			/* a budget ran out */
 	int exhausted;
 	FILE *out;
@@ -583,9 +585,11 @@ static __attribute__((noinline)) int child_body(struct xp *x, int quiet, const u
 	}
 	if (sched) {
 		size_t nd;
+		const struct sim_decision *d = sim_decisions(&nd);
 
-		sim_decisions(&nd);
 		sh->nnodes = (uint32_t)nd;
+		if (x->branch >= 0 && (size_t)x->branch < nd)
+			sh->branch_event = (int)d[x->branch].event;
 	}
 	child_outcome(x, &res);
 	return 0;
@@ -598,6 +602,7 @@ static void shared_reset(struct shared *sh)
 	sh->fails = 0;
 	sh->fp_used = 0;
 	sh->report_event = -1;
+	sh->branch_event = -1;
 	sh->report_title[0] = 0;
 }
 
@@ -815,10 +820,26 @@ static void tell_failing(struct xp *x, int pc)
 	pr.kinds = sh->fails;
 	pr.step = -1;
 	pr.report = "";
+	/*
+	 * Where it leaves the run without preemptions: its first decision
+	 * that costs one (every choice before it is the default one).
+	 */
+	pr.branch = -1;
+	pr.branch_step = -1;
+	for (i = 0; i < n; i++)
+		if (cost_of(sh->nodes[i].mask, sh->nodes[i].from, sh->nodes[i].yield, sh->nodes[i].chosen)) {
+			pr.branch = (int)i;
+			pr.branch_cpu = sh->nodes[i].chosen;
+			pr.branch_from = sh->nodes[i].from;
+			break;
+		}
+	x->branch = pr.branch;
 	if (!exec_one(x, 0, c, n)) {
 		pr.step = sh->report_event;
 		pr.report = sh->report_title;
+		pr.branch_step = sh->branch_event;
 	}
+	x->branch = -1;
 	tell(x, &pr);
 	free(text);
 	free(c);
@@ -1418,6 +1439,7 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 	x->o = *o;
 	x->out = out;
 	x->ncpus = sc->cpus ? sc->cpus(p) : sc->nr_cpus;
+	x->branch = -1;
 	if (x->ncpus > XP_MAX_CPUS || o->max_bound < 0 || o->max_bound > XP_MAX_BOUND ||
 	    o->pct_depth < 0 || o->pct_depth > XP_MAX_BOUND) {
 		fprintf(stderr, "explore: at most %d CPUs, bounds and depths from 0 to %d\n",

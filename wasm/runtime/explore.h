@@ -54,6 +54,9 @@ struct explore_progress {
 	unsigned int decisions, kinds;
 	int step;			/* its first report's event in a full replay, -1 */
 	const char *report;		/* that report's title */
+	int branch;			/* its first preemption: the decision where it leaves the */
+	int branch_step;		/*   run without preemptions, that decision's event, -1 */
+	int branch_cpu, branch_from;	/*   the CPU chosen there, and the one that could go on */
 	const char *summary;		/* a bound's JSON line, or NULL */
 };
 typedef void (*explore_progress_fn)(void *ctx, const struct explore_progress *p);

@@ -161,7 +161,13 @@ test('lesson explore-the-lost-bit: on memcg-bitmap the panel finds the lost bit 
   await expect(panel.getByTestId('explore.verdict')).toHaveText(/Fails: 2 of 22 executions with at most 1 preemption/, { timeout: 90_000 });
   const links = panel.getByTestId('explore.counterexample');
   await expect(links.first()).toHaveText(/^1 preemption, 26 decisions: WARNING at wasm\/scenarios\/memcg_bitmap\.c:\d+ race\(\)/);
+  // Where it branches off: the 12th decision gives CPU1 (the writer) the step while kswapd0 on CPU0 could go on.
+  const branch = panel.getByTestId('explore.branch');
+  await expect(branch).toContainText(
+    'leaves the run without preemptions, which passes, at decision 12 of 26: there CPU1 is given the step while CPU0 could go on');
   await panel.screenshot({ path: info.outputPath('explore-lost-bit-panel.png') });
+  const bq = new URLSearchParams((await branch.getByTestId('explore.branch.link').getAttribute('href'))!.slice(1));
+  expect(bq.get('sched')).toBe('0x11.1x15');
   const q = new URLSearchParams((await links.first().getAttribute('href'))!.slice(1));
   expect(q.get('sched')).toBe('0x11.1x15');
   expect(q.get('prog')).toBe('c3.1');
@@ -179,4 +185,10 @@ test('lesson explore-the-lost-bit: on memcg-bitmap the panel finds the lost bit 
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => lab.currentStep()).toBe(step + 1);
   await expect(page.getByTestId('goal.lost')).toHaveAttribute('data-met', '1');
+
+  // The branch link opens the same schedule at its first preemption: the writer's first step on CPU1.
+  await lab.open(`?${bq.toString()}`);
+  expect(await lab.currentStep()).toBe(Number(bq.get('step')));
+  expect((await page.evaluate(() => window.__lab!.event()!)).kindName).toBe('TASK_START');
+  await page.screenshot({ path: info.outputPath('explore-lost-bit-branch.png'), fullPage: true });
 });

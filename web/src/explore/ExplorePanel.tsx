@@ -67,6 +67,58 @@ function Bars({ summaries }: { summaries: BoundSummary[] }) {
   );
 }
 
+/**
+ * Where the failing schedules branch off the run without preemptions: one
+ * row per schedule, its decisions left to right, the default choices before
+ * its first preemption grey, the preemption marked, what follows coloured.
+ */
+function BranchView({ failing, zeroPasses, link }: {
+  failing: FailingSchedule[];
+  zeroPasses: boolean;
+  link: (sched: string, step: number) => string;
+}) {
+  const rows = failing.filter((f) => f.branch);
+  if (!rows.length) return null;
+  const max = Math.max(...rows.map((f) => f.decisions));
+  const W = 360;
+  const H = 14;
+  const x = (n: number) => 40 + (n / max) * W;
+  const first = rows[0];
+  const b = first.branch!;
+  return (
+    <figure className="explore-branch" data-testid="explore.branch">
+      <p>
+        The shortest failing schedule leaves the run without preemptions{zeroPasses ? ', which passes,' : ''} at decision{' '}
+        {b.decision + 1} of {first.decisions}: there CPU{b.cpu} is given the step while CPU{b.from} could go on. Every
+        decision before it is the default one.{' '}
+        {b.step >= 0 && (
+          <a href={link(first.schedule, b.step)} data-testid="explore.branch.link">
+            Open it at that decision (event {b.step})
+          </a>
+        )}
+      </p>
+      <svg width={x(max) + 10} height={rows.length * (H + 4)} role="img"
+        aria-label="Where each failing schedule branches off the run without preemptions">
+        {rows.map((f, i) => (
+          <g key={f.schedule} transform={`translate(0, ${i * (H + 4)})`}>
+            <text x={0} y={H - 3} className="explore-bar-label">
+              #{i + 1}
+            </text>
+            <rect x={x(0)} width={x(f.branch!.decision) - x(0)} height={H} className="explore-default" />
+            <rect x={x(f.branch!.decision)} width={x(f.decisions) - x(f.branch!.decision)} height={H} className="explore-fail" />
+            <line x1={x(f.branch!.decision)} x2={x(f.branch!.decision)} y1={-1} y2={H + 1} className="explore-branch-mark" />
+          </g>
+        ))}
+      </svg>
+      <figcaption className="muted">
+        Each failing schedule listed, its decisions left to right (up to {max}): <span className="explore-key explore-default" />{' '}
+        the default choices it shares with the run without preemptions, the mark its first preemption,{' '}
+        <span className="explore-key explore-fail" /> what follows, up to its report.
+      </figcaption>
+    </figure>
+  );
+}
+
 export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params, program }: {
   setup: ExploreSetup;
   /** The permalink of the scene on the set-up, following a schedule, standing at a step. */
@@ -220,6 +272,9 @@ export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params, p
       <Bars summaries={summaries} />
       {failing.length > 0 && (
         <>
+          <h3>Where failing schedules branch off</h3>
+          <BranchView failing={failing} link={linkTo}
+            zeroPasses={summaries.some((s) => s.mode === 'dfs' && s.bound === 0 && s.failing_executions === 0)} />
           <h3>Failing schedules, shortest first</h3>
           <ol className="explore-failing" data-testid="explore.failing">
             {failing.map((f) => (

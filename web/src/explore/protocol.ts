@@ -37,6 +37,11 @@ export interface FailingSchedule {
   schedule: string;
   step: number;
   report: string;
+  /**
+   * Where it leaves the run without preemptions: its first preemption (the
+   * decision's index and event, the CPU chosen and the one that could go on).
+   */
+  branch?: { decision: number; step: number; cpu: number; from: number };
 }
 
 /** One bound's summary line, as labrun --explore prints it. */
