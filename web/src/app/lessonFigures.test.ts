@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The figures a lesson's text states as measured in this simulator are the
 // ones the runs give now: each is measured again here, natively, the way
-// the text says, and looked for in the text as it is written there.
+// the text says, and looked for in the text as it is written there. (In
+// app/: it joins a lesson and a scene's figures, which only the app may.)
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { RunMeta } from '../engine/meta';
 import { churnFigures, meanFigures } from '../scenes/shrinker-churn/figures';
-import { figureAtEnd, findLesson } from './lessons';
-import { replayNative } from './replay';
+import { figureAtEnd, findLesson } from '../lessons/lessons';
+import { replayNative } from '../lessons/replay';
 
 const textOf = (id: string) => findLesson(id)!.text.join('\n');
 const n = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 0 });
