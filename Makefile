@@ -91,7 +91,8 @@ test: build lint test-native test-determinism test-selftest test-kunit test-vari
 bench: build build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
 		build/wasm/v6.12/labrun.cjs build/wasm/no-shrinker-bitmap/labrun.cjs build/bench/lru-batch/labrun \
 		$(foreach v,$(INODE_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs) \
-		build/bench/break-no-wait/labrun build/wasm/break-no-wait/labrun.cjs
+		build/bench/break-no-wait/labrun build/wasm/break-no-wait/labrun.cjs \
+		build/bench/break-no-tryget/labrun build/bench/break-no-recheck/labrun
 	@wasm/bench-all.sh
 
 # The explorer's standard set (not part of make test): JSON lines per bound,
