@@ -136,9 +136,10 @@ test-variant-quick: kernel-tree/linux/.git/reclaim-lab-tree-key
 # native = wasm, a fuzzing smoke run, the explorer; variants/NAME/report.txt.
 variant-report:
 	@kernel-tree/variant.sh report "$(NAME)"
-# For kernel-tree/variant.sh: the variants the explorer's standard set runs
+# For kernel-tree/variant.sh: the kernels make explore runs shrinker-lifetime's
+# small race on (wasm/explore.json, race shrinker-free), which its report repeats
 print-explore-variants:
-	@node wasm/explore.mjs variants
+	@node wasm/explore.mjs variants shrinker-free
 # For kernel-tree/variant.sh: name|branch|file list|sources|extraction specs|project sources|base
 print-lab-variants:
 	@$(foreach v,$(LAB_VARIANTS),printf '%s|%s|%s|%s|%s|%s|%s\n' '$(v)' '$($(v)_BRANCH)' '$($(v)_FILES)' \

@@ -13,7 +13,8 @@
 // "stopped": true and, for a race, fails the check.
 //
 //   node wasm/explore.mjs            run and check the set
-//   node wasm/explore.mjs variants   the kernels the set runs
+//   node wasm/explore.mjs variants   the kernels the set runs (with a race's
+//                                    id: the kernels that race runs on)
 //   node wasm/explore.mjs targets    their labrun binaries, for make
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -32,7 +33,13 @@ const others = [
 const variants = [...new Set([...races.flatMap((r) => Object.keys(r.kernels)), ...others.map((o) => o[0])])];
 
 if (process.argv[2] === 'variants') {
-  console.log(variants.join(' '));
+  // With a race's id: the kernels that race is searched on.
+  const race = process.argv[3] && races.find((r) => r.id === process.argv[3]);
+  if (process.argv[3] && !race) {
+    console.error(`explore.mjs: no race ${process.argv[3]} in wasm/explore.json`);
+    process.exit(2);
+  }
+  console.log(race ? Object.keys(race.kernels).join(' ') : variants.join(' '));
   process.exit(0);
 }
 if (process.argv[2] === 'targets') {
