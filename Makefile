@@ -64,9 +64,12 @@ typecheck: build
 	@$(NPX) tsc --noEmit -p tsconfig.json
 
 # The import boundaries of web/src (engine, ui, scenes, lessons, talk, app)
-# and no two file names that differ only by case: scripts/check-imports.mjs.
+# and no two file names that differ only by case: scripts/check-imports.mjs;
+# the shared styles.css holds no scene's own classes, within a budget of rules:
+# scripts/check-styles.mjs.
 lint: deps
 	@node scripts/check-imports.mjs
+	@node scripts/check-styles.mjs
 
 test-unit: build $(FIXTURES)
 	@echo "[web] unit tests (vitest)"

@@ -1,23 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The boundary check finds each kind of crossing, and the tree has none.
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { tempTree } from './tempTree';
 import { caseClashes, checkImports } from './check-imports.mjs';
-
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'boundaries-'));
-  for (const [p, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, p)), { recursive: true });
-    writeFileSync(join(root, p), text);
-  }
-  return root;
-}
 
 describe('check-imports', () => {
   it('finds each crossing and passes what the rules allow', () => {
-    const root = tree({
+    const root = tempTree('boundaries-', {
       'engine/log.ts': "import { x } from '../ui/colors';\nimport data from '../../data.json';\nexport const y = 1;",
       'engine/ok.ts': "import { y } from './log';\nimport React from 'react';",
       'ui/colors.ts': "import { y } from '../engine/log';\nimport { App } from '../app/App';",

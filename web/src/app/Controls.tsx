@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { isValidSeed, POLICIES, type PolicyName } from './url';
 import { kernelLabel } from '../engine/manifest';
+import './Controls.css';
 
 interface Props {
   disabled: boolean;

@@ -2,6 +2,7 @@
 // The patch series behind a scene, from kernel-tree/manifest.json.
 import { findSeries, loreUrl } from '../engine/manifest';
 import { branchProvenance } from '../ui/CodePane';
+import './SeriesCard.css';
 
 /**
  * branch: the branch of kernel-tree/linux the running kernel's lines come

@@ -8,6 +8,7 @@ import { shownContext, shownSiteAt } from '../engine/codesite';
 import type { SceneDef } from '../scenes/types';
 import { CodePane } from '../ui/CodePane';
 import type { Compared, Run } from './useRuns';
+import './Stage.css';
 
 interface Props {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

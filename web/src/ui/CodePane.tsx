@@ -5,8 +5,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { fetchSource } from '../engine/sources';
 import type { Site } from '../engine/meta';
 import { PATCHED, SERIES, TREES } from '../engine/manifest';
+import './CodePane.css';
 
-/** The padding above the first line; the line height is the body's --code-line (styles.css, talk.css). */
+/** The padding above the first line; the line height is the body's --code-line (CodePane.css, talk.css). */
 const PAD = 4;
 const OVERSCAN = 40;
 

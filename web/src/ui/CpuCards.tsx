@@ -4,6 +4,7 @@
 import type { EventLog } from '../engine/log';
 import type { MachineState } from '../engine/machine';
 import { taskColor } from './colors';
+import './CpuCards.css';
 
 export function CpuCards({ log, machine, cpu }: { log: EventLog; machine: MachineState; cpu: number }) {
   return (

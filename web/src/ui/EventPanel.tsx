@@ -3,6 +3,7 @@
 // kind means, and the events around it; click one to go there.
 import type { EventLog } from '../engine/log';
 import { narrate, type Labels } from '../engine/narrate';
+import './EventPanel.css';
 
 export function EventPanel({ log, step, labels, onSeek }: { log: EventLog; step: number; labels: Labels; onSeek: (s: number) => void }) {
   if (step < 0) return null;

@@ -4,6 +4,7 @@
 // another one take it instead (the run is replayed with that choice).
 import type { Decisions } from '../engine/decisions';
 import type { EventLog } from '../engine/log';
+import './NextStep.css';
 
 interface Props {
   log: EventLog;

@@ -2,6 +2,7 @@
 // The run's reports (WARN, BUG, lockdep, sleeping in atomic context, KASAN,
 // hung tasks), as the kernel would print them; each links to its event.
 import type { EventLog } from '../engine/log';
+import './ReportsPanel.css';
 
 export function ReportsPanel({ log, step, onSeek }: { log: EventLog; step: number; onSeek: (s: number) => void }) {
   const reports = log.meta.reports;

@@ -4,6 +4,7 @@
 import type { EventLog } from '../engine/log';
 import type { Timeline } from '../engine/machine';
 import { taskColor } from './colors';
+import './TaskLegend.css';
 
 // Only the keys for what this run's timeline draws: a scene with no RCU shows no RCU key.
 export function TaskLegend({ log, timeline }: { log: EventLog; timeline: Timeline }) {

@@ -8,6 +8,7 @@ import * as d3 from 'd3';
 import type { EventLog } from '../engine/log';
 import type { Timeline as TimelineData } from '../engine/machine';
 import { taskColor } from './colors';
+import './Timeline.css';
 
 interface Props {
   log: EventLog;

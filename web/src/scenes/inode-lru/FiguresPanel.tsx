@@ -8,6 +8,7 @@ import { useMeasurement } from '../../ui/useMeasurement';
 import { MeasureControls, type RunProgress } from '../../ui/MeasureControls';
 import { Policy } from '../../engine/generated/events';
 import { KERNELS, ROWS, rowProgram, rowResult, type RowResult } from './figures';
+import '../../ui/figures.css';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const pct = (x: number) => `${x.toFixed(2)}%`;

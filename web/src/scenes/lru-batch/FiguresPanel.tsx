@@ -10,6 +10,7 @@ import { MeasureControls, type RunProgress } from '../../ui/MeasureControls';
 import { Policy } from '../../engine/generated/events';
 import type { RunMeta } from '../../engine/meta';
 import { FAULT_NS, MODES, MODE_TEXT, MUNMAP_NS, type Mode } from './setup';
+import '../../ui/figures.css';
 import './FiguresPanel.css';
 
 export const TASKS = [1, 4, 16, 32, 64];

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMeasurement } from '../../ui/useMeasurement';
 import { Policy } from '../../engine/generated/events';
 import { scaleFigures, type ScaleFigures } from './scale';
+import '../../ui/figures.css';
 
 export const PRESETS = [
   {

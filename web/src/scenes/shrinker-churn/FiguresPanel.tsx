@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SimClient } from '../../engine/client';
 import { churnFigures, meanFigures, type ChurnFigures } from './figures';
 import { Policy } from '../../engine/generated/events';
+import '../../ui/figures.css';
 
 export const STRESS = { variants: ['v6.1', 'srcu', 'v6.12'], seeds: [1, 2, 3], rounds: 10 };
 

@@ -10,6 +10,7 @@ import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
 import { taskColor } from '../../ui/colors';
 import type { ChurnState, LockView, ShrinkerView, SrcuView } from './model';
+import './view.css';
 
 function Task({ log, id }: { log: EventLog; id: number }) {
   const name = log.taskName(id);

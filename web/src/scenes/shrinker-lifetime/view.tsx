@@ -8,6 +8,7 @@ import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
 import { PHASES, type LifetimeState, type ShrinkerState } from './model';
+import './view.css';
 
 function ShrinkerCard({ s }: { s: ShrinkerState }) {
   const at = PHASES.indexOf(s.phase);
