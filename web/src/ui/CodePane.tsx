@@ -132,13 +132,13 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
 
   if (!site) {
     return (
-      <section className="code-pane" aria-label="Source code">
+      <section className="panel code-pane" aria-label="Source code">
         <header className="code-head">No kernel line: this run ran no kernel code.</header>
       </section>
     );
   }
   return (
-    <section className={shown === 'event' ? 'code-pane' : 'code-pane not-this-event'} aria-label={`Source code of ${file}`} data-testid="code.pane" data-shown={shown}>
+    <section className={shown === 'event' ? 'panel code-pane' : 'panel code-pane not-this-event'} aria-label={`Source code of ${file}`} data-testid="code.pane" data-shown={shown}>
       <header className="code-head">
         <div className="code-file" data-testid="code.file">
           <span className={`tree-badge ${isUpstreamTree(tree) ? 'upstream' : 'project'}`}>{tree}</span>

@@ -14,7 +14,7 @@ export function CpuCards({ log, machine, cpu }: { log: EventLog; machine: Machin
         const name = c.task >= 0 ? log.taskName(c.task) : 'idle';
         const sleepers = machine.tasks.filter((t) => t.cpu === c.cpu && t.status === 'sleeping' && !log.meta.tasks[t.id]?.rcuc);
         return (
-          <div key={c.cpu} className={`cpu-card mode-${c.mode}${c.cpu === cpu ? ' active' : ''}`} data-testid={`cpu.${c.cpu}`}>
+          <div key={c.cpu} className={`panel cpu-card mode-${c.mode}${c.cpu === cpu ? ' active' : ''}`} data-testid={`cpu.${c.cpu}`}>
             <div className="cpu-title">
               <span className="swatch" style={{ background: c.task >= 0 ? taskColor(name) : 'transparent' }} />
               CPU{c.cpu} <b>{name}</b>

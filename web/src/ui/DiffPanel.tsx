@@ -90,7 +90,7 @@ export function DiffPanel({ variant, site, prefer = [] }: Props) {
   }
 
   return (
-    <section className="diff-panel" aria-labelledby={titleId} data-testid="diff.panel">
+    <section className="panel diff-panel" aria-labelledby={titleId} data-testid="diff.panel">
       <h2 id={titleId}>What changed</h2>
       {body}
     </section>

@@ -12,7 +12,7 @@ export function EventPanel({ log, step, labels, onSeek }: { log: EventLog; step:
   const rows = [];
   for (let i = from; i <= to; i++) rows.push(i);
   return (
-    <section className="event-panel" aria-label="Events">
+    <section className="panel event-panel" aria-label="Events">
       <p className="narration" aria-live="polite" data-testid="event.narration">
         {narrate(log, step, labels)}
       </p>

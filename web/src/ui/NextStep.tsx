@@ -18,7 +18,7 @@ interface Props {
 export function NextStep({ log, decisions, step, handChoices, onChoose, onClear }: Props) {
   const d = decisions.nextAfter(step);
   return (
-    <section className="next-step" aria-label="Scheduler" data-testid="sched.panel">
+    <section className="panel next-step" aria-label="Scheduler" data-testid="sched.panel">
       {d < 0 ? (
         <span className="muted">No more scheduling decisions: only one CPU can run from here on.</span>
       ) : (

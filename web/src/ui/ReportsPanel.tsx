@@ -14,7 +14,7 @@ export function ReportsPanel({ log, step, onSeek }: { log: EventLog; step: numbe
   });
   const r = reports[shown];
   return (
-    <section className="reports" aria-label="Kernel reports" data-testid="reports">
+    <section className="panel reports" aria-label="Kernel reports" data-testid="reports">
       <h2>
         {reports.length} report{reports.length === 1 ? '' : 's'} in this run
       </h2>

@@ -139,7 +139,7 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
   const cpu = step >= 0 ? log.cpu[step] : 0;
 
   return (
-    <div className="timeline" ref={box}>
+    <div className="panel timeline" ref={box}>
       <svg
         ref={svgRef}
         width={width}

@@ -129,7 +129,7 @@ function Actions({ program, onProgram }: ActionsProps) {
   const memcgName = (i: number) => `/ct${Math.floor(i / WATCH.memcgs)}/${i % WATCH.memcgs}`;
   const mountName = (k: number) => `ct${Math.floor(memcg / WATCH.memcgs)}/mnt${k}`;
   return (
-    <section className="bitmap-actions" aria-labelledby="actions-title" data-testid="bitmap.actions">
+    <section className="panel bitmap-actions" aria-labelledby="actions-title" data-testid="bitmap.actions">
       <h3 id="actions-title">By hand</h3>
       <p className="muted">Each action is added to the program and the run is redone on the real code; the view goes to what it did.</p>
       <div className="action-row">

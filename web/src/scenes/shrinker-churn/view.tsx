@@ -35,7 +35,7 @@ function Tasks({ log, ids, none }: { log: EventLog; ids: number[]; none: string 
 function LockCard({ log, l, note }: { log: EventLog; l: LockView; note: string }) {
   const busy = l.writer !== null || l.readers.length > 0;
   return (
-    <div className={`design-card lock ${busy ? 'busy' : ''}`} data-testid={`lock.${l.name}`}>
+    <div className={`panel design-card lock ${busy ? 'busy' : ''}`} data-testid={`lock.${l.name}`}>
       <h3>
         {l.name} <span className="muted">({l.kind === 'rwsem' ? 'rw_semaphore' : 'mutex'})</span>
       </h3>
@@ -82,7 +82,7 @@ function LockCard({ log, l, note }: { log: EventLog; l: LockView; note: string }
 
 function SrcuCard({ log, s }: { log: EventLog; s: SrcuView }) {
   return (
-    <div className={`design-card srcu ${s.gp ? 'busy' : ''}`} data-testid="srcu">
+    <div className={`panel design-card srcu ${s.gp ? 'busy' : ''}`} data-testid="srcu">
       <h3>
         {s.name} <span className="muted">(srcu_struct)</span>
       </h3>
@@ -112,7 +112,7 @@ function SrcuCard({ log, s }: { log: EventLog; s: SrcuView }) {
 function RcuCard({ state }: { state: ChurnState }) {
   const m = state.machine;
   return (
-    <div className={`design-card rcu ${m.gpActive !== null ? 'busy' : ''}`} data-testid="rcu.status">
+    <div className={`panel design-card rcu ${m.gpActive !== null ? 'busy' : ''}`} data-testid="rcu.status">
       <h3>RCU</h3>
       <p>
         {m.gpActive !== null ? <span className="gp-on">grace period {m.gpActive} in progress</span> : <span className="muted">no grace period in progress</span>}

@@ -13,7 +13,7 @@ import './view.css';
 function ShrinkerCard({ s }: { s: ShrinkerState }) {
   const at = PHASES.indexOf(s.phase);
   return (
-    <div className={`shrinker-card phase-${s.phase.replace(/ /g, '-')}`} data-testid={`shrinker.${s.name}`}>
+    <div className={`panel shrinker-card phase-${s.phase.replace(/ /g, '-')}`} data-testid={`shrinker.${s.name}`}>
       <div className="shrinker-head">
         <span className="shrinker-name">{s.name}</span>
         <span className="refcount" title="shrinker->refcount" data-testid={`shrinker.${s.name}.refcount`}>
