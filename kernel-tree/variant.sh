@@ -137,40 +137,92 @@ import os, re, subprocess, sys
 sys.path.insert(0, 'kernel-tree')
 import diffs
 
-tree, base, new, files_list, srcs, extract, project, partial = sys.argv[1:9]
+tree, base, new, files_list, srcs, extract, project, partial, base_extract = sys.argv[1:10]
 listed = [l.strip() for l in open(files_list) if l.strip() and not l.startswith('#')]
-specs = {}
-for spec in extract.split():
-    fname, funcs = None, set()
-    for l in open(spec):
-        w = l.split()
-        if len(w) >= 2 and w[0] == 'file':
-            fname = w[1]
-        elif len(w) >= 2 and w[0] == 'func':
-            funcs.add(w[1].split('@')[0])
-    specs.setdefault(fname, set()).update(funcs)
+# What each extraction spec compiles of its file: functions and structures
+# by name, file-scope lines by their text. `extract` holds the base's specs
+# and, for a file the series changes, the spec followed through the series
+# (kernel-tree/variant_spec.py); `base_specs` the base's own.
+STRUCT = re.compile(r'^(struct|union|enum)\s+([A-Za-z_]\w*)')
+def read_specs(paths):
+    out = {}
+    for spec in paths.split():
+        fname, names, lines = None, set(), set()
+        for l in open(spec):
+            w = l.rstrip('\n').split(None, 1)
+            if len(w) < 2 or l.startswith('#'):
+                continue
+            if w[0] == 'file':
+                fname = w[1].strip()
+            elif w[0] == 'func':
+                names.add(w[1].split('@')[0].strip())
+            elif w[0] == 'block' and STRUCT.match(w[1]):
+                m = STRUCT.match(w[1])
+                names.add(f'{m.group(1)} {m.group(2)}')
+            elif w[0] in ('line', 'block'):
+                lines.add(w[1].strip())
+        f = out.setdefault(fname, (set(), set()))
+        f[0].update(names)
+        f[1].update(lines)
+    return out
+specs = read_specs(extract)
+base_specs = read_specs(base_extract)
+for f, (names, lines) in base_specs.items():
+    specs.setdefault(f, (set(), set()))[1].update(lines)  # a line the series rewrites was compiled
+
+# A file the base's configuration does not build, as the kernel's Makefile
+# says (obj-$(CONFIG_X) += file.o, CONFIG_X unset in the lab's autoconf.h):
+# a change there changes no kernel the lab (or that configuration) runs.
+autoconf = open('wasm/include/generated/autoconf.h').read()
+def unbuilt(path):
+    if not path.endswith('.c'):
+        return None
+    d, f = os.path.split(path)
+    try:
+        mk = diffs.show(tree, new, f'{d}/Makefile')
+    except subprocess.CalledProcessError:
+        return None
+    for l in mk:
+        m = re.match(r'^obj-\$\((CONFIG_\w+)\)\s*\+?=.*\b' + re.escape(f[:-2]) + r'\.o\b', l)
+        if m and not re.search(r'^#define ' + m.group(1) + r'\b', autoconf, re.M):
+            return f'{m.group(1)} is not set (obj-$({m.group(1)}) in {d}/Makefile)'
+    return None
 
 touched = diffs.git(tree, 'diff', '--name-only', '--no-renames', base, new).split()
-inside, outside, changed = {}, {}, {}
+inside, outside, changed, off, includes = {}, {}, {}, {}, {}
 for path in touched:
     hunks = diffs.git_diff(tree, base, new, [path])
     names = []
     for h in hunks:
-        for op, o, n, _ in h['lines']:
+        for op, o, n, text in h['lines']:
             if op == ' ':
                 continue
             if path.endswith(('.c', '.h')):
                 side, line = ('old', o) if op == '-' else ('new', n)
-                names.append(diffs.enclosing(tree, h[side]['tree'], path, line))
+                name = diffs.enclosing(tree, h[side]['tree'], path, line)
+                t = text.strip()
+                if name == 'file scope' and path in specs:
+                    # A file-scope line of an extracted file: compiled if a spec names it;
+                    # comments and blank lines are not code; the glue's includes stand for the file's.
+                    if not t or t.startswith(('/*', '*', '//')):
+                        continue
+                    if t.startswith('#include'):
+                        includes.setdefault(path, []).append(t)
+                        continue
+                    name = 'file scope' if t in specs[path][1] else f'file scope: {t}'
+                names.append(name)
             else:
                 names.append('file scope')
     names = list(dict.fromkeys(names))
     changed[path] = names
-    if path not in listed:
+    why = unbuilt(path) if path not in listed else None
+    if why:
+        off[path] = why
+    elif path not in listed:
         outside[path] = names
     elif path in specs:
-        ins = [f for f in names if f in specs[path]]
-        out = [f for f in names if f not in specs[path]]
+        ins = [f for f in names if f in specs[path][0] or f == 'file scope']
+        out = [f for f in names if f not in ins]
         if ins:
             inside[path] = ins
         if out:
@@ -182,10 +234,15 @@ def show(d):
     return '; '.join(f'{p}: {", ".join(n)}' for p, n in d.items())
 
 compiled = ', '.join(srcs.split())
-for path, funcs in specs.items():
-    compiled += f'; from {path} only the functions {", ".join(sorted(funcs))}'
+for path, (funcs, lines) in specs.items():
+    compiled += f'; from {path} only the functions and structures {", ".join(sorted(funcs))}'
+    compiled += f' and {len(lines)} file-scope line(s)' if lines else ''
 compiled += f'; the headers listed in {files_list}'
 print('touched\t' + ' '.join(touched))
+if off:
+    print('unbuilt\t' + '; '.join(f'{p}: {w}' for p, w in off.items()))
+if includes:
+    print('includes\t' + '; '.join(f'{p}: {", ".join(i)}' for p, i in includes.items()))
 print('changes\t' + show(changed))
 print('compiled\t' + compiled)
 if not inside:
@@ -314,9 +371,26 @@ add() {
 		cat "$p" >>"$tmp/applied.mbox"
 	done
 
+	# A file the lab compiles from extracted pieces that the series changes:
+	# the base's spec followed through the series (new functions the kept
+	# code calls, the definitions that replace a rewritten line).
+	local spec specs="" derived="" dspec dnotes
+	mkdir "$tmp/extract"
+	for spec in $bextract; do
+		if git -C "$TREE" diff --quiet "$basecommit" "$parent" -- "$(sed -n 's/^file //p' "$spec")"; then
+			specs+=" $spec"
+			continue
+		fi
+		dspec=$tmp/extract/$(basename "$spec")
+		dnotes=$(python3 kernel-tree/variant_spec.py "$TREE" "$basecommit" "$parent" "$spec" "$dspec") ||
+			die "the series changes what the lab extracts from $(sed -n 's/^file //p' "$spec") ($spec)"
+		specs+=" $dspec" derived+=" $(basename "$spec")"
+		[ -z "$dnotes" ] || say "$spec, followed through the series: $(paste -sd'\t' <<<"$dnotes" | sed 's/\t/; /g')"
+	done
+
 	# Against what the lab compiles for the base.
 	local verdict rc=0
-	verdict=$(compare_with_lab "$basecommit" "$parent" "$bfiles" "$bsrcs" "$bextract" "$bproject" "${PARTIAL:-0}") || rc=$?
+	verdict=$(compare_with_lab "$basecommit" "$parent" "$bfiles" "$bsrcs" "$specs" "$bproject" "${PARTIAL:-0}" "$bextract") || rc=$?
 	local touched
 	touched=$(sed -n 's/^touched\t//p' <<<"$verdict")
 	if [ "$rc" != 0 ]; then
@@ -329,9 +403,13 @@ add() {
 		} >&2
 		exit 1
 	fi
-	local outside
+	local outside unbuilt includes
 	outside=$(sed -n 's/^outside\t//p' <<<"$verdict")
 	[ -z "$outside" ] || say "PARTIAL=1: not compiled, so not run: $outside"
+	unbuilt=$(sed -n 's/^unbuilt\t//p' <<<"$verdict")
+	[ -z "$unbuilt" ] || say "not built in the lab's configuration (nor by the kernel's, with it): $unbuilt"
+	includes=$(sed -n 's/^includes\t//p' <<<"$verdict")
+	[ -z "$includes" ] || say "includes the series adds (the glue's includes stand for the file's; the shim must provide them): $includes"
 
 	# The branch and the registry entry; from here a failure removes both.
 	made=1
@@ -362,6 +440,16 @@ json.dump({
 PY
 	printf '# Generated by kernel-tree/variant.sh: %s, the series on %s\nREVIEW_VARIANTS += %s\n%s_BASE := %s\n' \
 		"$name" "$bbranch" "$name" "$name" "$bvariant" >"$REG/$name/variant.mk"
+	if [ -n "$derived" ]; then
+		mkdir -p "$REG/$name/extract"
+		cp "$tmp"/extract/* "$REG/$name/extract/"
+		local own=""
+		for spec in $bextract; do
+			if [ -f "$REG/$name/extract/$(basename "$spec")" ]; then own+=" $REG/$name/extract/$(basename "$spec")"; else own+=" $spec"; fi
+		done
+		printf '# The extraction specs followed through the series (kernel-tree/variant_spec.py)\n%s_EXTRACT_OWN :=%s\n' \
+			"$name" "$own" >>"$REG/$name/variant.mk"
+	fi
 
 	# Build: natively (ASan + UBSan), wasm for Node and for the page.
 	say "$name: building natively and in wasm ($((SECONDS - start)) s so far)"

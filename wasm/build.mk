@@ -34,7 +34,7 @@ v6.12_DEFS    := -DLINUX_VERSION_CODE=0x060c00
 v6.1_BRANCH   := v6.1
 v6.1_FILES    := wasm/kernel-files-v6.1.txt
 v6.1_SRCS     := mm/list_lru.c lib/xarray.c lib/list_debug.c
-v6.1_EXTRACT  := wasm/extract/v6.1-vmscan.txt
+v6.1_EXTRACT  := wasm/extract/v6.1-vmscan.txt wasm/extract/v6.1-memcontrol.txt
 v6.1_GLUE     := wasm/glue/v6.1/api.c
 v6.1_DEFS     := -DLINUX_VERSION_CODE=0x060100
 
@@ -43,9 +43,9 @@ v6.1_DEFS     := -DLINUX_VERSION_CODE=0x060100
 srcu_BRANCH   := srcu-shrinkers
 srcu_FILES    := wasm/kernel-files-v6.1.txt
 srcu_SRCS     := $(v6.1_SRCS)
-srcu_EXTRACT  := wasm/extract/srcu-vmscan.txt
+srcu_EXTRACT  := wasm/extract/srcu-vmscan.txt wasm/extract/v6.1-memcontrol.txt
 srcu_GLUE     := wasm/glue/v6.1/api.c
-srcu_DEFS     := -DLINUX_VERSION_CODE=0x060100 -DSIM_SHRINKER_INFO_MAP_NR_MAX
+srcu_DEFS     := $(v6.1_DEFS)
 srcu_OVERLAY  := wasm/overlay/v6.1
 
 # break-*: v6.12 with one guarantee removed on purpose (manifest.json "breaks");
@@ -140,14 +140,15 @@ SELFTEST_VARIANTS := selftest
 # kernel-tree/linux and built as its base variant is, with the base's file
 # list, extraction specs, glue and overlay. The registry is variants/
 # (git-ignored): variants/<name>/variant.mk says REVIEW_VARIANTS += <name>
-# and <name>_BASE; a fresh clone has none. Their browser modules go to
+# and <name>_BASE (and <name>_EXTRACT_OWN, its extraction specs followed
+# through the series, when it changes an extracted file); a fresh clone has none. Their browser modules go to
 # variants/<name>/, which the page build reads (vite.config.ts).
 -include $(wildcard variants/*/variant.mk)
 define review_variant
 $(1)_BRANCH  := variant/$(1)
 $(1)_FILES   := $($(2)_FILES)
 $(1)_SRCS    := $($(2)_SRCS)
-$(1)_EXTRACT := $($(2)_EXTRACT)
+$(1)_EXTRACT := $(or $($(1)_EXTRACT_OWN),$($(2)_EXTRACT))
 $(1)_GLUE    := $($(2)_GLUE)
 $(1)_DEFS    := $($(2)_DEFS)
 $(1)_OVERLAY := $(or $($(2)_OVERLAY),wasm/overlay/$(2))

@@ -14,7 +14,11 @@
 #     under slow shrinkers and from the explorer); the page opens it and reads its What changed
 #     (web/e2e/variant.spec.ts, unless VARIANT_E2E=0); make variant-rm
 #     removes every trace of it;
-# --quick (make test): only the first four refusals, which need no build.
+#   - the SRCU series (branch srcu-shrinkers), exported onto v6.1, becomes a
+#     variant whose event logs equal the built-in srcu's on every scenario:
+#     its extraction spec is v6.1's followed through the series;
+# --quick (make test): only the first four refusals, which need no build, and
+# the SRCU series' extraction spec.
 #
 #   - a series that does not apply, one that touches no compiled file, one
 #     that changes a function the lab does not compile, one that changes an
@@ -100,17 +104,27 @@ expect_refusal t-nocompiled v6.12 "$tmp/super.mbox" "a series on fs/super.c" \
 mkpatch v6.1 mm/vmscan.c "s = re.sub(r'(static unsigned int shrink_folio_list\([^;{]*\)\s*\{\n)', r'\1\t/* reviewed */\n', s, 1)" \
 	'mm: vmscan: a comment' "$tmp/folio.mbox"
 expect_refusal t-nofunc v6.1 "$tmp/folio.mbox" "a series on a function of mm/vmscan.c the lab does not extract" \
-	'changes nothing the lab compiles' 'mm/vmscan.c: shrink_folio_list' 'from mm/vmscan.c only the functions .*do_shrink_slab'
+	'changes nothing the lab compiles' 'mm/vmscan.c: shrink_folio_list' 'from mm/vmscan.c only the functions and structures .*do_shrink_slab'
 
 mkpatch v6.12 include/linux/shrinker.h "s = s.replace('void shrinker_register(struct shrinker *shrinker);', 'void shrinker_register(struct shrinker *shrinker, int flags);', 1)" \
 	'mm: shrinker: shrinker_register() takes flags' "$tmp/iface.mbox"
 expect_refusal t-iface v6.12 "$tmp/iface.mbox" "a series that changes shrinker_register()" \
 	'changes an interface the glue calls' 'shrinker_register\(\) .*called at wasm/'
 
+# The SRCU series (the project's port onto v6.1) changes mm/vmscan.c, which
+# the lab compiles from extracted pieces: v6.1's spec followed through it is
+# the spec of the built-in srcu kernel, item for item.
+if python3 kernel-tree/variant_spec.py "$TREE" v6.1 srcu-shrinkers wasm/extract/v6.1-vmscan.txt "$tmp/srcu-spec.txt" >"$tmp/spec.out" &&
+		diff <(grep -v '^#' "$tmp/srcu-spec.txt") <(grep -v '^#' wasm/extract/srcu-vmscan.txt) >"$tmp/spec.diff"; then
+	ok "v6.1's extraction spec followed through the SRCU series = srcu's ($(paste -sd';' "$tmp/spec.out" | cut -c1-150))"
+else
+	bad "v6.1's extraction spec through the SRCU series:"; sed 's/^/    /' "$tmp/spec.out" "$tmp/spec.diff"
+fi
+
 if [ "${1:-}" = --quick ]; then
 	# make test's share: the refusals that need no build, in seconds.
 	[ "$fails" = 0 ] || { echo "test-variant: $fails failed"; exit 1; }
-	echo "test-variant --quick: the four refusals before a build passed"
+	echo "test-variant --quick: the four refusals before a build and the SRCU series' extraction spec passed"
 	exit 0
 fi
 
@@ -194,6 +208,32 @@ if [ "${VARIANT_E2E:-1}" = 1 ]; then
 	# The page without it again.
 	npx --no-install vite build --logLevel warn >/dev/null
 fi
+
+# ---- the SRCU series onto v6.1 ------------------------------------------------------
+# Exported from the project's srcu-shrinkers branch as an mbox: it changes
+# mm/vmscan.c's extracted pieces (a new function, a mutex and an SRCU domain
+# for the rwsem), struct shrinker_info and mm/shrinker_debug.c (which
+# CONFIG_SHRINKER_DEBUG=n does not build); the variant runs as the built-in srcu.
+git -C "$TREE" format-patch -q --stdout v6.1..srcu-shrinkers >"$tmp/srcu.mbox"
+name=t-srcu
+made+=("$name")
+t0=$SECONDS
+if out=$(make -s --no-print-directory variant FROM="$tmp/srcu.mbox" BASE=v6.1 NAME=$name REPORT=0 2>&1); then
+	ok "the SRCU series onto v6.1: made in $((SECONDS - t0)) s"
+	grep -q 'mm/shrinker_debug.c: CONFIG_SHRINKER_DEBUG is not set' <<<"$out" && ok "mm/shrinker_debug.c: not built (CONFIG_SHRINKER_DEBUG unset)" ||
+		bad "no word on mm/shrinker_debug.c:"$'\n'"$out"
+	grep -q "^${name}_EXTRACT_OWN := variants/$name/extract/v6.1-vmscan.txt variants/$name/extract/v6.1-memcontrol.txt" "variants/$name/variant.mk" &&
+		ok "its extraction spec is v6.1's followed through the series" || bad "variant.mk: $(cat "variants/$name/variant.mk")"
+	if out=$(kernel-tree/variant.sh check "$name" srcu "$SEEDS"); then
+		ok "$(grep -c '^check: .*on '"$SEEDS"' of' <<<"$out") scenarios: event logs equal the built-in srcu's and native = wasm on seeds 1..$SEEDS"
+	else
+		bad "check against srcu:"; sed 's/^/    /' <<<"$out"
+	fi
+else
+	bad "the SRCU series onto v6.1:"; sed 's/^/    /' <<<"$out"
+fi
+make -s --no-print-directory variant-rm NAME=$name >/dev/null
+if why=$(left_nothing "$name"); then ok "make variant-rm leaves nothing of $name"; else bad "variant-rm: $why"; fi
 
 [ "$fails" = 0 ] || { echo "test-variant: $fails failed"; exit 1; }
 echo "test-variant: every check passed"

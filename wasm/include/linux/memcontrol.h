@@ -29,17 +29,12 @@ struct mem_cgroup_reclaim_cookie;
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 7, 0)
 /*
- * Duplicated from v6.1's include/linux/memcontrol.h (6.7 moved it to
- * shrinker.h); the srcu-shrinkers branch adds map_nr_max.
+ * The branch's own struct shrinker_info (6.7 moved it to shrinker.h),
+ * extracted from its include/linux/memcontrol.h with its line number
+ * (wasm/extract/v6.1-memcontrol.txt): v6.1's, or the SRCU series' with
+ * map_nr_max, or a reviewer's series' layout.
  */
-struct shrinker_info {
-	struct rcu_head rcu;
-	atomic_long_t *nr_deferred;
-	unsigned long *map;
-#ifdef SIM_SHRINKER_INFO_MAP_NR_MAX
-	int map_nr_max;
-#endif
-};
+#include <linux/memcontrol-extract.h>
 #else
 struct shrinker_info;
 #endif
