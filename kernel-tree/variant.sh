@@ -45,7 +45,8 @@
 # report with its schedule, a replay command and a link that opens it in
 # the page; check against the base; VARIANT_FUZZ_RUNS (2000) executions of
 # libFuzzer on the variant; the explorer on shrinker-lifetime's small race
-# where the base is in the explorer's standard set.
+# where the base is in the explorer's standard set; the UML referee where
+# the base has a User-Mode Linux build (make kunit).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -69,7 +70,8 @@ row_of() {
 remove_variant() {
 	local name=$1 f
 	git -C "$TREE" update-ref -d "refs/heads/variant/$name" 2>/dev/null || true
-	for f in native bench wasm fuzz kernel; do rm -rf "build/$f/$name"; done
+	for f in native bench wasm fuzz kernel kunit/variant; do rm -rf "build/$f/$name"; done
+	rmdir build/kunit/variant 2>/dev/null || true
 	rm -rf "${REG:?}/$name" "web/public/kernel/variant/$name"
 	rmdir "$REG" web/public/kernel/variant 2>/dev/null || true
 	# The What changed data and the code pane's sources no longer name it.
@@ -590,6 +592,44 @@ report_titles() {
 		sort -u
 }
 
+# The real kernel as referee (kernel-tree/kunit/) on the reviewer's branch,
+# where the base has a User-Mode Linux build (make kunit): the variant's
+# build starts as a copy of the base's (its sources and objects, paths
+# rewritten), the series' files written over the copy's sources, so that
+# only what the series changes is rebuilt; then run.sh boots it with the
+# base's kunitconfig and compare.sh compares its traces with the variant's.
+referee() {
+	local name=$1 bbranch=$2 top=$PWD
+	local kb=build/kunit/$bbranch kv=build/kunit/variant/$name commit f t0=$SECONDS
+	if [ ! -x "$kb/out/linux" ] || [ ! -f "$kb/src.commit" ] || [ ! -f "kernel-tree/kunit/$bbranch.kunitconfig" ]; then
+		echo "not run: no User-Mode Linux build of $bbranch (make kunit builds one of each project branch, minutes each; then make variant-report NAME=$name)"
+		return 0
+	fi
+	commit=$(git -C "$TREE" rev-parse "variant/$name^{commit}")
+	if [ "$(cat "$kv/src.commit" 2>/dev/null)" != "$commit" ]; then
+		rm -rf "$kv" && mkdir -p "$kv"
+		cp -a "$kb/src" "$kb/out" "$kv/"
+		grep -rlI -- "$top/$kb/" "$kv/out" | xargs -r sed -i "s|$top/$kb/|$top/$kv/|g"
+		git -C "$TREE" diff --name-only --no-renames "$(cat "$kb/src.commit")" "$commit" | while read -r f; do
+			if git -C "$TREE" cat-file -e "$commit:$f" 2>/dev/null; then
+				mkdir -p "$kv/src/$(dirname "$f")"
+				git -C "$TREE" show "$commit:$f" >"$kv/src/$f"
+			else
+				rm -f "$kv/src/$f"
+			fi
+		done
+		echo "$commit" >"$kv/src.commit"
+	fi
+	if ! RL_KUNITCONFIG=$top/kernel-tree/kunit/$bbranch.kunitconfig kernel-tree/kunit/run.sh "variant/$name" >"$kv/run.out" 2>&1; then
+		echo "User-Mode Linux of variant/$name did not pass the suite (whole output: $kv/run.out):"
+		grep -E 'BUG: |WARNING: |INFO: |kunit: |error:' "$kv/run.out" | head -20
+		return 0
+	fi
+	grep -E '^\[kunit\] (KASAN|the shrink_slab|[0-9]+ trace lines)' "$kv/run.out" || true
+	KUNIT_VARIANT=$name kernel-tree/kunit/compare.sh "variant/$name" || true
+	echo "(built and booted in $((SECONDS - t0)) s; the build in $kv)"
+}
+
 report() {
 	local name=${1:-} seeds=${VARIANT_SEEDS:-3} fuzz_runs=${VARIANT_FUZZ_RUNS:-2000}
 	[ -f "$REG/$name/variant.json" ] || die "no reviewer variant '$name' (make variants lists them)"
@@ -674,7 +714,8 @@ PY
 			echo "   not run: the explorer's standard set runs $(make -s --no-print-directory print-explore-variants), not $base"
 		fi
 		echo
-		echo "5. The UML referee: not run (it needs a User-Mode Linux build of branch variant/$name: make kunit builds the project's branches only)"
+		echo "5. The UML referee (kernel-tree/kunit/): the project's KUnit suite in User-Mode Linux built from branch variant/$name, its traces against $name's natively and in wasm"
+		referee "$name" "$bbranch" 2>&1 | sed 's/^/   /'
 		echo
 		echo "Report made in $((SECONDS - start)) s."
 	} | tee "$out"

@@ -30,7 +30,8 @@
 # (nid, objects to shrink, gfp_flags, cache items, delta, total_scan,
 # priority; unused and new scan count, return value) as printed.
 #
-# SCENARIOS (names, space-separated) compares only those. NATIVE_LABRUN and
+# SCENARIOS (names, space-separated) compares only those. KUNIT_VARIANT names
+# the variant built from BRANCH (a reviewer's: variant/NAME is built as NAME). NATIVE_LABRUN and
 # WASM_LABRUN override the programs (with BRANCH in them replaced by the
 # variant), to referee another build of the shim.
 set -euo pipefail
@@ -132,7 +133,7 @@ ftrace_norm() {
 for branch in "$@"; do
 	dir=build/kunit/$branch
 	uml=$dir/trace-uml.txt
-	variant=${variant_of[$branch]:-$branch}
+	variant=${KUNIT_VARIANT:-${variant_of[$branch]:-$branch}}
 	scenarios=(${SCENARIOS:-$(branch_scenarios "$branch" | cut -d' ' -f2)})
 	if [ ! -s "$uml" ]; then
 		echo "compare: no UML trace for $branch ($uml): run make kunit" >&2

@@ -24,7 +24,8 @@ top=$(cd "$here/../.." && pwd)
 tree=$top/kernel-tree/linux
 b=$top/build/kunit/$branch
 src=$b/src
-config=$here/$branch.kunitconfig
+# RL_KUNITCONFIG: another branch's (a reviewer's variant is built as its base)
+config=${RL_KUNITCONFIG:-$here/$branch.kunitconfig}
 . "$here/cases.sh"
 
 [ -f "$config" ] || { echo "kunit: no $config" >&2; exit 2; }

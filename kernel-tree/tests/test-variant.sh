@@ -11,7 +11,8 @@
 #     with the branch names replaced) and its own native and wasm logs are
 #     equal; with slow shrinkers its shrinker-lifetime run reports KASAN's
 #     slab-use-after-free, and so does its report (make variant-report:
-#     under slow shrinkers and from the explorer); the page opens it and reads its What changed
+#     under slow shrinkers and from the explorer; the UML referee's traces, where
+#     v6.12 has a User-Mode Linux build); the page opens it and reads its What changed
 #     (web/e2e/variant.spec.ts, unless VARIANT_E2E=0); make variant-rm
 #     removes every trace of it;
 #   - the SRCU series (branch srcu-shrinkers), exported onto v6.1, becomes a
@@ -179,6 +180,13 @@ assert re.search(r'in the page: http://localhost:5173/\?scene=planted-bugs&varia
 assert 'on 1 of 1 seeds; native = wasm on 1 of 1' in sec['2'], sec['2']
 assert 'KASAN: slab-use-after-free' in sec['3'] or 'no crash' in sec['3'], sec['3']
 assert 'replayed: KASAN: slab-use-after-free' in sec['4'], sec['4']
+# The UML referee: where v6.12 has a User-Mode Linux build, the variant's
+# traces equal the real kernel's built from its branch; else it says why not.
+import os
+if os.path.exists('build/kunit/v6.12/out/linux'):
+    assert 'compare: variant/t-bnw: UML, native and wasm traces identical' in sec['5'], sec['5']
+else:
+    assert 'not run: no User-Mode Linux build of v6.12' in sec['5'], sec['5']
 PY
 then
 	ok "make variant-report ($((SECONDS - t0)) s): KASAN slab-use-after-free under slow shrinkers and from the explorer; fuzzing: $(grep -m1 -E 'a crash|no crash' "variants/$name/report.txt" | cut -c1-120)"
