@@ -141,6 +141,8 @@ for (const [w, h] of [
   [1920, 1080],
 ]) {
   test(`every slide of every lesson and talk fits its frame and meets the type scale at ${w}×${h}`, async ({ page }) => {
+    // About 100 slides, each run to its state: under a minute alone, more on a loaded machine.
+    test.setTimeout(300_000);
     const n = await sweep(page, w, h, w < 1920 ? 'all' : 'scene');
     console.log(`talk layout ${w}×${h}: ${n} slides checked`);
   });

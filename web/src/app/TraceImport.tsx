@@ -18,6 +18,7 @@ import { Notices } from './Notices';
 import { importStepNotice, readImportUrl, type Notice } from './params';
 import { formatImportUrl } from './url';
 import { usePlayback } from './usePlayback';
+import './Controls.css';
 import './TraceImport.css';
 
 interface Loaded {

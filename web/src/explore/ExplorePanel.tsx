@@ -205,7 +205,7 @@ export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params, p
   const rate = progress && progress.seconds > 0 ? (progress.executions + progress.blocked) / progress.seconds : 0;
   const link = (f: FailingSchedule) => linkTo(f.schedule, Math.max(0, f.step));
   return (
-    <section className="figures explore" aria-labelledby="explore-title" data-testid="explore">
+    <section className="panel figures explore" aria-labelledby="explore-title" data-testid="explore">
       <h2 id="explore-title">Explore every schedule</h2>
       <p className="muted">
         Let the machine find the interleaving of {setup.race}: the explorer runs this scene’s small set-up (prog={setup.prog})

@@ -51,7 +51,7 @@ export function Figures() {
 
   const any = Object.keys(results).length > 0;
   return (
-    <section className="figures" aria-labelledby="inode-figures-title" data-testid="inode.figures">
+    <section className="panel figures" aria-labelledby="inode-figures-title" data-testid="inode.figures">
       <h2 id="inode-figures-title">The seed’s table: shrink_slab()’s share of reclaim</h2>
       <p className="muted">
         Drop-behind reclaim streams past a page cache workingset held by N inodes × P active pages each, on the three kernels, in a worker

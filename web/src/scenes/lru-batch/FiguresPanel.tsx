@@ -78,7 +78,7 @@ export function Figures() {
     </label>
   );
   return (
-    <section className="figures" aria-labelledby="lru-figures-title" data-testid="figures">
+    <section className="panel figures" aria-labelledby="lru-figures-title" data-testid="figures">
       <h2 id="lru-figures-title">The RFC’s table: page_fault1 on 1 to 64 CPUs</h2>
       <p className="muted">
         Each task maps {pages} pages, faults them in (each through a pagevec onto the LRU) and unmaps them (release_pages()), {rounds}{' '}

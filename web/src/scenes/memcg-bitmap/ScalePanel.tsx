@@ -102,7 +102,7 @@ export function Scale() {
   const phase =
     running && (running.total === preset.containers ? `setting up containers: ${fmt(running.done)} of ${fmt(running.total)}` : `reclaiming memcgs: ${fmt(running.done)} of ${fmt(running.total)}`);
   return (
-    <section className="figures" aria-labelledby="scale-title" data-testid="scale">
+    <section className="panel figures" aria-labelledby="scale-title" data-testid="scale">
       <h2 id="scale-title">At scale: the seed’s experiment on the real code</h2>
       <p className="muted">
         {fmt(n)} memcg-aware shrinkers (a mount each) and {fmt(memcgs)} memcgs, run on v6.12 and on the project’s no-shrinker-bitmap

@@ -79,7 +79,7 @@ export function Figures({ sim }: { sim: SimClient }) {
 
   const base = rows?.find((r) => r.variant === 'v6.1');
   return (
-    <section className="figures" aria-labelledby="figures-title" data-testid="figures">
+    <section className="panel figures" aria-labelledby="figures-title" data-testid="figures">
       <h2 id="figures-title">Stress: register and unregister under reclaim, per design</h2>
       <p className="muted">
         The stress-ng ramfs analogue: two tasks mount, fill and unmount {STRESS.rounds} times each while kswapd and a memcg
