@@ -96,6 +96,17 @@ torture_verdict() {
 	     END { if (v != "") print v, n["w"] + 0, n["r"] + 0, f["w"] + f["r"] }' "$1"
 }
 
+# same_console SCENARIO: its native and wasm consoles are equal (sets the
+# caller's same), or why says they differ, with the first differing lines.
+same_console() {
+	if cmp -s "$out/$1.native" "$out/$1.wasm"; then
+		same=", same console"
+	else
+		why="${why:+$why; }native and wasm consoles differ"
+		diff "$out/$1.native" "$out/$1.wasm" | head -5
+	fi
+}
+
 # $1 scenario, then torture_verdict's fields. A busted flavour (the
 # kernel's name for a lock that excludes nothing) passes when the test
 # reports its failure, with the WARNs it met on the way; any other must
@@ -111,14 +122,7 @@ torture_report() {
 	else
 		case $summary in *": done, "*", 0 objects left, 0 reports") ;; *) why="${why:+$why; }run: ${summary#*: }" ;; esac
 	fi
-	if [ $only_native = 0 ]; then
-		if cmp -s "$out/$s.native" "$out/$s.wasm"; then
-			same=", same console"
-		else
-			why="${why:+$why; }native and wasm consoles differ"
-			diff "$out/$s.native" "$out/$s.wasm" | head -5
-		fi
-	fi
+	[ $only_native = 1 ] || same_console "$s"
 	virt=${summary##*steps, }
 	virt=${virt%% ns virtual*}
 	echo "$s: End of test: $verdict, writes $writes, reads $reads, fail $fails" \
@@ -159,12 +163,7 @@ for s in "${scenarios[@]}"; do
 	esac
 	same=
 	if [ $only_native = 0 ]; then
-		if cmp -s "$out/$s.native" "$out/$s.wasm"; then
-			same=", same console"
-		else
-			why="${why:+$why; }native and wasm consoles differ"
-			diff "$out/$s.native" "$out/$s.wasm" | head -5
-		fi
+		same_console "$s"
 		times="${note:-}native $(cat "$out/$s.native.time") s, wasm $(cat "$out/$s.wasm.time") s"
 	else
 		times="${note:-}native $(cat "$out/$s.native.time") s"

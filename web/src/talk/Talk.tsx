@@ -344,6 +344,7 @@ export function Talk({ role, talk, view, onView, onStep, demo, loading, run, ste
     if (!stay) hideAt.current = setTimeout(() => setMenuShown(false), MENU_MS);
   };
   useEffect(() => () => clearTimeout(hideAt.current), []);
+  const focusMenu = () => menuRef.current?.querySelector<HTMLElement>('summary, a, select')?.focus();
   const t0 = OPENED;
   const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
@@ -386,7 +387,7 @@ export function Talk({ role, talk, view, onView, onStep, demo, loading, run, ste
       what: 'the menu: every scene and lesson, this state in the page',
       run: () => {
         if (role === 'presenter') {
-          menuRef.current?.querySelector<HTMLElement>('summary, a, select')?.focus();
+          focusMenu();
           return;
         }
         if (menuShown) {
@@ -394,7 +395,7 @@ export function Talk({ role, talk, view, onView, onStep, demo, loading, run, ste
           return;
         }
         showMenu(true);
-        requestAnimationFrame(() => menuRef.current?.querySelector<HTMLElement>('summary, a, select')?.focus());
+        requestAnimationFrame(focusMenu);
       },
     },
     { keys: ['?'], shown: '?', what: 'this help', run: () => setHelp((h) => !h) },
