@@ -29,7 +29,7 @@ help:
 	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
 	@echo "make selftest  the kernel's own library tests (test_xarray ...) on the simulated machine, native and wasm"
 	@echo "make selftest-wrong-shim  shims broken on purpose must fail those tests (minutes)"
-	@echo "make torture  locktorture (spin_lock, mutex_lock, rwsem_lock, lock_busted) on the simulated machine, every scheduling policy (minutes)"
+	@echo "make torture  locktorture (spin_lock, mutex_lock, rwsem_lock, lock_busted) and rcutorture (rcu, busted) on the simulated machine, every scheduling policy (minutes)"
 	@echo "make kunit   the sequential scenarios in User-Mode Linux with KUnit, compared with native and wasm"
 	@echo "make variant FROM=<mbox|folder|branch> BASE=<branch> NAME=<name>  a reviewer's patch series as a kernel of the lab"
 	@echo "make variants, make variant-rm NAME=<name>  list, remove them (make dist WITH_VARIANTS=1 ships them)"

@@ -109,9 +109,11 @@ selftest_EXTRACT := wasm/extract/selftest-idr-h.txt wasm/extract/selftest-idr.tx
                     wasm/extract/selftest-vsprintf.txt wasm/extract/selftest-kasprintf.txt \
                     wasm/extract/selftest-libfs.txt wasm/extract/selftest-kstrtox.txt \
                     wasm/extract/selftest-string.txt wasm/extract/selftest-idr-test.txt \
-                    wasm/extract/selftest-torture.txt wasm/extract/selftest-locktorture.txt
+                    wasm/extract/selftest-torture.txt wasm/extract/selftest-locktorture.txt \
+                    wasm/extract/selftest-rcu-h.txt wasm/extract/selftest-rcutorture.txt
 selftest_GLUE    := wasm/glue/radix_tree.c wasm/glue/sched.c wasm/glue/kunit.c wasm/glue/vsprintf.c \
-                    wasm/glue/lib.c wasm/glue/kthread.c wasm/glue/torture.c wasm/glue/locktorture.c
+                    wasm/glue/lib.c wasm/glue/kthread.c wasm/glue/torture.c wasm/glue/locktorture.c \
+                    wasm/glue/rcutorture.c
 # SIM_KERNEL_BITMAP: the kernel's own include/linux/bitmap.h and find.h
 # around the shim's bit operations (wasm/include/linux/bitmap.h);
 # SIM_KERNEL_VSPRINTF: printk() and snprintf() format with the kernel's
@@ -122,7 +124,8 @@ selftest_GLUE    := wasm/glue/radix_tree.c wasm/glue/sched.c wasm/glue/kunit.c w
 selftest_DEFS    := $(v6.12_DEFS) -DSIM_SELFTEST -DSIM_KERNEL_BITMAP -DSIM_KERNEL_VSPRINTF -DCONFIG_PRINTK=1 \
                     -DCONFIG_PREEMPTION=1
 selftest_OVERLAY := wasm/overlay/v6.12
-selftest_SCEN    := wasm/scenarios/selftest.c wasm/scenarios/selftest_locktorture.c
+selftest_SCEN    := wasm/scenarios/selftest.c wasm/scenarios/selftest_locktorture.c \
+                    wasm/scenarios/selftest_rcutorture.c
 selftest_ALONE   := 1
 # Compiled without optimisation in wasm: emcc 3.1.6 at -O1 and above makes
 # list_test_list_cut_position() pass &entries[0] where the source says
@@ -455,16 +458,17 @@ selftest: $(SELFTEST_PROGS)
 	@wasm/selftest/run.sh
 test-selftest: $(SELFTEST_PROGS)
 	@wasm/selftest/run.sh $(SELFTEST_FAST)
-# make torture: locktorture's runs (wasm/scenarios/locktorture.def), natively
-# and in wasm, under each scheduling policy: minutes of CPU time, so not in
-# make test; TORTURE_BUDGET seconds at most per policy.
+# make torture: locktorture's and rcutorture's runs (wasm/scenarios/locktorture.def,
+# rcutorture.def), natively and in wasm, under each scheduling policy: minutes
+# of CPU time, so not in make test; TORTURE_BUDGET seconds at most per policy.
 TORTURE_POLICIES := timed rr random
 TORTURE_BUDGET   := 1200
 .PHONY: torture
 torture: $(SELFTEST_PROGS)
-	@scen=$$(ASAN_OPTIONS=detect_leaks=0 build/native/selftest/labrun --list | cut -f1 | grep '^selftest-locktorture-'); \
+	@wasm/selftest/verdict-test.sh || exit 1; \
+	scen=$$(ASAN_OPTIONS=detect_leaks=0 build/native/selftest/labrun --list | cut -f1 | grep -E '^selftest-(lock|rcu)torture-'); \
 	for p in $(TORTURE_POLICIES); do \
-		echo "locktorture, --policy $$p:"; \
+		echo "locktorture and rcutorture, --policy $$p:"; \
 		timeout $(TORTURE_BUDGET) wasm/selftest/run.sh --policy $$p $$scen || exit 1; \
 	done
 # Each wrong shim of wasm/selftest/wrong-shim.sh must fail the kernel's

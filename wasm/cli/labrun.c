@@ -259,12 +259,17 @@ static void print_ftrace(void)
 
 /*
  * The kernel's console: every line the run printed and every report's
- * text (WARN, BUG, lockdep, KASAN...), in the order they happened.
+ * text (WARN, BUG, lockdep, KASAN...), in the order they happened. A
+ * printk() that starts with KERN_CONT (pr_cont()) continues the line
+ * before it when that one did not end in a newline, as the kernel's
+ * printk() does; otherwise every text ends a line.
  */
+#define SIM_KERN_CONT	"\001c"	/* include/linux/kern_levels.h */
 static void print_console(void)
 {
 	size_t i, n;
 	const struct sim_event *log = sim_log(&n);
+	int open = 0;	/* the last line printed is not ended yet */
 
 	for (i = 0; i < n; i++) {
 		const char *text = NULL, *title;
@@ -278,9 +283,21 @@ static void print_console(void)
 			id = log[i].arg[2];
 		if (id >= 0 && sim_report_info(id, &type, &event, &title, &text))
 			text = NULL;
-		if (text)
-			printf("%s%s", text, text[0] && text[strlen(text) - 1] == '\n' ? "" : "\n");
+		if (!text)
+			continue;
+		if (log[i].kind == SIM_EV_PRINTK && !strncmp(text, SIM_KERN_CONT, 2)) {
+			text += 2;
+		} else {
+			if (open)
+				putchar('\n');
+			if (!text[0])
+				putchar('\n');	/* an empty line */
+		}
+		open = text[0] && text[strlen(text) - 1] != '\n';
+		fputs(text, stdout);
 	}
+	if (open)
+		putchar('\n');
 }
 
 int main(int argc, char **argv)

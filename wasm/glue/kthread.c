@@ -135,12 +135,24 @@ void sim_module_param_register(struct kernel_param *kp)
 	module_params = kp;
 }
 
-int sim_module_param_set(const char *name, const char *val)
+/* Is kp a parameter of module mod: is mod the base name of its file, without ".c"? */
+static bool module_param_of(const struct kernel_param *kp, const char *mod)
+{
+	const char *p, *base = kp->file;
+	size_t n = strlen(mod);
+
+	for (p = kp->file; *p; p++)
+		if (*p == '/')
+			base = p + 1;
+	return !strncmp(base, mod, n) && !strcmp(base + n, ".c");
+}
+
+int sim_module_param_set(const char *mod, const char *name, const char *val)
 {
 	struct kernel_param *kp;
 
 	for (kp = module_params; kp; kp = kp->next)
-		if (!strcmp(kp->name, name))
+		if (!strcmp(kp->name, name) && module_param_of(kp, mod))
 			return kp->ops->set(val, kp);
 	return -ENOENT;
 }

@@ -10,9 +10,13 @@
  *
  * pointer(), which picks the formatter of a %p extension, is the
  * project's: the bitmap formats go to the kernel's bitmap_string() and
- * bitmap_list_string(); %px and plain %p print the address as %px does
- * (the simulation has no addresses to hide: no_hash_pointers); any other
- * extension, whose formatter is not compiled, prints "(%p?)".
+ * bitmap_list_string(); %px prints the address; plain %p prints what
+ * lib/vsprintf.c's ptr_to_id() prints until the kernel has its key to hash
+ * pointers with, "(ptrval)" on a 32-bit machine, and NULL and error
+ * pointers as they are (the simulated machine's addresses differ natively
+ * and in wasm; its console must not: rcutorture prints its current
+ * element with %p); any other extension, whose formatter is not compiled,
+ * prints "(%p?)".
  */
 #include <linux/kernel.h>
 #include <linux/bitmap.h>
@@ -45,7 +49,10 @@ static char *pointer(const char *fmt, char *buf, char *end, void *ptr,
 	default:
 		if (isalnum(*fmt))
 			return error_string(buf, end, "(%p?)", spec);
-		return pointer_string(buf, end, ptr, spec);
+		if (IS_ERR_OR_NULL(ptr))
+			return pointer_string(buf, end, ptr, spec);
+		spec.field_width = 2 * sizeof(ptr);
+		return error_string(buf, end, sizeof(ptr) == 8 ? "(____ptrval____)" : "(ptrval)", spec);
 	}
 }
 

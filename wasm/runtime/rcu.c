@@ -47,6 +47,7 @@ static int gp_last_cpu;
 static struct sim_waitq sync_waiters;
 static struct sim_waitq barrier_waiters;
 static unsigned long cbs_pending;
+static sim_u64 gp_polled;	/* start_poll: a grace period is wanted until this one ends */
 
 void sim_rcu_init(void)
 {
@@ -56,6 +57,7 @@ void sim_rcu_init(void)
 	sync_waiters.head = sync_waiters.tail = NULL;
 	barrier_waiters.head = barrier_waiters.tail = NULL;
 	cbs_pending = 0;
+	gp_polled = 0;
 }
 
 void sim_rcu_fini(void)
@@ -85,7 +87,7 @@ static int gp_wanted(void)
 {
 	int i;
 
-	if (sync_waiters.head)
+	if (sync_waiters.head || gp_polled > gp_completed)
 		return 1;
 	for (i = 0; i < sim_ncpus; i++) {
 		struct sim_rcu_cb *cb;
@@ -268,6 +270,36 @@ void sim_synchronize_rcu(const struct sim_site *site)
 	sim_waitq_add(&sync_waiters, t);
 	gp_maybe_start(t->cpu, sim_cpus[t->cpu].clock);
 	sim_block(SIM_BLOCK_GP, sim_name("synchronize_rcu"), site);
+}
+
+/*
+ * The grace-period sequence number in the kernel's rcu_seq format
+ * (kernel/rcu/rcu.h): the count of ended grace periods shifted up by two,
+ * with state 1 while one is in progress.
+ */
+unsigned long sim_rcu_gp_seq(void)
+{
+	return ((unsigned long)gp_completed << 2) | (gp_active ? 1 : 0);
+}
+
+/*
+ * A polled grace period's cookie (get_state_synchronize_rcu(), and with
+ * start, start_poll_synchronize_rcu(), which also makes sure one starts):
+ * the sequence number once a grace period that starts after now has
+ * ended, as rcu_seq_snap() computes it; the grace period in progress, if
+ * any, does not count. Callbacks queued now wait for the same one.
+ */
+unsigned long sim_rcu_gp_snap(int start)
+{
+	sim_fp_note(&gp_active, 1);
+	sim_u64 gp = gp_started + 1;
+
+	if (start && sim_current) {
+		if (gp_polled < gp)
+			gp_polled = gp;
+		gp_maybe_start(sim_current->cpu, sim_cpus[sim_current->cpu].clock);
+	}
+	return (unsigned long)gp << 2;
 }
 
 void sim_rcu_barrier(const struct sim_site *site)

@@ -594,6 +594,14 @@ const char *sim_task_comm(int task)
 	return t ? sim_name_at(t->name) : "";
 }
 
+/* The CPU a task runs on (task_cpu()), or -1. */
+int sim_task_cpu(int task)
+{
+	struct sim_task *t = sim_task_by_id(task);
+
+	return t ? t->cpu : -1;
+}
+
 void sim_waitq_add(struct sim_waitq *wq, struct sim_task *t)
 {
 	t->waiter.next = NULL;

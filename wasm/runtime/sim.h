@@ -188,6 +188,7 @@ int sim_wake_up_process(int task, const struct sim_site *site);
 /* schedule_timeout(): schedule(), woken at the latest ns later; returns the time left */
 sim_u64 sim_schedule_timeout(sim_u64 ns, const struct sim_site *site);
 const char *sim_task_comm(int task);
+int sim_task_cpu(int task);
 
 /* Context */
 int sim_cpu_id(void);
@@ -240,6 +241,9 @@ void sim_call_rcu(struct callback_head *head, void (*func)(struct callback_head 
 void sim_kvfree_rcu(void *ptr, const struct sim_site *site);
 void sim_synchronize_rcu(const struct sim_site *site);
 void sim_rcu_barrier(const struct sim_site *site);
+/* Grace-period sequence numbers (rcu_seq format) and polled grace periods */
+unsigned long sim_rcu_gp_seq(void);
+unsigned long sim_rcu_gp_snap(int start);
 void sim_cond_resched(const struct sim_site *site);
 void sim_preempt_schedule(const struct sim_site *site);	/* CONFIG_PREEMPTION's preemption point */
 

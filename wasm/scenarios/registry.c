@@ -32,6 +32,10 @@ extern const struct scenario scenario_selftest_ida_threads __attribute__((weak))
 	extern const struct scenario scenario_locktorture_##ident __attribute__((weak));	/* selftest only */
 #include "locktorture.def"
 #undef LOCKTORTURE_SCENARIO
+#define RCUTORTURE_SCENARIO(type) \
+	extern const struct scenario scenario_rcutorture_##type __attribute__((weak));	/* selftest only */
+#include "rcutorture.def"
+#undef RCUTORTURE_SCENARIO
 extern const struct scenario scenario_explore_litmus __attribute__((weak));
 
 static const struct scenario *const all[] = {
@@ -54,6 +58,9 @@ static const struct scenario *const all[] = {
 #define LOCKTORTURE_SCENARIO(ident, type, param, value) &scenario_locktorture_##ident,
 #include "locktorture.def"
 #undef LOCKTORTURE_SCENARIO
+#define RCUTORTURE_SCENARIO(type) &scenario_rcutorture_##type,
+#include "rcutorture.def"
+#undef RCUTORTURE_SCENARIO
 	&scenario_explore_litmus,
 };
 

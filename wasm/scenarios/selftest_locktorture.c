@@ -35,7 +35,7 @@ extern void (*const sim_module_exit_lock_torture_cleanup)(void);
 
 static void locktorture_param(const char *name, const char *val)
 {
-	int ret = sim_module_param_set(name, val);
+	int ret = sim_module_param_set("locktorture", name, val);
 
 	if (ret)
 		printk("locktorture: unknown parameter '%s' ignored (%d)\n", name, ret);

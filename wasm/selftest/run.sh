@@ -23,9 +23,11 @@
 #   "# suite: pass:N fail:F skip:S total:T"  (KUnit's summary per suite)
 #   "passed"                               (atomic64_test: no count, it
 #                                           BUG()s or WARN()s on failure)
-# The torture tests (selftest-locktorture-*) are read from their own
-# verdict instead: "End of test: SUCCESS" with "Fail: 0" in the final
-# statistics, or, for the busted lock, "FAILURE" and "Fail: 1 !!!".
+# The torture tests (selftest-locktorture-*, selftest-rcutorture-*) are
+# read from their own verdict instead: "End of test: SUCCESS" with
+# "Fail: 0" in the final statistics (rcutorture: a "Reader Pipe" with
+# nothing past index 1), or, for the busted flavours, "FAILURE" and
+# "Fail: 1 !!!" (rcutorture: readers past their grace period).
 # --policy picks the scheduling policy (labrun's; timed by default).
 # LABRUN_NATIVE and LABRUN_WASM name other builds (wrong-shim.sh's).
 set -uo pipefail
@@ -107,17 +109,33 @@ same_console() {
 	fi
 }
 
-# $1 scenario, then torture_verdict's fields. A busted flavour (the
-# kernel's name for a lock that excludes nothing) passes when the test
-# reports its failure, with the WARNs it met on the way; any other must
-# end in SUCCESS, without a report.
+# rcutorture's verdict, in its own words: the last "Reader Pipe:" and
+# "Reader Batch:" histograms of its statistics (how many grace periods a
+# reader saw its element pass through: past index 1, a grace period ended
+# under a reader), the writer's count of updates ("ver: N") and the tag of
+# its "--- End of test:" line. Prints "VERDICT WRITES PIPE... / BATCH...",
+# eleven counts each, or nothing.
+rcu_verdict() {
+	awk '/Reader Pipe: / { p = $0; sub(/.*Reader Pipe: +/, "", p) }
+	     /Reader Batch: / { b = $0; sub(/.*Reader Batch: +/, "", b) }
+	     / [vV][eE][rR]: [0-9]/ { w = $0; sub(/.* [vV][eE][rR]: /, "", w); sub(/ .*/, "", w) }
+	     /-torture:--- End of test: / { v = $0; sub(/.*End of test: /, "", v); sub(/:.*/, "", v) }
+	     END { if (v != "" && p != "") print v, w + 0, p, "/", b }' "$1"
+}
+
+# $1 scenario, $2 the test's verdict, $3 the failures its statistics
+# count, $4 what they say, $5 what a busted run lacks when $3 is 0. A busted
+# flavour (the kernel's name for a lock that excludes nothing, an RCU whose
+# grace period waits for nothing) passes when the test reports its
+# failure, with the WARNs it met on the way; any other must end in
+# SUCCESS, without a report.
 torture_report() {
-	local s=$1 verdict=$2 writes=$3 reads=$4 fails=$5 why= same= summary want=SUCCESS virt
+	local s=$1 verdict=$2 fails=$3 detail=$4 why= same= summary want=SUCCESS virt
 	summary=$(grep "^scenario $s seed" "$out/$s.native" || true)
 	case $s in *busted*) want=FAILURE ;; esac
 	[ "$verdict" = "$want" ] || why="the test said $verdict"
 	if [ $want = FAILURE ]; then
-		[ "$fails" -gt 0 ] || why="${why:+$why; }no Fail: 1 !!! in its statistics"
+		[ "$fails" -gt 0 ] || why="${why:+$why; }$5"
 		case $summary in *": done, "*", 0 objects left, "*) ;; *) why="${why:+$why; }run: ${summary#*: }" ;; esac
 	else
 		case $summary in *": done, "*", 0 objects left, 0 reports") ;; *) why="${why:+$why; }run: ${summary#*: }" ;; esac
@@ -125,7 +143,8 @@ torture_report() {
 	[ $only_native = 1 ] || same_console "$s"
 	virt=${summary##*steps, }
 	virt=${virt%% ns virtual*}
-	echo "$s: End of test: $verdict, writes $writes, reads $reads, fail $fails" \
+	[ $want = FAILURE ] || [ "$fails" = 0 ] || why="${why:+$why; }its statistics count $fails failures"
+	echo "$s: End of test: $verdict, $detail" \
 	     "($(echo "scale=2; ${virt:-0} / 1000000000" | bc) s virtual; native $(cat "$out/$s.native.time") s$([ $only_native = 1 ] || echo ", wasm $(cat "$out/$s.wasm.time") s")$same)"
 	if [ -n "$why" ]; then
 		echo "  FAILED: $why; its console (the last 4 lines):"
@@ -136,9 +155,19 @@ torture_report() {
 
 fail=0
 for s in "${scenarios[@]}"; do
+	rv=$(rcu_verdict "$out/$s.native")
+	if [ -n "$rv" ]; then
+		read -r verdict writes pipe <<< "${rv%% / *}"
+		past=$(echo $pipe | awk '{ for (i = 3; i <= NF; i++) n += $i; print n + 0 }')
+		torture_report "$s" "$verdict" "$past" "writes $writes, Reader Pipe $pipe, Reader Batch ${rv##* / }, $past reads past their grace period" \
+			"no reader past its grace period in the Reader Pipe" || fail=1
+		continue
+	fi
 	tv=$(torture_verdict "$out/$s.native")
 	if [ -n "$tv" ]; then
-		torture_report "$s" $tv || fail=1
+		read -r verdict writes reads fails <<< "$tv"
+		torture_report "$s" "$verdict" "$fails" "writes $writes, reads $reads, fail $fails" \
+			"no Fail: 1 !!! in its statistics" || fail=1
 		continue
 	fi
 	c=$(counts "$out/$s.native")

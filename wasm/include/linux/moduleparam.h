@@ -7,6 +7,9 @@
  * as insmod does, through the parameter's kernel_param_ops ->set()
  * (int, bool and charp: the project's parsing of what kernel/params.c
  * accepts for them). A charp parameter points at the scenario's string.
+ * A parameter belongs to the module of the file that declares it (its
+ * __FILE__, the kernel's file for extracted code: kernel/torture.c is
+ * module torture), so two modules may have parameters of one name.
  */
 #ifndef _LINUX_MODULEPARAM_H
 #define _LINUX_MODULEPARAM_H
@@ -22,6 +25,7 @@ struct kernel_param_ops {
 
 struct kernel_param {
 	const char *name;
+	const char *file;	/* the declaring file: its base name is the module */
 	const struct kernel_param_ops *ops;
 	void *arg;
 	struct kernel_param *next;	/* the runtime's list */
@@ -32,11 +36,11 @@ extern const struct kernel_param_ops param_ops_bool;
 extern const struct kernel_param_ops param_ops_charp;
 
 void sim_module_param_register(struct kernel_param *kp);
-/* insmod's name=value: 0, or the error ->set() returned (-ENOENT: no such parameter) */
-int sim_module_param_set(const char *name, const char *val);
+/* insmod <mod> name=value: 0, or the error ->set() returned (-ENOENT: no such parameter) */
+int sim_module_param_set(const char *mod, const char *name, const char *val);
 
 #define module_param_cb(name, _ops, _arg, perm)					\
-	static struct kernel_param __param_##name = { #name, _ops, _arg, NULL };	\
+	static struct kernel_param __param_##name = { #name, __FILE__, _ops, _arg, NULL };	\
 	__attribute__((constructor)) static void __param_register_##name(void)	\
 	{										\
 		sim_module_param_register(&__param_##name);				\

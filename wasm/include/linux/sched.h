@@ -32,6 +32,7 @@ struct task_struct {
 	char comm[TASK_COMM_LEN];
 	int policy;		/* recorded only: the simulated scheduler has no priorities */
 	struct kthread *kthread;	/* a kthread's (wasm/glue/kthread.c) */
+	unsigned int __state;	/* not kept (the runtime has the task's state): reads TASK_RUNNING */
 };
 
 struct task_struct *sim_task_struct(int task);

@@ -1,0 +1,477 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kernel/rcu/rcutorture.c of 6.12 on the simulated machine: the test and
+ * the flavours rcu and busted, extracted with their lines
+ * (wasm/extract/selftest-rcutorture.txt), compiled as they are, over
+ * kernel/torture.c (wasm/glue/torture.c) and the runtime's RCU
+ * (wasm/runtime/rcu.c).
+ *
+ * Before the extract: the kernel's RCU interface that rcu_ops names,
+ * as a project port over the runtime's RCU (its grace-period counts),
+ * and what the kernel's headers bring into rcutorture.c, as the kernel
+ * has it for this configuration (CONFIG_PREEMPT_RCU with
+ * CONFIG_PREEMPTION, no CONFIG_HOTPLUG_CPU, no CONFIG_NO_HZ_FULL, no
+ * CONFIG_DEBUG_LOCK_ALLOC, no CONFIG_RCU_TRACE, no CONFIG_RCU_BOOST).
+ * After it: the project's ports of the parts left out, each refusing
+ * when a parameter asks for it (wasm/selftest/README.md says why).
+ */
+#include <linux/types.h>
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/printk.h>
+#include <linux/sched.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
+#include <linux/cpumask.h>
+#include <linux/string.h>
+#include <linux/preempt.h>
+#include <linux/percpu.h>
+#include <linux/atomic.h>
+#include <linux/jiffies.h>
+#include <linux/list.h>
+#include <linux/torture.h>
+
+/* rcutorture is a module here (insmod, rmmod): IS_MODULE() holds. */
+#define CONFIG_RCU_TORTURE_TEST_MODULE 1
+#define KBUILD_MODNAME "rcutorture"
+/* pr_cont() continues the line, as the kernel's: labrun's console joins it */
+#undef pr_cont
+#define pr_cont(fmt, ...)	printk(KERN_CONT fmt, ##__VA_ARGS__)
+
+/*
+ * xchg() and cmpxchg_relaxed() on plain variables: one step each, as no
+ * simulated CPU runs between a task's steps but at the runtime's points.
+ */
+#define xchg(p, v)	__atomic_exchange_n((p), (v), __ATOMIC_SEQ_CST)
+#define cmpxchg_relaxed(p, o, n) ({							\
+	__typeof__(*(p)) __sim_old = (o);						\
+	__atomic_compare_exchange_n((p), &__sim_old, (n), 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
+	__sim_old;									\
+})
+
+/* Every simulated CPU is online and stays so (linux/cpumask.h). */
+static struct cpumask sim_rcutorture_online;
+static const struct cpumask *sim_cpu_online_mask(void)
+{
+	cpumask_setall(&sim_rcutorture_online);
+	return &sim_rcutorture_online;
+}
+#define cpu_online_mask	sim_cpu_online_mask()
+
+/* include/linux/rcupdate.h */
+#define ULONG_CMP_GE(a, b)	(ULONG_MAX / 2 >= (a) - (b))
+#define ULONG_CMP_LT(a, b)	(ULONG_MAX / 2 < (a) - (b))
+typedef void (*call_rcu_func_t)(struct rcu_head *head, rcu_callback_t func);
+#define NUM_ACTIVE_RCU_POLL_OLDSTATE 2
+/* include/linux/rcutree.h */
+struct rcu_gp_oldstate {
+	unsigned long rgos_norm;
+	unsigned long rgos_exp;
+};
+#define NUM_ACTIVE_RCU_POLL_FULL_OLDSTATE 4
+/* without CONFIG_DEBUG_LOCK_ALLOC (include/linux/rcupdate.h) */
+#define rcu_read_lock_bh_held()		1
+#define rcu_read_lock_sched_held()	1
+/* without CONFIG_DEBUG_OBJECTS_RCU_HEAD */
+#define init_rcu_head_on_stack(head)	do { } while (0)
+#define destroy_rcu_head_on_stack(head)	do { } while (0)
+/* kernel/rcu/rcu.h: the grace-period sequence numbers, the flavours */
+#define RCU_SEQ_CTR_SHIFT	2
+#define RCU_SEQ_STATE_MASK	((1 << RCU_SEQ_CTR_SHIFT) - 1)
+#define RCU_GET_STATE_COMPLETED	0x1
+#include "kernel/rcu/rcu-extract.h"
+
+/*
+ * Preemption (CONFIG_PREEMPTION, CONFIG_PREEMPT_RCU): rcu_read_lock()
+ * leaves preemption on, so torture_preempt_schedule() in a reader is a
+ * preemption point of the runtime (linux/preempt.h); preempt_disable(),
+ * local_bh_disable(), local_irq_disable() and a held raw spinlock turn it
+ * off. Their counts are kept per task here, as preempt_count() and
+ * irqs_disabled() read them; preempt_schedule() returns at once when
+ * they are not zero (kernel/sched/core.c), and the simulated CPU switches
+ * tasks nowhere else inside a reader (udelay() and mdelay() are busy time).
+ */
+#define SIM_HARDIRQ_MASK	0x000f0000
+#define SIM_SOFTIRQ_OFFSET	0x00000100
+#define SIM_SOFTIRQ_MASK	0x0000ff00
+#ifndef SOFTIRQ_MASK
+#define SOFTIRQ_MASK	SIM_SOFTIRQ_MASK
+#define HARDIRQ_MASK	SIM_HARDIRQ_MASK
+#endif
+static int sim_preempt_count[256];
+static int sim_irqs_off[256];
+#define sim_pc			sim_preempt_count[sim_task_id() & 255]
+#undef preempt_count
+#define preempt_count()		(sim_pc)
+#undef preempt_disable
+#undef preempt_enable
+#define preempt_disable()	do { sim_pc++; barrier(); } while (0)
+#define preempt_enable()	do { barrier(); sim_pc--; } while (0)
+#undef local_bh_disable
+#undef local_bh_enable
+#define local_bh_disable()	do { sim_pc += SIM_SOFTIRQ_OFFSET; barrier(); } while (0)
+#define local_bh_enable()	do { barrier(); sim_pc -= SIM_SOFTIRQ_OFFSET; } while (0)
+#undef local_irq_disable
+#undef local_irq_enable
+#define local_irq_disable()	do { sim_irqs_off[sim_task_id() & 255]++; } while (0)
+#define local_irq_enable()	do { sim_irqs_off[sim_task_id() & 255]--; } while (0)
+#define preemptible()		(!preempt_count() && !sim_irqs_off[sim_task_id() & 255])
+#undef __preempt_schedule
+#define __preempt_schedule()	do { if (preemptible()) sim_preempt_schedule(SIM_SITE()); } while (0)
+/* raw_spin_lock_irqsave(&current->pi_lock): only its owner takes it here; preemption and irqs off */
+#define raw_spin_lock_irqsave(lock, flags)	\
+	do { (flags) = 0; local_irq_disable(); preempt_disable(); } while (0)
+#define raw_spin_unlock_irqrestore(lock, flags)	\
+	do { (void)(flags); preempt_enable(); local_irq_enable(); } while (0)
+
+/* per-CPU arrays indexed in place: __this_cpu_inc(rcu_torture_count[i]) */
+#define rcu_torture_count	rcu_torture_count__sim_pcpu[sim_cpu_id()]
+#define rcu_torture_batch	rcu_torture_batch__sim_pcpu[sim_cpu_id()]
+#define __this_cpu_inc(x)	((x)++)
+#undef DEFINE_TORTURE_RANDOM_PERCPU
+#define DEFINE_TORTURE_RANDOM_PERCPU(name) \
+	struct torture_random_state name##__sim_pcpu[SIM_NR_POSSIBLE_CPUS]
+/* this_cpu_ptr(&rcu_torture_timer_rand): copy 0, plus the CPU (linux/percpu.h) */
+#define rcu_torture_timer_rand	rcu_torture_timer_rand__sim_pcpu[0]
+
+/*
+ * Project port, the kernel's RCU interface rcu_ops names (kernel/rcu/tree.c,
+ * include/linux/rcupdate.h), over the runtime's RCU: its grace-period
+ * sequence number (rcu_seq format: the count of ended grace periods, and
+ * state 1 while one is in progress), its polled grace periods, call_rcu(),
+ * synchronize_rcu() and rcu_barrier(). The runtime has one kind of grace
+ * period: an expedited one is a normal one.
+ */
+static unsigned long rcu_get_gp_seq(void)
+{
+	return sim_rcu_gp_seq();
+}
+
+static unsigned long get_state_synchronize_rcu(void)
+{
+	return sim_rcu_gp_snap(0);
+}
+
+static unsigned long start_poll_synchronize_rcu(void)
+{
+	return sim_rcu_gp_snap(1);
+}
+
+static unsigned long get_completed_synchronize_rcu(void)
+{
+	return RCU_GET_STATE_COMPLETED;
+}
+
+static bool poll_state_synchronize_rcu(unsigned long oldstate)
+{
+	return oldstate == RCU_GET_STATE_COMPLETED || ULONG_CMP_GE(sim_rcu_gp_seq(), oldstate);
+}
+
+static bool same_state_synchronize_rcu(unsigned long oldstate1, unsigned long oldstate2)
+{
+	return oldstate1 == oldstate2;
+}
+
+static void (synchronize_rcu)(void)
+{
+	synchronize_rcu();
+}
+
+static void synchronize_rcu_expedited(void)
+{
+	synchronize_rcu();
+}
+
+static void cond_synchronize_rcu(unsigned long oldstate)
+{
+	if (!poll_state_synchronize_rcu(oldstate))
+		synchronize_rcu();
+}
+
+static unsigned long start_poll_synchronize_rcu_expedited(void)
+{
+	return start_poll_synchronize_rcu();
+}
+
+static void cond_synchronize_rcu_expedited(unsigned long oldstate)
+{
+	cond_synchronize_rcu(oldstate);
+}
+
+/* Full state: the runtime's one sequence in both fields. */
+static void get_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = rgosp->rgos_exp = get_state_synchronize_rcu();
+}
+
+static void start_poll_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = rgosp->rgos_exp = start_poll_synchronize_rcu();
+}
+
+static void start_poll_synchronize_rcu_expedited_full(struct rcu_gp_oldstate *rgosp)
+{
+	start_poll_synchronize_rcu_full(rgosp);
+}
+
+static void get_completed_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = rgosp->rgos_exp = RCU_GET_STATE_COMPLETED;
+}
+
+static bool poll_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	return poll_state_synchronize_rcu(rgosp->rgos_norm) ||
+	       poll_state_synchronize_rcu(rgosp->rgos_exp);
+}
+
+static bool same_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp1,
+					    struct rcu_gp_oldstate *rgosp2)
+{
+	return rgosp1->rgos_norm == rgosp2->rgos_norm && rgosp1->rgos_exp == rgosp2->rgos_exp;
+}
+
+static void cond_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	if (!poll_state_synchronize_rcu_full(rgosp))
+		synchronize_rcu();
+}
+
+static void cond_synchronize_rcu_expedited_full(struct rcu_gp_oldstate *rgosp)
+{
+	cond_synchronize_rcu_full(rgosp);
+}
+
+#define call_rcu_hurry(head, func)	call_rcu(head, func)
+static void (call_rcu_hurry)(struct rcu_head *head, rcu_callback_t func)
+{
+	call_rcu(head, func);
+}
+
+static void (rcu_barrier)(void)
+{
+	rcu_barrier();
+}
+
+/* The runtime's grace periods need no forcing: each ends when its last CPU passes a quiescent state. */
+static void rcu_force_quiescent_state(void)
+{
+}
+
+static void show_rcu_gp_kthreads(void)
+{
+	unsigned long s = sim_rcu_gp_seq();
+
+	pr_info("rcu: grace period g%lu (%s), %lu ended (the runtime's RCU)\n",
+		s, s & RCU_SEQ_STATE_MASK ? "in progress" : "idle", s >> RCU_SEQ_CTR_SHIFT);
+}
+
+/* Boost: no CONFIG_RCU_BOOST (rcu_ops.can_boost is 0) and no real-time priorities. */
+static bool rcu_check_boost_fail(unsigned long gp_state, int *cpup)
+{
+	return true;
+}
+
+static int rcu_get_gp_kthreads_prio(void)
+{
+	return 0;
+}
+
+/* CONFIG_RCU_CPU_STALL_TIMEOUT's default, 21 s (kernel/rcu/tree_stall.h) */
+static int rcu_jiffies_till_stall_check(void)
+{
+	return 21 * HZ;
+}
+
+static void rcutorture_get_gp_data(int *flags, unsigned long *gp_seq)
+{
+	*flags = 0;
+	*gp_seq = sim_rcu_gp_seq();
+}
+
+/* rcu_gp_slow_register(): grace-period slowing (CONFIG_RCU_GP_SLOW-style delays) is not simulated. */
+static atomic_t *rcu_gp_slow_suppress;
+
+static void rcu_gp_slow_register(atomic_t *rgssp)
+{
+	WARN_ON_ONCE(rcu_gp_slow_suppress);
+	rcu_gp_slow_suppress = rgssp;
+}
+
+static void rcu_gp_slow_unregister(atomic_t *rgssp)
+{
+	WARN_ON_ONCE(rgssp && rgssp != rcu_gp_slow_suppress);
+	rcu_gp_slow_suppress = NULL;
+}
+
+/* Expediting (kernel/rcu/update.c): counted; the runtime's grace periods are all alike. */
+static atomic_t rcu_expedited_nesting;
+
+static bool rcu_gp_is_normal(void)
+{
+	return false;
+}
+
+static bool rcu_gp_is_expedited(void)
+{
+	return atomic_read(&rcu_expedited_nesting);
+}
+
+static void rcu_expedite_gp(void)
+{
+	atomic_inc(&rcu_expedited_nesting);
+}
+
+static void rcu_unexpedite_gp(void)
+{
+	atomic_dec(&rcu_expedited_nesting);
+}
+
+/* A module loads after boot; the simulated CPUs never stall-warn. */
+#define rcu_inkernel_boot_has_ended()		true
+#define rcu_stall_is_suppressed_at_boot()	false
+#define rcu_stall_is_suppressed()		false
+#define rcu_is_watching()			true
+#define in_task()				1
+/* no ftrace buffer */
+#define tracing_off()				do { } while (0)
+#define rcu_ftrace_dump(oops_dump_mode)		do { } while (0)
+/* without CONFIG_HOTPLUG_CPU (include/linux/cpu.h), CONFIG_NO_HZ_FULL (linux/tick.h) */
+#define cpus_read_lock()			do { } while (0)
+#define cpus_read_unlock()			do { } while (0)
+#define tick_dep_set_task(t, bit)		do { } while (0)
+#define tick_dep_clear_task(t, bit)		do { } while (0)
+#define task_nice(p)				0
+#define task_cpu(p)				sim_task_cpu((p)->pid)
+#define sched_show_task(p)	pr_alert("task:%-15.15s pid:%d cpu:%d\n", (p)->comm, (p)->pid, task_cpu(p))
+
+/*
+ * The reader's timer handler (irqreader): the simulated machine runs no
+ * code in interrupt context, so a timer_list cannot be armed; the
+ * scenarios set irqreader=0 and these refuse.
+ */
+struct timer_list {
+	void (*function)(struct timer_list *);
+};
+#define timer_setup_on_stack(t, fn, flags) \
+	do { (t)->function = (fn); WARN(1, "rcutorture: no timer interrupts on the simulated machine (irqreader)\n"); } while (0)
+#define timer_pending(t)		true
+#define mod_timer(t, expires)		0
+#define del_timer_sync(t)		0
+#define destroy_timer_on_stack(t)	do { } while (0)
+
+/* CPU hotplug states: the simulated CPUs never go offline (and nothing boosts). */
+enum cpuhp_state { CPUHP_AP_ONLINE_DYN = 1 };
+#define cpuhp_setup_state(state, name, startup, teardown)	\
+	({ (void)(startup); (void)(teardown); -ENOSYS; })
+#define cpuhp_remove_state(state)	do { } while (0)
+
+/*
+ * Flavours not built: rcutorture_init() names them all in its table.
+ * RCU Tasks (TASKS_OPS and the like) is behind CONFIG_TASKS_*RCU, off.
+ */
+#define TASKS_OPS
+#define TASKS_RUDE_OPS
+#define TASKS_TRACING_OPS
+struct rcu_torture_ops;
+#define SIM_RCUTORTURE_NOT_BUILT(ops, type) extern struct rcu_torture_ops ops;
+#define SIM_RCUTORTURE_NOT_BUILT_LIST(x)					\
+	x(srcu_ops, "srcu") x(srcud_ops, "srcud") x(busted_srcud_ops, "busted_srcud")	\
+	x(trivial_ops, "trivial")
+SIM_RCUTORTURE_NOT_BUILT_LIST(SIM_RCUTORTURE_NOT_BUILT)
+
+/* The parts left out: the project's ports below the extract. */
+static int rcutorture_booster_cleanup(unsigned int cpu);
+static int rcutorture_booster_init(unsigned int cpu);
+static int rcu_nocb_toggle(void *arg);
+static int rcu_torture_stall_init(void);
+static int rcu_torture_fwd_prog_init(void);
+static void rcu_torture_fwd_prog_cleanup(void);
+static int rcu_torture_barrier_init(void);
+static void rcu_torture_barrier_cleanup(void);
+static int rcu_torture_read_exit_init(void);
+static void rcu_torture_read_exit_cleanup(void);
+static void rcu_torture_mem_dump_obj(void);
+static void rcu_torture_init_srcu_lockdep(void);
+
+#include "kernel/rcu/rcutorture-extract.c"
+
+#undef SIM_RCUTORTURE_NOT_BUILT
+#define SIM_RCUTORTURE_NOT_BUILT(ops, type) struct rcu_torture_ops ops = { .name = type " (not built)" };
+SIM_RCUTORTURE_NOT_BUILT_LIST(SIM_RCUTORTURE_NOT_BUILT)
+
+static int sim_rcutorture_refuse(const char *what, const char *why, int param)
+{
+	if (!param)
+		return 0;
+	pr_alert("%s: %s, not on the simulated machine (%d asked)\n", what, why, param);
+	return -ENOSYS;
+}
+
+/* Priority boosting: real-time priorities (never reached: rcu_torture_can_boost() is false). */
+static int rcutorture_booster_init(unsigned int cpu)
+{
+	return sim_rcutorture_refuse(__func__, "no real-time priorities", 1);
+}
+
+static int rcutorture_booster_cleanup(unsigned int cpu)
+{
+	return 0;
+}
+
+/* NOCB toggling: rcu_torture_init() turns it off without CONFIG_RCU_NOCB_CPU. */
+static int rcu_nocb_toggle(void *arg)
+{
+	sim_rcutorture_refuse(__func__, "no callback offloading", 1);
+	torture_kthread_stopping("rcu_nocb_toggle");
+	return 0;
+}
+
+/* CPU stalls (stall_cpu, stall_gp_kthread): the stall detector is not simulated. */
+static int rcu_torture_stall_init(void)
+{
+	return sim_rcutorture_refuse(__func__, "no RCU CPU stall detector",
+				     stall_cpu > 0 || stall_gp_kthread > 0);
+}
+
+/* Forward progress (fwd_progress): callback floods until the OOM notifier. */
+static int rcu_torture_fwd_prog_init(void)
+{
+	return sim_rcutorture_refuse(__func__, "no callback-flood forward-progress test", fwd_progress);
+}
+
+static void rcu_torture_fwd_prog_cleanup(void)
+{
+}
+
+/* rcu_barrier() test (n_barrier_cbs): per-CPU callback kthreads bound to CPUs. */
+static int rcu_torture_barrier_init(void)
+{
+	return sim_rcutorture_refuse(__func__, "no rcu_barrier() kthreads", n_barrier_cbs > 0);
+}
+
+static void rcu_torture_barrier_cleanup(void)
+{
+}
+
+/* Read-then-exit kthreads (read_exit_burst): kthreads that exit on their own. */
+static int rcu_torture_read_exit_init(void)
+{
+	return sim_rcutorture_refuse(__func__, "no read-then-exit kthreads", read_exit_burst > 0);
+}
+
+static void rcu_torture_read_exit_cleanup(void)
+{
+}
+
+/* mem_dump_obj() of slab, kmalloc and vmalloc objects: not in the runtime's allocator. */
+static void rcu_torture_mem_dump_obj(void)
+{
+	pr_alert("rcu_torture_mem_dump_obj: mem_dump_obj() not on the simulated machine\n");
+}
+
+/* SRCU lockdep deadlock scenarios (test_srcu_lockdep): no lockdep for SRCU here. */
+static void rcu_torture_init_srcu_lockdep(void)
+{
+	sim_rcutorture_refuse(__func__, "no SRCU lockdep scenarios", test_srcu_lockdep);
+}
