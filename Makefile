@@ -7,7 +7,7 @@
 #
 # Both redo nothing that is up to date. Other targets: dev, kernel-tree, native,
 # wasm, web, lint, test-native, test-determinism, test-selftest, test-kunit, test-unit, test-e2e,
-# test-e2e-slow, bench, kunit, clean.
+# test-e2e-slow, bench, bench-browser, kunit, clean.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -17,13 +17,14 @@ include wasm/build.mk
 include kernel-tree/diffs.mk
 include kernel-tree/kunit/kunit.mk
 
-.PHONY: help deps kernel-tree build web dist start dev test test-unit test-e2e test-e2e-slow typecheck lint bench clean
+.PHONY: help deps kernel-tree build web dist start dev test test-unit test-e2e test-e2e-slow typecheck lint bench bench-browser clean
 
 help:
 	@echo "make start   set up, build and serve the app on http://localhost:5173"
 	@echo "make test    set up, build and run every test suite"
 	@echo "make dev     the development server with hot reload, on http://localhost:5173"
-	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates; a table of the figures against their goals"
+	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates; the figures panels and frames in the page; a table of the figures against their goals"
+	@echo "make bench-browser  in Chromium: the figures panels' wall time (memcg scale, inode table, RFC table) and frames while playing lru-batch"
 	@echo "make explore the explorer's standard set: every schedule within a preemption bound, PCT (EXPLORE_SECONDS)"
 	@echo "make dist    build dist/: the whole app as static files, for any server or none"
 	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
@@ -91,12 +92,17 @@ test-e2e-slow: web
 test: build lint test-native test-determinism test-selftest test-kunit test-variant-quick typecheck test-unit test-e2e
 	@echo "make test: every suite passed"
 
-bench: build build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
+bench: web build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
 		build/wasm/v6.12/labrun.cjs build/wasm/no-shrinker-bitmap/labrun.cjs build/bench/lru-batch/labrun \
 		$(foreach v,$(INODE_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs) \
 		build/bench/break-no-wait/labrun build/wasm/break-no-wait/labrun.cjs \
 		build/bench/break-no-tryget/labrun build/bench/break-no-recheck/labrun
 	@wasm/bench-all.sh
+
+# In Chromium (scripts/bench-figures.mjs): the figures panels from a click to
+# their last figure, and frames while playing. make bench runs it too, in its table.
+bench-browser: web
+	@node scripts/bench-figures.mjs
 
 # The explorer's standard set (not part of make test): JSON lines per bound,
 # each small race of wasm/explore.json checked against what it expects.

@@ -16,6 +16,7 @@ wasm/bench-lru.sh
 wasm/bench-memcg.sh
 wasm/bench-inode.sh
 wasm/bench-explore.sh
+node scripts/bench-figures.mjs
 echo
 echo "make bench: the figures against their goals (ratio >= 1.00: goal met)"
 python3 - "$BENCH_ROWS" <<'PY'

@@ -104,7 +104,7 @@ test('N and P can be changed: the run follows, and the link keeps them', async (
   }
 });
 
-test('the seed’s table runs in its own worker, shows progress, and can be cancelled', async ({ page }) => {
+test('the seed’s table runs in workers of its own, shows progress, and can be cancelled', async ({ page }) => {
   const l = new Lab(page);
   await l.open('?scene=inode-lru&variant=inode&step=0');
   await page.getByTestId('inode.figures.run').click();

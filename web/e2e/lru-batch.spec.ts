@@ -166,3 +166,24 @@ test('the RFC’s table: batch locks and splicing beat one lru_lock from 16 task
   // The page kept stepping meanwhile.
   await lab.step();
 });
+
+test('the RFC’s table run in parallel workers is the table run in one', async ({ browser }) => {
+  test.setTimeout(240_000);
+  // The pool takes one worker per core the browser reports: one, then four.
+  const table = async (cores: number) => {
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await context.addInitScript((n) => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n }), cores);
+    const page = await context.newPage();
+    await new Lab(page).open('?scene=lru-batch');
+    await page.getByTestId('figures.pages').fill('14');
+    await page.getByTestId('figures.rounds').fill('1');
+    await page.getByTestId('figures.run').click();
+    await expect(page.getByTestId('figures.took')).toHaveAttribute('data-workers', String(cores), { timeout: 200_000 });
+    const rows = await page.getByTestId('figures.table').locator('tbody').innerText();
+    await context.close();
+    return rows;
+  };
+  const serial = await table(1);
+  expect(serial).toMatch(/\d\.\d\d M/);
+  expect(await table(4)).toBe(serial);
+});

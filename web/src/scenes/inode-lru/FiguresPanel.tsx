@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// The seed's table on the real code, in a worker of its own (cancelling
-// terminates it): each row on v6.12, inode-lru-before and
+// The seed's table on the real code, in workers of its own (up to the
+// machine's cores; cancelling terminates them): each row on v6.12, inode-lru-before and
 // inode-lru-rotate, shrink_slab()'s share of kswapd's reclaim CPU time
 // beside the seed's perf figure, with the cost model stated.
 import { useState } from 'react';
@@ -25,15 +25,19 @@ export function Figures() {
 
   const measure = () => {
     setResults({});
+    setWallMs(0);
     return start(async (sim, report, live) => {
-      const total = ROWS.length * KERNELS.length;
+      // Every row on every kernel is a run of its own: the pool runs them side by side, in the table's order.
+      const runs = ROWS.flatMap((row) => KERNELS.map((variant) => ({ row, variant })));
+      const total = runs.length;
       const t0 = performance.now();
       const out: Record<string, RowResult> = {};
       let done = 0;
-      for (const row of ROWS) {
-        for (const variant of KERNELS) {
+      const workers = Math.min(sim.size, total);
+      report({ done, total, what: 'starting', workers });
+      await Promise.all(
+        runs.map(async ({ row, variant }) => {
           const what = `${fmt(row.inodes)} × ${row.pages} on ${variant}`;
-          report({ done, total, what });
           const { log } = await sim.run('inode-lru', 1, {
             variant, policy: Policy.timed, quiet: true, stress: true, program: rowProgram(row),
             maxSteps: 2_000_000_000, maxEvents: 1_000_000,
@@ -42,10 +46,10 @@ export function Figures() {
           if (log.meta.status !== 'done' || log.meta.live_objects) throw new Error(`${what} ended ${log.meta.status}`);
           out[`${row.inodes}:${variant}`] = rowResult(log);
           setResults({ ...out });
-          done++;
-        }
-      }
-      setWallMs(performance.now() - t0);
+          report({ done: ++done, total, what, workers });
+        }),
+      );
+      if (live()) setWallMs(performance.now() - t0);
     });
   };
 
@@ -54,8 +58,8 @@ export function Figures() {
     <section className="panel figures" aria-labelledby="inode-figures-title" data-testid="inode.figures">
       <h2 id="inode-figures-title">The seed’s table: shrink_slab()’s share of reclaim</h2>
       <p className="muted">
-        Drop-behind reclaim streams past a page cache workingset held by N inodes × P active pages each, on the three kernels, in a worker
-        of its own. Each cell is shrink_slab()’s share of kswapd’s reclaim CPU time (shrink_slab() plus shrink_inactive_list()), in virtual
+        Drop-behind reclaim streams past a page cache workingset held by N inodes × P active pages each, on the three kernels, in workers
+        of its own (a run per row and kernel, side by side up to this machine’s cores). Each cell is shrink_slab()’s share of kswapd’s reclaim CPU time (shrink_slab() plus shrink_inactive_list()), in virtual
         time under the cost model below; the last column is Johannes Weiner’s perf profile of kswapd, in the thread, with the workingset’s inodes on the LRU and rotated.
       </p>
       <MeasureControls
@@ -108,7 +112,11 @@ export function Figures() {
           </tbody>
         </table>
       )}
-      {wallMs > 0 && <p className="muted">Measured in {(wallMs / 1000).toFixed(1)} s of wall time in this browser.</p>}
+      {wallMs > 0 && (
+        <p className="muted" data-testid="inode.figures.wall">
+          Measured in {(wallMs / 1000).toFixed(1)} s of wall time in this browser.
+        </p>
+      )}
       <details className="cost-model" data-testid="inode.figures.model">
         <summary>How these are measured</summary>
         <p>

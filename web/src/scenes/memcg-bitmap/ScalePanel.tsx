@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// Scale mode: the seed's experiment on the real code, in a worker of its
-// own (cancelling terminates it): the same machine on v6.12 and on the
+// Scale mode: the seed's experiment on the real code, in workers of its
+// own (the two kernels side by side where the machine has the cores;
+// cancelling terminates them): the same machine on v6.12 and on the
 // no-shrinker-bitmap kernel, do_shrink_slab() calls per global pass and
 // the pass's wall time in this browser, beside the seed's figures.
 import { useEffect, useRef, useState } from 'react';
@@ -30,6 +31,12 @@ const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFix
 interface Result {
   variant: string;
   f: ScaleFigures;
+}
+
+/** Each kernel's run as it goes: the boot's containers set up, then memcgs reclaimed. */
+interface Progress {
+  runs: Record<string, { done: number; total: number; finished: boolean }>;
+  workers: number;
 }
 
 /** The bits set before the pass, a pixel per cell or per block of cells. */
@@ -67,28 +74,39 @@ function BitsCanvas({ f, rows, cols }: { f: ScaleFigures; rows: number; cols: nu
 export function Scale() {
   const [preset, setPreset] = useState<Preset>(PRESETS[0]);
   const [results, setResults] = useState<Result[]>([]);
-  const { running, error, start, cancel } = useMeasurement<{ variant: string; done: number; total: number }>();
+  const { running, error, start, cancel } = useMeasurement<Progress>();
 
   const measure = () => {
     const p = preset;
     setResults([]);
     return start(async (sim, report, live) => {
       const out: Result[] = [];
-      for (const variant of KERNELS) {
-        report({ variant, done: 0, total: 1 });
-        const t0 = performance.now();
-        const { log } = await sim.run('memcg-bitmap', 1, {
-          variant, policy: Policy.timed, quiet: true, containers: p.containers, mounts: p.mounts, memcgs: p.memcgs,
-          rounds: p.echoes, maxSteps: 2_000_000_000, maxEvents: 1_000_000,
-          onProgress: (done, total) => report({ variant, done, total }),
-        });
-        if (!live()) return; // cancelled
-        if (log.meta.status !== 'done') throw new Error(`${variant} ended ${log.meta.status}`);
-        const f = scaleFigures(log);
-        f.totalMs = performance.now() - t0;
-        out.push({ variant, f });
-        setResults([...out]);
-      }
+      const workers = Math.min(sim.size, KERNELS.length);
+      const runs: Progress['runs'] = Object.fromEntries(KERNELS.map((v) => [v, { done: 0, total: 0, finished: false }]));
+      const show = () => report({ runs: { ...runs }, workers });
+      show();
+      await Promise.all(
+        KERNELS.map(async (variant) => {
+          const t0 = performance.now();
+          const { log } = await sim.run('memcg-bitmap', 1, {
+            variant, policy: Policy.timed, quiet: true, containers: p.containers, mounts: p.mounts, memcgs: p.memcgs,
+            rounds: p.echoes, maxSteps: 2_000_000_000, maxEvents: 1_000_000,
+            onProgress: (done, total) => {
+              runs[variant] = { done, total, finished: false };
+              show();
+            },
+          });
+          if (!live()) return; // cancelled
+          if (log.meta.status !== 'done') throw new Error(`${variant} ended ${log.meta.status}`);
+          const f = scaleFigures(log);
+          f.totalMs = performance.now() - t0;
+          out.push({ variant, f });
+          out.sort((a, b) => KERNELS.indexOf(a.variant) - KERNELS.indexOf(b.variant));
+          setResults([...out]);
+          runs[variant] = { ...runs[variant], finished: true };
+          show();
+        }),
+      );
     });
   };
 
@@ -99,14 +117,20 @@ export function Scale() {
   // The figure to compare: the single pass, or the second echo of drop_caches (nothing left to free).
   const callsOf = (r: Result) => (preset.echoes ? r.f.echoCalls.at(-1) ?? 0 : r.f.passCalls[0] ?? 0);
   const msOf = (r: Result) => (preset.echoes ? r.f.echoMs.at(-1) ?? 0 : r.f.passMs[0] ?? 0);
-  const phase =
-    running && (running.total === preset.containers ? `setting up containers: ${fmt(running.done)} of ${fmt(running.total)}` : `reclaiming memcgs: ${fmt(running.done)} of ${fmt(running.total)}`);
+  const phase = (r: Progress['runs'][string]) =>
+    r.finished
+      ? 'done.'
+      : r.total === 0
+        ? 'starting…'
+        : r.total === preset.containers
+          ? `setting up containers: ${fmt(r.done)} of ${fmt(r.total)}…`
+          : `reclaiming memcgs: ${fmt(r.done)} of ${fmt(r.total)}…`;
   return (
     <section className="panel figures" aria-labelledby="scale-title" data-testid="scale">
       <h2 id="scale-title">At scale: the seed’s experiment on the real code</h2>
       <p className="muted">
         {fmt(n)} memcg-aware shrinkers (a mount each) and {fmt(memcgs)} memcgs, run on v6.12 and on the project’s no-shrinker-bitmap
-        patch, in a worker of its own. Each memcg charges one object to one mount of its own container.
+        patch, in workers of their own (side by side where this machine has the cores). Each memcg charges one object to one mount of its own container.
       </p>
       <fieldset className="scale-presets" disabled={running !== null}>
         <legend>Machine</legend>
@@ -118,12 +142,20 @@ export function Scale() {
         ))}
       </fieldset>
       {running ? (
-        <p role="status" className="progress" data-testid="scale.progress">
-          {running.variant}: {phase}… <progress max={running.total} value={running.done} />{' '}
-          <button type="button" onClick={cancel} data-testid="scale.cancel">
-            Cancel
-          </button>
-        </p>
+        <div role="status" className="progress" data-testid="scale.progress" data-workers={running.workers}>
+          {KERNELS.map((v) => (
+            <p key={v}>
+              {v}: {phase(running.runs[v])}{' '}
+              <progress max={Math.max(1, running.runs[v].total)} value={running.runs[v].finished ? Math.max(1, running.runs[v].total) : running.runs[v].done} />
+            </p>
+          ))}
+          <p>
+            {running.workers > 1 ? `Both kernels side by side, in ${running.workers} workers.` : 'One kernel after the other, in one worker.'}{' '}
+            <button type="button" onClick={cancel} data-testid="scale.cancel">
+              Cancel
+            </button>
+          </p>
+        </div>
       ) : (
         <button type="button" onClick={measure} data-testid="scale.run">
           Run on {KERNELS.join(' and ')}

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// Independent runs in parallel: a pool of simulation workers, one run at a
+// time each, up to the machine's cores. A figure's rows and kernels do not
+// depend on each other, so each goes to the next free worker; dispose()
+// terminates every worker, whatever each is doing (Cancel).
+import { SimClient, type RunOptions, type RunOutcome } from './client';
+
+/** Workers for a measurement: one per core the browser reports, at most `cap`, at least one. */
+export function poolSize(cap = 8): number {
+  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1;
+  return Math.max(1, Math.min(cap, cores));
+}
+
+type Job = { scenario: string; seed: number; opts: RunOptions; resolve: (r: RunOutcome) => void; reject: (e: Error) => void };
+
+export class SimPool {
+  private idle: SimClient[] = [];
+  private all: SimClient[] = [];
+  private queue: Job[] = [];
+  private disposed = false;
+
+  /** `size` workers at most, started as runs ask for them; `make` starts one (a test may give its own). */
+  constructor(
+    readonly size = poolSize(),
+    private make: () => SimClient = () => new SimClient(),
+  ) {}
+
+  /** Workers started so far. */
+  get workers(): number {
+    return this.all.length;
+  }
+
+  /** A run on the next free worker; runs given together run side by side. */
+  run(scenario: string, seed: number, opts: RunOptions = {}): Promise<RunOutcome> {
+    if (this.disposed) return Promise.reject(new Error('the measurement was cancelled'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ scenario, seed, opts, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next() {
+    while (this.queue.length && !this.disposed) {
+      let sim = this.idle.pop();
+      if (!sim && this.all.length < this.size) this.all.push((sim = this.make()));
+      if (!sim) return;
+      const job = this.queue.shift()!;
+      const w = sim;
+      w.run(job.scenario, job.seed, job.opts).then(
+        (r) => {
+          this.idle.push(w);
+          job.resolve(r);
+          this.next();
+        },
+        (e: Error) => {
+          this.idle.push(w);
+          job.reject(e);
+          this.next();
+        },
+      );
+    }
+  }
+
+  dispose() {
+    this.disposed = true;
+    for (const sim of this.all) sim.dispose();
+    for (const job of this.queue) job.reject(new Error('the measurement was cancelled'));
+    this.all = [];
+    this.idle = [];
+    this.queue = [];
+  }
+}
