@@ -97,6 +97,7 @@ bench: web build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
 		$(foreach v,$(INODE_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs) \
 		build/bench/break-no-wait/labrun build/wasm/break-no-wait/labrun.cjs \
 		build/bench/break-no-tryget/labrun build/bench/break-no-recheck/labrun
+	@$(MAKE) --no-print-directory $$(node wasm/explore.mjs targets)
 	@wasm/bench-all.sh
 
 # In Chromium (scripts/bench-figures.mjs): the figures panels from a click to

@@ -7,9 +7,9 @@
 # states), and for each small race of wasm/explore.json on each of its
 # kernels the time to run its bound, natively and as wasm under Node (each
 # execution there a fresh boot by putting the module's memory back, not a
-# fork).
+# fork); and PCT on each of them, against its bound.
 set -eu
-field() { sed -n "s/.*\"$1\":\([0-9.a-z]*\).*/\1/p" | tail -1; }
+field() { sed -n "s/.*\"$1\":\([0-9.a-z-]*\).*/\1/p" | tail -1; }
 echo "benchmark: the explorer (native, optimised; wasm under Node)"
 plain=$(build/bench/v6.12/labrun --explore --scenario explore-litmus --bound 64 --no-por 2>/dev/null | tail -1)
 por=$(build/bench/v6.12/labrun --explore --scenario explore-litmus --bound 64 2>/dev/null | tail -1)
@@ -35,4 +35,14 @@ for (const r of require("./wasm/explore.json").races)
 		"$(echo "$out" | field failing_executions) failing; as wasm under Node" \
 		"$(echo "$wasm" | field executions_total) in $(echo "$wasm" | field seconds) s," \
 		"$(echo "$wasm" | field rate) executions/s"
+done
+# PCT on each race and kernel (wasm/explore.mjs pct: depth the expected
+# preemptions + 1, or the bound + 1 where nothing may fail): the runs that
+# fail against what PCT's bound 1/(n k^(d-1)) promises, natively.
+node wasm/explore.mjs pct | while read -r id v depth args; do
+	# shellcheck disable=SC2086 # args are labrun flags, split on purpose
+	out=$(build/bench/$v/labrun --explore $args 2>/dev/null | tail -1)
+	echo "PCT $id on $v, depth $depth: $(echo "$out" | field failing_executions) of" \
+		"$(echo "$out" | field runs) runs fail; the bound promises $(echo "$out" | field p_per_run) a run" \
+		"(k = $(echo "$out" | field k) decisions, $(echo "$out" | field cpus) CPUs); $(echo "$out" | field seconds) s"
 done

@@ -7,7 +7,11 @@
 // what the list expects (no failing execution within the bound, or the
 // expected kind of failure with its fewest preemptions). Then the searches
 // that are not a scene's race: explore-litmus with and without sleep sets,
-// the scene's own run of shrinker-lifetime, PCT. Each bound's summary line
+// the scene's own run of shrinker-lifetime. Then PCT on every race and
+// kernel: pctRuns random runs at depth d = the expected preemptions + 1
+// where a failure is expected (the share of runs that find it must reach
+// PCT's bound 1/(n k^(d-1)), n CPUs, k decisions) and at d = bound + 1
+// where none is (no run may fail). Each bound's summary line
 // (JSON) is printed under a heading per search; EXPLORE_SECONDS bounds each
 // search's wall time (default 120): a search stopped by it says
 // "stopped": true and, for a race, fails the check.
@@ -16,6 +20,9 @@
 //   node wasm/explore.mjs variants   the kernels the set runs (with a race's
 //                                    id: the kernels that race runs on)
 //   node wasm/explore.mjs targets    their labrun binaries, for make
+//   node wasm/explore.mjs pct        the PCT searches, one a line: race,
+//                                    kernel, depth, then labrun's flags
+//                                    (make bench's figures)
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -27,9 +34,12 @@ const others = [
   // The scene's own run (three mounts, six objects, slow shrinkers on the
   // break kernel), so that its counterexample opens in the page.
   ['break-no-wait', '--scenario', 'shrinker-lifetime', '--slow-ns', '3000', '--bound', '1'],
-  // PCT for a bug of depth 2.
-  ['break-no-wait', '--scenario', 'shrinker-lifetime', '--rounds', '1', '--objects', '1', '--pct', '2', '--runs', '1000'],
 ];
+/** PCT's depth for a race on a kernel: one more than the preemptions its failure takes, or than the bound. */
+const pctDepth = (race, expect) => (expect ? expect.preemptions : race.bound) + 1;
+/** A race's PCT search on a kernel: labrun's flags. */
+const pctArgs = (race, expect) =>
+  ['--scenario', race.scenario, ...race.args, '--pct', String(pctDepth(race, expect)), '--runs', String(race.pctRuns)];
 const variants = [...new Set([...races.flatMap((r) => Object.keys(r.kernels)), ...others.map((o) => o[0])])];
 
 if (process.argv[2] === 'variants') {
@@ -40,6 +50,14 @@ if (process.argv[2] === 'variants') {
     process.exit(2);
   }
   console.log(race ? Object.keys(race.kernels).join(' ') : variants.join(' '));
+  process.exit(0);
+}
+if (process.argv[2] === 'pct') {
+  for (const race of races) {
+    for (const [variant, expect] of Object.entries(race.kernels)) {
+      console.log([race.id, variant, pctDepth(race, expect), ...pctArgs(race, expect)].join(' '));
+    }
+  }
   process.exit(0);
 }
 if (process.argv[2] === 'targets') {
@@ -92,6 +110,30 @@ for (const race of races) {
   }
 }
 for (const [variant, ...args] of others) search(variant, args);
+
+/** What is wrong with a PCT summary on a kernel, or null. */
+function checkPct(expect, last) {
+  if (!last) return 'no summary';
+  if (last.stopped) return `stopped after ${last.runs} of the runs`;
+  if (!expect) return last.failing_executions ? `${last.failing_executions} failing runs, none expected` : null;
+  if (!last.failing?.[expect.kind]) return `no run failed with ${expect.kind}`;
+  if (last.failing_executions / last.runs < last.p_per_run) {
+    return `${last.failing_executions} of ${last.runs} runs fail, below PCT's bound ${last.p_per_run}`;
+  }
+  return null;
+}
+
+for (const race of races) {
+  for (const [variant, expect] of Object.entries(race.kernels)) {
+    const d = pctDepth(race, expect);
+    const last = search(variant, pctArgs(race, expect));
+    const wrong = checkPct(expect, last);
+    if (wrong) bad++;
+    console.log(`-- PCT ${race.id} on ${variant}, depth ${d}: ${wrong ? `WRONG: ${wrong}` : expect
+      ? `${last.failing_executions} of ${last.runs} runs find ${expect.kind}, at least ${(last.p_per_run * last.runs).toFixed(1)} by PCT's bound (k = ${last.k} decisions, ${last.cpus} CPUs)`
+      : `no failing run of ${last.runs} (k = ${last.k} decisions)`}`);
+  }
+}
 if (bad) {
   console.log(`make explore: ${bad} search(es) did not find what wasm/explore.json expects`);
   process.exit(1);

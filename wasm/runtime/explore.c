@@ -43,10 +43,12 @@
  * random distinct priorities d..d+n-1, d-1 change points are drawn among
  * the first k decisions, the highest-priority CPU that can go takes each
  * step, and at the j-th change point the CPU that ran last drops to
- * priority d-1-j. A bug of depth d is then found by one run with
- * probability at least 1/(n k^(d-1)), n CPUs, k decisions. A CPU that
- * yields drops below every other (a spinning CPU would otherwise spin for
- * ever); the guarantee is stated for k, the decisions of the run without
+ * priority d-1-j, below every other. A bug of depth d is then found by one
+ * run with probability at least 1/(n k^(d-1)), n CPUs, k decisions. A CPU
+ * that yields drops below every other too (a spinning CPU would otherwise
+ * spin for ever); so a change point drops the CPU below the lowest
+ * priority yet given, not to d-1-j, which a yield may already have passed.
+ * The guarantee is stated for k, the decisions of the run without
  * preemptions.
  *
  * Every execution is a fresh boot: natively each runs in a child process
@@ -433,9 +435,15 @@ static int pct_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yie
 	sn->yield = (int8_t)yield;
 	sn->pc = cx.pc;
 	sn->sleep = 0;
+	/*
+	 * A change point, and a yield, put the CPU below every other: PCT's
+	 * d-1-j is below the initial priorities, but a yield may already
+	 * have put others lower still, which would make the change point
+	 * (taken later) a raise instead of a drop.
+	 */
 	for (j = 0; j < x->nchange; j++)
 		if (x->change[j] == i && from >= 0)
-			x->prio[from] = x->o.pct_depth - 1 - j;
+			x->prio[from] = --x->lowest;
 	if (yield && from >= 0)
 		x->prio[from] = --x->lowest;
 	cands = candidates(mask, 0, from, yield);

@@ -14,6 +14,13 @@
  *  CPU2 mount-0      mount, fill, unmount, again: register and unregister
  *  CPU3 mount-1      the same, with its own filesystems
  *
+ * With --tasks 2 (prog=t2 in the page), the explorer's small race
+ * (wasm/explore.json): kswapd0 on CPU0 and mount-0 on CPU1, beside one
+ * resident cache, so that one register and one unregister meet one
+ * shrink_slab() walk of the global list: under v6.1's shrinker_rwsem,
+ * under the SRCU series' srcu_read_lock(), or under v6.12's RCU and
+ * refcounts.
+ *
  * Three resident caches stay registered all along, as a system's many
  * other shrinkers do; their objects are all in use, so their scan rotates
  * them and frees nothing (as inodes that still have page cache are),
@@ -47,6 +54,7 @@
 
 #define NR_RESIDENT 3
 #define NR_MOUNTERS 2
+#define SMALL_TASKS 2	/* --tasks 2: one reclaimer, one mounter, one resident */
 #define RESIDENT_OBJECTS 4
 
 /*
@@ -81,6 +89,13 @@ static struct completion done;
 static struct scenario_params params;
 static atomic_t mounters_left;
 static unsigned int ramfs_work_ns, lru_work_ns;
+static int nr_resident, nr_mounters, nr_reclaimers;
+
+/* Two CPUs for the small race (--tasks 2); four for any other --tasks. */
+static int churn_cpus(const struct scenario_params *p)
+{
+	return p->tasks == SMALL_TASKS ? SMALL_TASKS : 2 + NR_MOUNTERS;
+}
 
 static unsigned long fs_count(struct shrinker *s, struct shrink_control *sc)
 {
@@ -242,27 +257,31 @@ static void init_task(void *arg)
 	params = *(const struct scenario_params *)arg;
 	ramfs_work_ns = params.stress ? RAMFS_WORK_NS_STRESS : RAMFS_WORK_NS_WATCH;
 	lru_work_ns = params.stress ? LRU_WORK_NS_STRESS : LRU_WORK_NS_WATCH;
+	nr_resident = params.tasks == SMALL_TASKS ? 1 : NR_RESIDENT;
+	nr_mounters = params.tasks == SMALL_TASKS ? 1 : NR_MOUNTERS;
+	nr_reclaimers = params.tasks == SMALL_TASKS ? 1 : 2;
 	init_completion(&done);
 	root = sim_memcg_create(NULL, "/");
 	memcg_a = sim_memcg_create(root, "/A");
 	if (!root || !memcg_a)
 		return;
-	for (i = 0; i < NR_RESIDENT; i++) {
+	for (i = 0; i < nr_resident; i++) {
 		snprintf(name, sizeof(name), "resident-%ld", i);
 		resident[i] = fs_mount(name, true, RESIDENT_OBJECTS);
 	}
-	atomic_set(&mounters_left, NR_MOUNTERS);
+	atomic_set(&mounters_left, nr_mounters);
 
 	sim_spawn(0, "kswapd0", reclaim_task, NULL);
-	sim_spawn(1, "reclaim-A", reclaim_task, (void *)1);
-	for (i = 0; i < NR_MOUNTERS; i++) {
+	if (nr_reclaimers > 1)
+		sim_spawn(1, "reclaim-A", reclaim_task, (void *)1);
+	for (i = 0; i < nr_mounters; i++) {
 		snprintf(name, sizeof(name), "mount-%ld", i);
-		sim_spawn(2 + (int)i, name, mount_task, (void *)i);
+		sim_spawn(nr_reclaimers + (int)i, name, mount_task, (void *)i);
 	}
-	for (i = 0; i < NR_MOUNTERS + 2; i++)
+	for (i = 0; i < nr_mounters + nr_reclaimers; i++)
 		wait_for_completion(&done);
 
-	for (i = 0; i < NR_RESIDENT; i++)
+	for (i = 0; i < nr_resident; i++)
 		if (resident[i])
 			fs_umount(resident[i]);
 	sim_memcg_offline(memcg_a);
@@ -275,7 +294,8 @@ const struct scenario scenario_shrinker_churn = {
 	.name = "shrinker-churn",
 	.title = "Shrinker churn: reclaim against mount and unmount, on every design",
 	.tree = SIM_KERNEL_TREE,
-	.nr_cpus = 4,
+	.nr_cpus = 2 + NR_MOUNTERS,
+	.cpus = churn_cpus,
 	.nr_nodes = 1,
 	.kasan_panic = 1,
 	.defaults = { .seed = 1, .rounds = 3, .objects = 4 },

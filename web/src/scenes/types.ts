@@ -37,6 +37,8 @@ export interface ExploreRace {
   maxBound: number;
   defaultBound: number;
   maxExecutions: number;
+  /** PCT runs make explore makes on each kernel. */
+  pctRuns: number;
   /** null: no execution within the bound fails; else the failure expected and its fewest preemptions. */
   kernels: Record<string, { kind: string; preemptions: number } | null>;
 }

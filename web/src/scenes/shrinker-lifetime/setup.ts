@@ -6,6 +6,7 @@
 // run. All of it goes to the scenario as run parameters
 // (wasm/scenarios/shrinker_lifetime.c); nothing is a program of operations.
 import type { RunOptions } from '../../engine/client';
+import { parseSettings } from '../../engine/settings';
 
 const SETTINGS = {
   r: { key: 'rounds', name: 'mount/unmount rounds', min: 1, max: 8 },
@@ -15,15 +16,5 @@ const SETTINGS = {
 
 /** The run parameters a set-up text gives ('' : none, the scene's own run). Throws with what is wrong. */
 export function lifetimeSetup(text: string): RunOptions {
-  const o: RunOptions = {};
-  if (!text) return o;
-  for (const tok of text.split(',')) {
-    const m = /^([ros])(\d{1,6})$/.exec(tok);
-    if (!m) throw new Error(`"${tok}" is not a setting (r, o or s and a number: rounds, objects, slow shrinkers' ns)`);
-    const s = SETTINGS[m[1] as keyof typeof SETTINGS];
-    const v = Number(m[2]);
-    if (v < s.min || v > s.max) throw new Error(`${s.name} must be ${s.min} to ${s.max}, not ${v}`);
-    o[s.key] = v;
-  }
-  return o;
+  return parseSettings(text, SETTINGS);
 }
