@@ -192,3 +192,38 @@ test('lesson explore-the-lost-bit: on memcg-bitmap the panel finds the lost bit 
   expect((await page.evaluate(() => window.__lab!.event()!)).kindName).toBe('TASK_START');
   await page.screenshot({ path: info.outputPath('explore-lost-bit-branch.png'), fullPage: true });
 });
+
+test('the Explore panel on shrinker-churn: nothing fails on srcu within one preemption; on break-no-wait the unmount frees what kswapd0 reads, and its shortest schedule opens at the KASAN report', async ({ page }, info) => {
+  test.setTimeout(240_000);
+  const lab = new Lab(page);
+  await lab.open('?scene=shrinker-churn&variant=srcu&seed=1');
+  const panel = page.getByTestId('explore');
+  await expect(panel).toContainText('unregister against a shrink_slab() reader');
+  await panel.getByTestId('explore.bound').selectOption('1');
+  await panel.getByTestId('explore.run').click();
+  // As labrun --explore finds it natively and as wasm under Node (wasm/explore.json, make explore).
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(/No execution fails with at most 1 preemption \(238 executions/, { timeout: 150_000 });
+  await expect(panel.getByTestId('explore.progress')).toContainText(/Explored bound 1: 238 executions, 12 distinct end states, 0 failing/);
+  await panel.screenshot({ path: info.outputPath('explore-churn-srcu.png') });
+
+  await lab.open('?scene=shrinker-churn&variant=break-no-wait&seed=1');
+  await panel.getByTestId('explore.bound').selectOption('1');
+  await panel.getByTestId('explore.run').click();
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(/Fails: 18 of 411 executions with at most 1 preemption/, { timeout: 200_000 });
+  const links = panel.getByTestId('explore.counterexample');
+  await expect(links.first()).toHaveText(/^1 preemption, 62 decisions: KASAN: slab-use-after-free/);
+  await panel.screenshot({ path: info.outputPath('explore-churn-panel.png') });
+  const q = new URLSearchParams((await links.first().getAttribute('href'))!.slice(1));
+  expect(q.get('sched')).toBe('0x14.1x22.0.1x21.0.1x3');
+  expect(q.get('prog')).toBe('t2,r1,o1');
+  const step = Number(q.get('step'));
+  await links.first().click();
+  await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => page.evaluate(() => window.__lab?.ready ?? false)).toBe(true);
+  expect(await lab.currentStep()).toBe(step);
+  expect((await page.evaluate(() => window.__lab!.event()!)).kindName).toBe('REPORT');
+  await page.getByTestId('reports').getByRole('button', { name: /KASAN/ }).click();
+  await expect(page.getByTestId('reports.text')).toContainText('BUG: KASAN: slab-use-after-free');
+  await expect(page.getByTestId('reports.text')).toContainText('list_lru_count_one()');
+  await page.screenshot({ path: info.outputPath('explore-churn-opened.png'), fullPage: true });
+});
