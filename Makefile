@@ -23,8 +23,8 @@ help:
 	@echo "make start   set up, build and serve the app on http://localhost:5173"
 	@echo "make test    set up, build and run every test suite"
 	@echo "make dev     the development server with hot reload, on http://localhost:5173"
-	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates; the figures panels and frames in the page; a table of the figures against their goals"
-	@echo "make bench-browser  in Chromium: the figures panels' wall time (memcg scale, inode table, RFC table) and frames while playing lru-batch"
+	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates; the figures panels, frames and long runs in the page; a table of the figures against their goals"
+	@echo "make bench-browser  in Chromium: the figures panels' wall time (memcg scale, inode table, RFC table), frames while playing lru-batch, and long runs (load, JS heap, End, Home, a scrub, a step back)"
 	@echo "make explore the explorer's standard set: every schedule within a preemption bound, PCT (EXPLORE_SECONDS)"
 	@echo "make dist    build dist/: the whole app as static files, for any server or none"
 	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
@@ -80,7 +80,7 @@ test-e2e: web
 	@echo "[web] end-to-end tests (Playwright, Debian's Chromium)"
 	@$(NPX) playwright test --grep-invert @slow
 
-# The end-to-end tests tagged @slow (a run of 200000 events in the page, about a minute each).
+# The end-to-end tests tagged @slow (minutes each: a run past the page's 2,000,000 events, a million-line trace, every slide at 3840×2160).
 test-e2e-slow: web
 	@$(NPX) playwright test --grep @slow
 
@@ -100,10 +100,8 @@ bench: web build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
 	@$(MAKE) --no-print-directory $$(node wasm/explore.mjs targets)
 	@wasm/bench-all.sh
 
-# In Chromium (scripts/bench-figures.mjs): the figures panels from a click to
-# their last figure, and frames while playing. make bench runs it too, in its table.
-bench-browser: web
-	@node scripts/bench-figures.mjs
+	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates; the figures panels, frames and long runs in the page; a table of the figures against their goals"
+	@echo "make bench-browser  in Chromium: the figures panels' wall time (memcg scale, inode table, RFC table), frames while playing lru-batch, and long runs (load, JS heap, End, Home, a scrub, a step back)"
 
 # The explorer's standard set (not part of make test): JSON lines per bound,
 # each small race of wasm/explore.json checked against what it expects.

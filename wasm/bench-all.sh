@@ -17,6 +17,7 @@ wasm/bench-memcg.sh
 wasm/bench-inode.sh
 wasm/bench-explore.sh
 node scripts/bench-figures.mjs
+node scripts/bench-page.mjs
 echo
 echo "make bench: the figures against their goals (ratio >= 1.00: goal met)"
 python3 - "$BENCH_ROWS" <<'PY'

@@ -33,8 +33,8 @@ export interface RunOptions extends RunParams {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** Events a run keeps in the page unless asked otherwise (a runaway guard; 32 bytes each). */
-export const PAGE_MAX_EVENTS = 200_000;
+/** Events a run keeps in the page unless asked otherwise (a runaway guard: 32 bytes each in the worker, 33 in the page's columns). */
+export const PAGE_MAX_EVENTS = 2_000_000;
 
 /**
  * The native command line for the same run (variant, scenario, seed and options): the run
@@ -105,7 +105,7 @@ export class SimClient {
       program: opts.program ?? [],
     }, opts.onProgress);
     if (r.type !== MsgType.RunReply) throw new Error(`unexpected reply ${r.type}`);
-    return { log: new EventLog(r.events, r.meta), decisions: new Decisions(r.decisions), wallMs: r.wallMs };
+    return { log: new EventLog(r.log, r.meta), decisions: new Decisions(r.decisions), wallMs: r.wallMs };
   }
 
   dispose() {

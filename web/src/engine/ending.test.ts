@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import type { RunMeta } from './meta';
-import { ending, REPORT_LOCKDEP } from './ending';
+import { ending, REPORT_HUNG_TASK, REPORT_LOCKDEP } from './ending';
 import { labrunCommand, PAGE_MAX_EVENTS } from './client';
 import { Policy } from './generated/events';
 
@@ -47,6 +47,14 @@ describe('how a run ended', () => {
     expect(PAGE_MAX_EVENTS).toBeGreaterThan(5000);
     expect(e.detail).toContain('not leaked');
     expect(e.detail).toContain(cmd);
+    expect(e.event).toBeNull();
+    // A hung task before the cut (64 tasks keep init waiting past the timeout): still the event limit, the report named after.
+    const hung = { type: REPORT_HUNG_TASK, event: 42, title: 'Task init:64 blocked for more than 1000000 ns', text: '' };
+    const h = ending({ ...m, reports: [hung] }, cmd);
+    expect(h.kind).toBe('event-limit');
+    expect(h.label).toBe('event limit reached');
+    expect(h.detail).toContain('at event 42: Task init:64 blocked');
+    expect(h.event).toBe(42);
   });
 
   it('a deadlock, after the lockdep report that predicted it (planted-bugs --planted 1)', () => {

@@ -44,7 +44,8 @@ export function ending(meta: RunMeta, wholeRun: string): Ending {
     };
   }
   const hung = first(REPORT_HUNG_TASK);
-  if (hung) {
+  // A hung task the run went on past is named, but a run the event limit cut is named for that first.
+  if (hung && meta.status !== 'event-limit') {
     return {
       kind: 'hung-task',
       label: 'hung task',
@@ -82,8 +83,9 @@ export function ending(meta: RunMeta, wholeRun: string): Ending {
         detail:
           `the page keeps ${meta.events} events and stopped the run there, before its end: what the tasks would have done next is cut, ` +
           `and the ${meta.live_objects} objects still live were in use, not leaked. ` +
-          `A smaller program fits in the page; the whole run: ${wholeRun}`,
-        event: null,
+          `A smaller program fits in the page; the whole run: ${wholeRun}` +
+          (hung ? `. Before the cut, at event ${hung.event}: ${hung.title} (a task blocked past the hung-task timeout)` : ''),
+        event: hung ? hung.event : null,
       };
   }
 }

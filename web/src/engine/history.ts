@@ -1,11 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // State at any step of a log, for stepping back and scrubbing: a reducer
-// folds events into a state; a checkpoint is kept every `every` events,
-// so reaching any step replays at most that many. A long log keeps at
-// most MAX_CHECKPOINTS, spaced wider, so that memory stays bounded (a
-// state can hold tens of thousands of pages) while a step still replays
-// only a few hundred events. Asking for the same step twice returns the
-// same instance.
+// folds events into a state, and copies of the state (checkpoints) are kept
+// along the log, so that reaching any step replays only the events since
+// the checkpoint before it.
+//
+// Checkpoints are spaced by the cost of replay, measured while the log is
+// first folded: a new one is kept once folding since the last one has taken
+// REPLAY_BUDGET_MS, so a step replays for about that long whatever the
+// scene's reducer costs per event (a cheap reducer gets checkpoints far
+// apart, a costly one close together). Their memory is bounded: at most
+// MAX_CHECKPOINTS of them and MAX_CHECKPOINT_BYTES in all (a state's size
+// as approxBytes() counts it, times their count); past either bound every
+// other checkpoint is dropped and the spacing doubles. Asking for the same
+// step twice returns the same instance; a step just after the last one
+// asked for replays from that one.
 import type { EventLog } from './log';
 
 export interface Reducer<S> {
@@ -14,24 +22,88 @@ export interface Reducer<S> {
   apply(state: S, log: EventLog, i: number): void;
 }
 
+/** How long reaching a step may spend replaying events from its checkpoint, in ms of the first fold. */
+export const REPLAY_BUDGET_MS = 20;
 export const MAX_CHECKPOINTS = 256;
+export const MAX_CHECKPOINT_BYTES = 96 * 2 ** 20;
+/** The clock is read once per this many events of the first fold: checkpoints fall on multiples of it. */
+export const CLOCK_EVERY = 256;
+
+/** Bytes a state holds, roughly as a JS engine stores it: typed arrays by their length, 8 bytes a slot or field, strings by length. */
+export function approxBytes(v: unknown, seen = new Set<object>()): number {
+  if (v === null || typeof v !== 'object') return typeof v === 'string' ? 16 + 2 * v.length : 8;
+  if (seen.has(v)) return 8;
+  seen.add(v);
+  if (ArrayBuffer.isView(v)) return 64 + v.byteLength;
+  let n = 32;
+  if (v instanceof Map) for (const [k, x] of v) n += approxBytes(k, seen) + approxBytes(x, seen);
+  else if (v instanceof Set) for (const x of v) n += approxBytes(x, seen);
+  else for (const k in v) n += 8 + approxBytes((v as Record<string, unknown>)[k], seen);
+  return n;
+}
+
+export interface HistoryOptions {
+  /** Keep a checkpoint every this many events instead of by the measured cost (tests: a spacing known in advance). */
+  every?: number;
+  budgetMs?: number;
+  maxCheckpoints?: number;
+  maxBytes?: number;
+}
 
 export class History<S> {
   private checkpoints: S[] = [];
+  private positions: number[] = []; // checkpoint c holds the state before event positions[c]
+  private bytes: number[] = [];
   private last: { step: number; state: S } | null = null;
-  private every: number;
+  /** What the first fold took, in ms (a measured figure, for the record). */
+  readonly foldMs: number;
 
   constructor(
     readonly log: EventLog,
     private reducer: Reducer<S>,
-    every = 64,
+    options: HistoryOptions | number = {},
   ) {
-    this.every = every = Math.max(every, Math.ceil(log.length / MAX_CHECKPOINTS));
+    const o = typeof options === 'number' ? { every: options } : options;
+    const maxCount = o.maxCheckpoints ?? MAX_CHECKPOINTS;
+    const maxBytes = o.maxBytes ?? MAX_CHECKPOINT_BYTES;
+    let every = o.every ?? 0; // 0: by time
+    let budget = o.budgetMs ?? REPLAY_BUDGET_MS;
     const s = reducer.init(log);
+    const t0 = performance.now();
+    let since = t0;
+    let lastPos = -Infinity;
+    let total = 0;
     for (let i = 0; i < log.length; i++) {
-      if (i % every === 0) this.checkpoints.push(structuredClone(s));
+      let keep = i === 0;
+      if (!keep && every > 0) keep = i - lastPos >= every;
+      else if (!keep && i % CLOCK_EVERY === 0) {
+        const now = performance.now();
+        if (now - since >= budget) {
+          keep = true;
+          since = now;
+        }
+      }
+      if (keep) {
+        const b = approxBytes(s);
+        this.checkpoints.push(structuredClone(s));
+        this.positions.push(i);
+        this.bytes.push(b);
+        total += b;
+        lastPos = i;
+        // Over a bound: keep every other checkpoint (the first stays), and space the next ones twice as far.
+        while (this.checkpoints.length > maxCount || (total > maxBytes && this.checkpoints.length > 1)) {
+          const keepIdx = this.positions.map((_, c) => c).filter((c) => c % 2 === 0);
+          this.checkpoints = keepIdx.map((c) => this.checkpoints[c]);
+          this.positions = keepIdx.map((c) => this.positions[c]);
+          this.bytes = keepIdx.map((c) => this.bytes[c]);
+          total = this.bytes.reduce((a, x) => a + x, 0);
+          if (every > 0) every *= 2;
+          else budget *= 2;
+        }
+      }
       reducer.apply(s, log, i);
     }
+    this.foldMs = performance.now() - t0;
   }
 
   /** How many checkpoints are kept. */
@@ -39,14 +111,41 @@ export class History<S> {
     return this.checkpoints.length;
   }
 
+  /** Their size, as approxBytes() counts it. */
+  get checkpointBytes(): number {
+    return this.bytes.reduce((a, x) => a + x, 0);
+  }
+
+  /** The events each checkpoint starts before, in order. */
+  get checkpointSteps(): readonly number[] {
+    return this.positions;
+  }
+
   /** The state after events 0..step have happened (step -1: before any). */
   at(step: number): S {
     const k = Math.max(-1, Math.min(step, this.log.length - 1));
     if (this.last && this.last.step === k) return this.last.state;
-    // Checkpoint c holds the state before event c * every.
-    const c = Math.min(Math.floor((k + 1) / this.every), this.checkpoints.length - 1);
-    const s = c >= 0 ? structuredClone(this.checkpoints[c]) : this.reducer.init(this.log);
-    for (let i = Math.max(0, c) * this.every; i <= k; i++) this.reducer.apply(s, this.log, i);
+    // The last checkpoint at or before event k + 1.
+    let lo = 0;
+    let hi = this.positions.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.positions[mid] <= k + 1) lo = mid;
+      else hi = mid - 1;
+    }
+    let s: S;
+    let from: number;
+    if (this.last && this.last.step < k && (!this.positions.length || this.last.step + 1 >= this.positions[lo])) {
+      s = structuredClone(this.last.state);
+      from = this.last.step + 1;
+    } else if (this.positions.length && this.positions[lo] <= k + 1) {
+      s = structuredClone(this.checkpoints[lo]);
+      from = this.positions[lo];
+    } else {
+      s = this.reducer.init(this.log);
+      from = 0;
+    }
+    for (let i = from; i <= k; i++) this.reducer.apply(s, this.log, i);
     this.last = { step: k, state: s };
     return s;
   }

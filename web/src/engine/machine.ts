@@ -201,12 +201,12 @@ export function buildTimeline(log: EventLog): Timeline {
     const kind = log.kind[i];
     const task = log.task[i];
     machineReducer.apply(s, log, i);
-    for (const c of s.cpus) {
-      const o = open[c.cpu];
-      if (o.mode !== c.mode || o.task !== c.task) {
-        if (t > o.start) cpuSegments.push({ cpu: c.cpu, mode: o.mode, task: o.task, start: o.start, end: t, startIndex: o.startIndex, endIndex: i });
-        open[c.cpu] = { mode: c.mode, task: c.task, start: t, startIndex: i };
-      }
+    // An event changes only its own CPU (machineReducer.apply touches s.cpus[log.cpu[i]] alone).
+    const c = s.cpus[log.cpu[i]];
+    const o = open[c.cpu];
+    if (o.mode !== c.mode || o.task !== c.task) {
+      if (t > o.start) cpuSegments.push({ cpu: c.cpu, mode: o.mode, task: o.task, start: o.start, end: t, startIndex: o.startIndex, endIndex: i });
+      open[c.cpu] = { mode: c.mode, task: c.task, start: t, startIndex: i };
     }
     if (kind === EventKind.RCU_READ_LOCK && log.arg(i, 0) === 1) {
       sectionStart.set(task, { start: t, startIndex: i, cpu: log.cpu[i] });

@@ -2,6 +2,7 @@
 // The typed messages between the page (client.ts) and the simulation
 // worker (worker.ts). One enum of types, one interface per payload;
 // replies carry the id of their request; event buffers are transferred.
+import type { PackedLog } from './log';
 import type { RunMeta, ScenarioInfo } from './meta';
 import type { RunParams } from './generated/params';
 
@@ -46,7 +47,7 @@ export interface ScenariosReply {
 export interface RunReply {
   type: MsgType.RunReply;
   id: number;
-  events: ArrayBuffer;
+  log: PackedLog; // the events in columns (engine/log.ts), their buffer transferred
   decisions: ArrayBuffer;
   meta: RunMeta;
   wallMs: number;

@@ -14,6 +14,12 @@ import { findScene } from '../scenes/registry';
 import type { LessonStart } from './lessons';
 
 export function replayNative(sceneId: string, s: Omit<LessonStart, 'step'>): EventLog {
+  const { records, meta } = dumpNative(sceneId, s);
+  return new EventLog(records, meta);
+}
+
+/** The run's records as labrun --dump writes them (what the worker reads off the wasm heap), and its meta. */
+export function dumpNative(sceneId: string, s: Omit<LessonStart, 'step'>): { records: ArrayBuffer; meta: RunMeta } {
   const scene = findScene(sceneId);
   if (!scene) throw new Error(`no scene ${sceneId}`);
   const dir = mkdtempSync(join(tmpdir(), `replay-${sceneId}-`));
@@ -30,7 +36,7 @@ export function replayNative(sceneId: string, s: Omit<LessonStart, 'step'>): Eve
     if (r.status !== 0 && r.status !== 1) throw new Error(`labrun ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
     const b = readFileSync(join(dir, 'events.bin'));
     const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as RunMeta;
-    return new EventLog(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer, meta);
+    return { records: b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer, meta };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

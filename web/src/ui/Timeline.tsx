@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The time axis: a lane per CPU (what it runs, and whether it runs, spins
 // or sleeps), its RCU read-side sections underneath, and a lane of grace
-// periods. Drawn with D3 from the precomputed timeline; the cursor follows
-// the current step. Click anywhere to jump there.
-import { useEffect, useRef, useState } from 'react';
+// periods. The intervals are drawn on a canvas, labels, marks, the axis and
+// the cursor with D3 in an SVG over it, from the precomputed timeline; the
+// cursor follows the current step. Click anywhere to jump there.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { EventLog } from '../engine/log';
-import type { Timeline as TimelineData } from '../engine/machine';
+import type { CpuSegment, Timeline as TimelineData } from '../engine/machine';
 import { taskColor } from './colors';
 import './Timeline.css';
 
@@ -20,11 +21,13 @@ interface Props {
 const LEFT = 64;
 const RIGHT = 16;
 const TOP = 8;
+const SRCU_GP_COLOR = '#d9631e';
 
 export function Timeline({ log, timeline, step, onSeek }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const staticRef = useRef<SVGGElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(800);
   const seekRef = useRef(onSeek);
   useEffect(() => {
@@ -64,52 +67,14 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
       .text((c) => `CPU${c}`);
     g.append('text').attr('class', 'lane-label').attr('x', 8).attr('y', gpLaneY + LANE / 2 + 4).text('RCU');
 
-    g.selectAll('rect.seg')
-      .data(timeline.cpuSegments)
-      .join('rect')
-      .attr('class', (d) => `seg seg-${d.mode}`)
-      .attr('x', (d) => x(d.start))
-      .attr('y', (d) => laneY(d.cpu) + (d.mode === 'idle' ? LANE / 2 - 2 : 0))
-      .attr('width', (d) => Math.max(0.5, x(d.end) - x(d.start)))
-      .attr('height', (d) => (d.mode === 'idle' ? 4 : LANE))
-      .attr('fill', (d) => (d.mode === 'run' ? taskColor(log.taskName(d.task)) : null))
-      .append('title')
-      .text((d) => `CPU${d.cpu} ${d.mode === 'idle' ? 'idle' : `${d.mode === 'spin' ? 'spins in' : 'runs'} ${log.taskName(d.task)}`} ${d.start}–${d.end} ns`);
-
-    g.selectAll('rect.rcu')
-      .data(timeline.rcuSections)
-      .join('rect')
-      .attr('class', 'rcu-section')
-      .attr('x', (d) => x(d.start))
-      .attr('y', (d) => laneY(d.cpu) + LANE + 2)
-      .attr('width', (d) => Math.max(1, x(d.end) - x(d.start)))
-      .attr('height', RCU_STRIP - 2)
-      .append('title')
-      .text((d) => `${log.taskName(d.task)} in an RCU read-side critical section, ${d.start}–${d.end} ns`);
-
-    const gp = g.selectAll('g.gp').data(timeline.gracePeriods).join('g').attr('class', 'gp');
-    gp.append('rect')
-      .attr('x', (d) => x(d.start))
-      .attr('y', (d) => gpLaneY + (d.gp % 2) * (LANE / 2))
-      .attr('width', (d) => Math.max(1, x(d.end) - x(d.start)))
-      .attr('height', LANE / 2 - 2)
-      .append('title')
-      .text((d) => `grace period ${d.gp}: ${d.start}–${d.end} ns`);
-    gp.append('text')
+    // Grace periods are drawn on the canvas; their names here, where there is room for one.
+    g.selectAll('text.gp-label')
+      .data(timeline.gracePeriods.filter((d) => x(d.end) - x(d.start) > 34))
+      .join('text')
+      .attr('class', 'gp-label')
       .attr('x', (d) => x(d.start) + 3)
       .attr('y', (d) => gpLaneY + (d.gp % 2) * (LANE / 2) + LANE / 2 - 5)
-      .text((d) => (x(d.end) - x(d.start) > 34 ? `GP ${d.gp}` : ''));
-
-    // SRCU grace periods share the lane, below RCU's.
-    const sgp = g.selectAll('g.srcu-gp').data(timeline.srcuGracePeriods).join('g').attr('class', 'srcu-gp');
-    sgp
-      .append('rect')
-      .attr('x', (d) => x(d.start))
-      .attr('y', gpLaneY + LANE - 4)
-      .attr('width', (d) => Math.max(1, x(d.end) - x(d.start)))
-      .attr('height', 5)
-      .append('title')
-      .text((d) => `SRCU grace period ${d.gp} (synchronize_srcu()): ${d.start}–${d.end} ns`);
+      .text((d) => `GP ${d.gp}`);
 
     // Marks above the lanes: a lock given up (failed trylock, rwsem_is_contended()), a report.
     // A click on a mark goes to its event, not to the time under the pointer
@@ -134,12 +99,86 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
     g.append('g').attr('class', 'axis').attr('transform', `translate(0,${gpLaneY + LANE + 2})`).call(axis);
   }, [log, timeline, width]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The lanes, RCU sections and grace periods: drawn on a canvas, one rectangle each, since their
+  // number grows with the run (a million-event run has hundreds of thousands), where an SVG
+  // element each would cost the page memory and every frame a style and layout pass over them all.
+  useEffect(() => {
+    const cv = canvasRef.current;
+    const ctx = cv?.getContext('2d');
+    if (!cv || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    cv.width = Math.round(width * dpr);
+    cv.height = Math.round(height * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    const css = getComputedStyle(cv);
+    const color = (name: string) => css.getPropertyValue(name).trim();
+    const spin = color('--spin');
+    const idle = color('--idle');
+    const colors = new Map<number, string>();
+    const runColor = (task: number) => {
+      let c = colors.get(task);
+      if (c === undefined) colors.set(task, (c = taskColor(log.taskName(task))));
+      return c;
+    };
+    for (const d of timeline.cpuSegments) {
+      ctx.fillStyle = d.mode === 'run' ? runColor(d.task) : d.mode === 'spin' ? spin : idle;
+      const y = laneY(d.cpu) + (d.mode === 'idle' ? LANE / 2 - 2 : 0);
+      ctx.fillRect(x(d.start), y, Math.max(0.5, x(d.end) - x(d.start)), d.mode === 'idle' ? 4 : LANE);
+    }
+    ctx.fillStyle = color('--rcu');
+    for (const d of timeline.rcuSections) ctx.fillRect(x(d.start), laneY(d.cpu) + LANE + 2, Math.max(1, x(d.end) - x(d.start)), RCU_STRIP - 2);
+    ctx.globalAlpha = 0.85;
+    ctx.fillStyle = color('--gp');
+    for (const d of timeline.gracePeriods) ctx.fillRect(x(d.start), gpLaneY + (d.gp % 2) * (LANE / 2), Math.max(1, x(d.end) - x(d.start)), LANE / 2 - 2);
+    // SRCU grace periods share the lane, below RCU's.
+    ctx.fillStyle = SRCU_GP_COLOR;
+    for (const d of timeline.srcuGracePeriods) ctx.fillRect(x(d.start), gpLaneY + LANE - 4, Math.max(1, x(d.end) - x(d.start)), 5);
+    ctx.globalAlpha = 1;
+  }, [log, timeline, width, height]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // What is under the pointer, as a tooltip: the lane's segment, an RCU section, a grace period.
+  const byCpu = useMemo(() => {
+    const lanes: CpuSegment[][] = Array.from({ length: cpus }, () => []);
+    for (const d of timeline.cpuSegments) lanes[d.cpu]?.push(d);
+    for (const l of lanes) l.sort((a, b) => a.start - b.start);
+    return lanes;
+  }, [timeline, cpus]);
+  const [hover, setHover] = useState('');
+  const describeAt = (px: number, py: number): string => {
+    const t = x.invert(px);
+    const cpu = Math.floor((py - TOP) / (LANE + RCU_STRIP + GAP));
+    if (py >= gpLaneY) {
+      const gp = timeline.gracePeriods.find((d) => d.start <= t && t <= d.end);
+      const sgp = timeline.srcuGracePeriods.find((d) => d.start <= t && t <= d.end);
+      if (gp) return `grace period ${gp.gp}: ${gp.start}–${gp.end} ns`;
+      return sgp ? `SRCU grace period ${sgp.gp} (synchronize_srcu()): ${sgp.start}–${sgp.end} ns` : '';
+    }
+    if (cpu < 0 || cpu >= cpus) return '';
+    if (py - laneY(cpu) > LANE) {
+      const r = timeline.rcuSections.find((d) => d.cpu === cpu && d.start <= t && t <= d.end);
+      return r ? `${log.taskName(r.task)} in an RCU read-side critical section, ${r.start}–${r.end} ns` : '';
+    }
+    const lane = byCpu[cpu];
+    let lo = 0;
+    let hi = lane.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lane[mid].start <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    const d = lane[lo];
+    if (!d || d.start > t || t > d.end) return '';
+    return `CPU${d.cpu} ${d.mode === 'idle' ? 'idle' : `${d.mode === 'spin' ? 'spins in' : 'runs'} ${log.taskName(d.task)}`} ${d.start}–${d.end} ns`;
+  };
+
   const t = step >= 0 ? log.time[step] : 0;
   const cx = x(t);
   const cpu = step >= 0 ? log.cpu[step] : 0;
 
   return (
     <div className="panel timeline" ref={box}>
+      <canvas ref={canvasRef} style={{ width, height }} aria-hidden="true" />
       <svg
         ref={svgRef}
         width={width}
@@ -153,7 +192,14 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
           const idx = log.indexAtTime(x.invert(((e.clientX - r.left) * width) / (r.width || width)));
           onSeek(Math.max(0, idx));
         }}
+        onMouseMove={(e) => {
+          const r = svgRef.current!.getBoundingClientRect();
+          const k = width / (r.width || width);
+          setHover(describeAt((e.clientX - r.left) * k, (e.clientY - r.top) * k));
+        }}
+        onMouseLeave={() => setHover('')}
       >
+        {hover && <title>{hover}</title>}
         <g ref={staticRef} />
         <g className="cursor">
           <line x1={cx} x2={cx} y1={TOP - 4} y2={gpLaneY + LANE} />

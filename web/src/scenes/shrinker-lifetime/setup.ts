@@ -9,7 +9,7 @@ import type { RunOptions } from '../../engine/client';
 import { parseSettings } from '../../engine/settings';
 
 const SETTINGS = {
-  r: { key: 'rounds', name: 'mount/unmount rounds', min: 1, max: 8 },
+  r: { key: 'rounds', name: 'mount/unmount rounds', min: 1, max: 1000 }, // as wasm/runtime/params.def bounds them
   o: { key: 'objects', name: 'objects per cache', min: 1, max: 64 },
   s: { key: 'slowNs', name: 'the slow shrinkers’ sleep (ns)', min: 0, max: 100_000 },
 } as const;

@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// SPDX-License-Identifier: GPL-2.0-only
+// make bench-browser: long runs in the page, in Debian's Chromium driven by
+// Playwright, against the production build served as `make start` serves
+// it. For each run: the time from navigation until the scene is ready (the
+// run made in the worker, its log decoded, the scene's checkpoints and
+// timeline built, the first frame drawn), the main thread's JS heap after a
+// forced garbage collection (CDP HeapProfiler.collectGarbage, then
+// Runtime.getHeapUsage: V8's used heap plus ArrayBuffer backing stores;
+// the DOM's own heap and node count are printed beside it), and the time each move takes until the page stands
+// at its step and has drawn a frame: End, Home, a scrub to the middle (the
+// seek a click on the timeline makes), one step back (←). Keys are pressed
+// as a person presses them. Prints each run's figures, and adds its rows
+// to BENCH_ROWS when wasm/bench-all.sh runs it (name, value, unit, goal).
+//
+//   node scripts/bench-page.mjs [--port 4190] [--runs N] [--root dist]
+import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
+};
+const PORT = Number(opt('port', process.env.BENCH_PORT ?? '4190'));
+const ROOT = opt('root', 'dist'); // the build served
+const REPEAT = Number(opt('runs', '3')); // each move is timed this many times; the median is kept
+
+// The runs measured: [row name, query]. lru-batch's largest setting the
+// issue names; shrinker-lifetime at 600 mount/unmount rounds of 64 objects.
+const RUNS = [
+  ['lru-batch 64x512x4', '?scene=lru-batch&prog=batch,t64,p512,r4'],
+  ['shrinker-lifetime r600 o64', '?scene=shrinker-lifetime&prog=r600,o64'],
+];
+// issue 20, point 2.
+const GOALS = { heap: 300, load: 3, move: 100 };
+
+const server = spawn(process.execPath, ['scripts/serve.mjs', '--port', String(PORT), '--host', '127.0.0.1', '--root', ROOT], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = () => server.kill();
+process.on('exit', stop);
+
+async function waitServer() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${PORT}/`);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`scripts/serve.mjs did not answer on port ${PORT}`);
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Presses a key (or seeks) in the page, and times until the step is `target` and a frame is drawn after it. */
+async function timeMove(page, move) {
+  return page.evaluate(async (m) => {
+    const lab = window.__lab;
+    const target = m.key === 'End' ? lab.length - 1 : m.key === 'Home' ? 0 : m.key === 'ArrowLeft' ? lab.step - 1 : m.step;
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    await frame();
+    const t0 = performance.now();
+    if (m.key) document.dispatchEvent(new KeyboardEvent('keydown', { key: m.key, bubbles: true, cancelable: true }));
+    else lab.goTo(target);
+    // The handle is refreshed by an effect after the render that shows the step; then one more frame is drawn.
+    while (window.__lab.step !== target) {
+      await frame();
+      if (performance.now() - t0 > 60_000) throw new Error(`never reached step ${target}`);
+    }
+    await frame();
+    return { ms: performance.now() - t0, step: target };
+  }, move);
+}
+
+async function measure(browser, name, query) {
+  const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const t0 = Date.now();
+  await page.goto(`http://127.0.0.1:${PORT}/${query}`);
+  await page.getByTestId('scene.ready').waitFor({ timeout: 300_000 });
+  await page.waitForFunction(() => window.__lab?.ready, null, { timeout: 300_000, polling: 20 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+  const loadS = (Date.now() - t0) / 1000;
+  const info = await page.evaluate(() => ({ length: window.__lab.length, status: window.__lab.meta().status }));
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  // The JS heap: V8's objects plus the ArrayBuffers' backing stores (the typed-array columns live there).
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  const heapMB = (heap.usedSize + (heap.backingStorageSize ?? 0)) / 2 ** 20;
+  const domMB = (heap.embedderHeapUsedSize ?? 0) / 2 ** 20;
+  await cdp.send('Performance.enable');
+  const nodes = (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'Nodes')?.value ?? 0;
+  const moves = { End: [], Home: [], middle: [], back: [] };
+  for (let r = 0; r < REPEAT; r++) {
+    moves.End.push((await timeMove(page, { key: 'End' })).ms);
+    moves.Home.push((await timeMove(page, { key: 'Home' })).ms);
+    moves.middle.push((await timeMove(page, { step: Math.floor(info.length / 2) })).ms);
+    moves.back.push((await timeMove(page, { key: 'ArrowLeft' })).ms);
+  }
+  await context.close();
+  const ms = Object.fromEntries(Object.entries(moves).map(([k, v]) => [k, median(v)]));
+  return { name, query, events: info.length, status: info.status, loadS, heapMB, domMB, nodes, ms };
+}
+
+await waitServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+});
+console.log('page: long runs in Chromium (load: navigation to a drawn, ready scene; heap: main thread after GC; moves: median of ' +
+  `${REPEAT}, key to the frame drawn at the step)`);
+const rows = [];
+try {
+  for (const [name, query] of RUNS) {
+    const r = await measure(browser, name, query);
+    console.log(`  ${name.padEnd(26)} ${String(r.events).padStart(9)} events (${r.status})  load ${r.loadS.toFixed(2)} s  heap ${r.heapMB.toFixed(1)} MB (DOM ${r.domMB.toFixed(1)} MB, ${r.nodes} nodes)  ` +
+      `End ${r.ms.End.toFixed(0)} ms  Home ${r.ms.Home.toFixed(0)} ms  middle ${r.ms.middle.toFixed(0)} ms  back ${r.ms.back.toFixed(0)} ms`);
+    const ev = `${(r.events / 1e6).toFixed(2)}M ev`;
+    rows.push([`page ${name} (${ev}): JS heap`, r.heapMB.toFixed(1), 'MB', '<=', GOALS.heap]);
+    rows.push([`page ${name} (${ev}): load`, r.loadS.toFixed(2), 's', '<=', GOALS.load]);
+    for (const [k, label] of [['End', 'End'], ['Home', 'Home'], ['middle', 'scrub to middle'], ['back', 'one step back']]) {
+      rows.push([`page ${name} (${ev}): ${label}`, Math.max(1, r.ms[k]).toFixed(0), 'ms', '<=', GOALS.move]);
+    }
+  }
+} finally {
+  await browser.close();
+  stop();
+}
+if (process.env.BENCH_ROWS) appendFileSync(process.env.BENCH_ROWS, rows.map((r) => r.join('\t') + '\n').join(''));
