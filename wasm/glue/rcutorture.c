@@ -118,6 +118,15 @@ static int sim_irqs_off[256];
 #define preemptible()		(!preempt_count() && !sim_irqs_off[sim_task_id() & 255])
 #undef __preempt_schedule
 #define __preempt_schedule()	do { if (preemptible()) sim_preempt_schedule(SIM_SITE()); } while (0)
+/* rcu_read_lock_bh() and _sched() disable bottom halves and preemption, as the kernel's (a reader of the runtime's RCU too) */
+#undef rcu_read_lock_bh
+#undef rcu_read_unlock_bh
+#undef rcu_read_lock_sched
+#undef rcu_read_unlock_sched
+#define rcu_read_lock_bh()	do { local_bh_disable(); rcu_read_lock(); } while (0)
+#define rcu_read_unlock_bh()	do { rcu_read_unlock(); local_bh_enable(); } while (0)
+#define rcu_read_lock_sched()	do { preempt_disable(); rcu_read_lock(); } while (0)
+#define rcu_read_unlock_sched()	do { rcu_read_unlock(); preempt_enable(); } while (0)
 /* raw_spin_lock_irqsave(&current->pi_lock): only its owner takes it here; preemption and irqs off */
 #define raw_spin_lock_irqsave(lock, flags)	\
 	do { (flags) = 0; local_irq_disable(); preempt_disable(); } while (0)

@@ -17,6 +17,12 @@
  *    kthread (as with rcutree.use_softirq=0).
  *  - synchronize_rcu() sleeps until such a grace period has ended;
  *    rcu_barrier() until every callback queued before it has run.
+ *  - With CONFIG_PREEMPTION (preempt_schedule(), sched.c), a reader can be
+ *    preempted inside its read-side section, and its CPU's next context
+ *    switch is then a quiescent state that does not cover it. As
+ *    preemptible RCU's blocked-tasks lists (kernel/rcu/tree_plugin.h,
+ *    rcu_preempt_ctxt_queue()), such a reader blocks every grace period
+ *    until its outermost rcu_read_unlock(), the one in progress included.
  *
  * Callbacks are kept in side records, not threaded through the rcu_head:
  * on wasm a function pointer is a small table index, so the kernel's trick
@@ -47,6 +53,7 @@ static int gp_last_cpu;
 static struct sim_waitq sync_waiters;
 static struct sim_waitq barrier_waiters;
 static unsigned long cbs_pending;
+static int blocked_readers;	/* tasks preempted inside a read-side section */
 static sim_u64 gp_polled;	/* start_poll: a grace period is wanted until this one ends */
 
 void sim_rcu_init(void)
@@ -58,6 +65,7 @@ void sim_rcu_init(void)
 	barrier_waiters.head = barrier_waiters.tail = NULL;
 	cbs_pending = 0;
 	gp_polled = 0;
+	blocked_readers = 0;
 }
 
 void sim_rcu_fini(void)
@@ -126,7 +134,7 @@ static void gp_maybe_end(int cpu)
 {
 	sim_u64 t;
 
-	if (!gp_active || qs_mask || gp_end_pending)
+	if (!gp_active || qs_mask || gp_end_pending || blocked_readers)
 		return;
 	t = sim_cpus[cpu].clock;
 	if (t < gp_start_time + sim_cost_of(SIM_COST_GP_LATENCY))
@@ -180,6 +188,16 @@ void sim_rcu_note_qs(struct sim_cpu *c)
 	gp_maybe_end(c->id);
 }
 
+/* A reader preempted inside its read-side section: it blocks grace periods until it leaves. */
+void sim_rcu_preempted_reader(struct sim_task *t)
+{
+	sim_fp_note(&gp_active, 1);
+	if (t->rcu_blocked)
+		return;
+	t->rcu_blocked = 1;
+	blocked_readers++;
+}
+
 void sim_rcu_cpu_idle(struct sim_cpu *c)
 {
 	sim_rcu_note_qs(c);
@@ -208,6 +226,12 @@ void sim_rcu_read_unlock(const struct sim_site *site)
 		return;
 	}
 	t->rcu_depth--;
+	if (!t->rcu_depth && t->rcu_blocked) {
+		sim_fp_note(&gp_active, 1);
+		t->rcu_blocked = 0;
+		if (!--blocked_readers)
+			gp_maybe_end(t->cpu);
+	}
 	sim_event(SIM_EV_RCU_READ_UNLOCK, site, t->rcu_depth, 0, 0, 0);
 	sim_step(site, SIM_COST_RCU_READ);
 }

@@ -44,6 +44,7 @@ struct sim_task {
 	void *arg;
 	struct sim_fiber fiber;
 	int rcu_depth;
+	int rcu_blocked;		/* preempted inside a read-side section (rcu.c) */
 	int spinlocks_held;
 	struct sim_lock *spinning_on;	/* set while spinning */
 	struct sim_waiter waiter;	/* queued on a waitq while blocked */
@@ -196,7 +197,8 @@ struct sim_task *sim_task_create(int cpu, const char *name, void (*fn)(void *), 
 /* rcu.c */
 void sim_rcu_init(void);
 void sim_rcu_fini(void);
-void sim_rcu_note_qs(struct sim_cpu *cpu);
+void sim_rcu_note_qs(struct sim_cpu *c);
+void sim_rcu_preempted_reader(struct sim_task *t);
 void sim_rcu_cpu_idle(struct sim_cpu *cpu);
 int sim_rcu_pending(void);
 int sim_rcu_timer_due(sim_u64 next_cpu_clock);

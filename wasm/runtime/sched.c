@@ -488,6 +488,8 @@ void sim_preempt_schedule(const struct sim_site *site)
 		sim_step(site, SIM_COST_COND_RESCHED);
 		return;
 	}
+	if (t->rcu_depth && sim_cpus[t->cpu].rq_head)
+		sim_rcu_preempted_reader(t);
 	sim_cond_resched(site);
 }
 

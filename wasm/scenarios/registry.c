@@ -32,8 +32,8 @@ extern const struct scenario scenario_selftest_ida_threads __attribute__((weak))
 	extern const struct scenario scenario_locktorture_##ident __attribute__((weak));	/* selftest only */
 #include "locktorture.def"
 #undef LOCKTORTURE_SCENARIO
-#define RCUTORTURE_SCENARIO(type) \
-	extern const struct scenario scenario_rcutorture_##type __attribute__((weak));	/* selftest only */
+#define RCUTORTURE_SCENARIO(id, type, cpus, nreaders) \
+	extern const struct scenario scenario_rcutorture_##id __attribute__((weak));	/* selftest only */
 #include "rcutorture.def"
 #undef RCUTORTURE_SCENARIO
 extern const struct scenario scenario_explore_litmus __attribute__((weak));
@@ -58,7 +58,7 @@ static const struct scenario *const all[] = {
 #define LOCKTORTURE_SCENARIO(ident, type, param, value) &scenario_locktorture_##ident,
 #include "locktorture.def"
 #undef LOCKTORTURE_SCENARIO
-#define RCUTORTURE_SCENARIO(type) &scenario_rcutorture_##type,
+#define RCUTORTURE_SCENARIO(id, type, cpus, nreaders) &scenario_rcutorture_##id,
 #include "rcutorture.def"
 #undef RCUTORTURE_SCENARIO
 	&scenario_explore_litmus,

@@ -1,23 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * kernel/rcu/rcutorture.c on the simulated machine (the selftest
- * variant): a scenario per torture_type (rcutorture.def),
- * selftest-rcutorture-<type>, whose init task does what
+ * variant): a scenario per line of rcutorture.def,
+ * selftest-rcutorture-<name>, whose init task does what
  *
- *   insmod rcutorture.ko torture_type=<type> stat_interval=1 \
+ *   insmod rcutorture.ko torture_type=<type> nreaders=<n> stat_interval=1 \
  *          shuffle_interval=0 stutter=0 irqreader=0 fwd_progress=0 \
  *          read_exit_burst=0
  *   sleep RCUTORTURE_SECONDS; rmmod rcutorture
  *
- * does, on RCUTORTURE_CPUS simulated CPUs: sets the module's parameters
+ * does, on the line's number of simulated CPUs: sets the module's parameters
  * by name, calls its module_init() function, sleeps for the test's
  * duration in virtual time while the reader, writer and fake-writer
  * kthreads run, and calls its module_exit() function, which stops them
  * and prints the final statistics (the "Reader Pipe" and "Reader Batch"
  * histograms) and "End of test: SUCCESS" or "FAILURE";
  * wasm/selftest/run.sh reads those. The other parameters are upstream's
- * defaults (one reader per CPU beyond the first, nreaders=-1; four fake
- * writers). Turned off, for what the simulated machine has not
+ * defaults (four fake writers). Turned off, for what the simulated machine has not
  * (wasm/selftest/README.md): the task shuffler, the timer-handler
  * readers, the forward-progress and read-exit tests; stutter=0, because
  * upstream's five-second pauses (stutter=5) would halt a run of a few
@@ -31,7 +30,6 @@
 #include <sim.h>
 #include "scenario.h"
 
-#define RCUTORTURE_CPUS		2
 #define RCUTORTURE_SECONDS	3	/* virtual */
 #define RCUTORTURE_HUNG_TASK_NS (120ULL * 1000000000ULL)	/* hung_task_timeout_secs' default */
 
@@ -43,12 +41,14 @@ static const char *const rcutorture_params[][2] = {
 	{ "irqreader", "0" }, { "fwd_progress", "0" }, { "read_exit_burst", "0" },
 };
 
-static void rcutorture_run(const char *type)
+static void rcutorture_run(const char *type, const char *nreaders)
 {
 	unsigned int i;
 	int ret;
 
 	ret = sim_module_param_set("rcutorture", "torture_type", type);
+	if (!ret)
+		ret = sim_module_param_set("rcutorture", "nreaders", nreaders);
 	for (i = 0; !ret && i < ARRAY_SIZE(rcutorture_params); i++)
 		ret = sim_module_param_set("rcutorture", rcutorture_params[i][0], rcutorture_params[i][1]);
 	if (ret) {
@@ -67,20 +67,20 @@ static void rcutorture_run(const char *type)
 	rcu_barrier();
 }
 
-#define RCUTORTURE_SCENARIO(type)							\
-static void rcutorture_##type##_init(void *arg)						\
+#define RCUTORTURE_SCENARIO(id, type, cpus, nreaders)				\
+static void rcutorture_##id##_init(void *arg)						\
 {											\
-	rcutorture_run(#type);								\
+	rcutorture_run(type, nreaders);							\
 }											\
-const struct scenario scenario_rcutorture_##type = {					\
-	.name = "selftest-rcutorture-" #type,						\
-	.title = "kernel/rcu/rcutorture.c: torture_type=" #type,			\
+const struct scenario scenario_rcutorture_##id = {					\
+	.name = "selftest-rcutorture-" #id,						\
+	.title = "kernel/rcu/rcutorture.c: torture_type=" type ", " #cpus " CPUs, nreaders=" nreaders, \
 	.tree = SIM_KERNEL_TREE,							\
-	.nr_cpus = RCUTORTURE_CPUS,							\
+	.nr_cpus = cpus,								\
 	.nr_nodes = 1,									\
 	.hung_task_ns = RCUTORTURE_HUNG_TASK_NS,					\
 	.defaults = { .seed = 1 },							\
-	.init = rcutorture_##type##_init,						\
+	.init = rcutorture_##id##_init,						\
 };
 #include "rcutorture.def"
 #undef RCUTORTURE_SCENARIO
