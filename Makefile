@@ -6,8 +6,8 @@
 #   make test    install what is missing, build, run every test suite
 #
 # Both redo nothing that is up to date. Other targets: dev, kernel-tree, native,
-# wasm, web, lint, test-native, test-determinism, test-selftest, test-kunit, test-unit, test-e2e,
-# test-e2e-slow, bench, bench-browser, kunit, clean.
+# native64, wasm, web, lint, test-native, test-determinism, test-selftest, test-kunit, test-unit, test-e2e,
+# test-e2e-slow, bench, bench-browser, kunit, kunit64, clean.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -32,6 +32,7 @@ help:
 	@echo "make selftest-wrong-shim  shims broken on purpose must fail those tests (minutes)"
 	@echo "make torture  locktorture (spin_lock, mutex_lock, rwsem_lock, lock_busted) and rcutorture (rcu, busted) on the simulated machine, every scheduling policy (minutes)"
 	@echo "make kunit   the sequential scenarios in User-Mode Linux with KUnit, compared with native and wasm"
+	@echo "make kunit64 the same, compared with the 64-bit simulated machine (make native64), counts past 2^31 included"
 	@echo "make variant FROM=<mbox|folder|branch> BASE=<branch> NAME=<name>  a reviewer's patch series as a kernel of the lab"
 	@echo "make variants, make variant-rm NAME=<name>  list, remove them (make dist WITH_VARIANTS=1 ships them)"
 

@@ -12,6 +12,8 @@
 # two kernels' symbols never meet.
 #
 # Flavours: native (clang-14 -m32, AddressSanitizer + UBSan: tests, labrun),
+# native64 (the same at -m64: a 64-bit kernel, BITS_PER_LONG 64, as the
+# kernels people run and User-Mode Linux; make native64, make kunit64),
 # bench (optimised, no sanitizers: make bench), fuzz (libFuzzer) and wasm
 # (emcc). Native builds use clang-14 -m32: the same front end as emcc 3.1.6
 # (so __LINE__ inside a macro call spanning lines names the same line:
@@ -206,13 +208,14 @@ NATIVE_FLAGS := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
 EMCC         := NODE_PATH=/usr/share/nodejs EM_FROZEN_CACHE= emcc
 WASM_FLAGS   := -O2
 CC_native := $(NATIVE_CC) $(NATIVE_FLAGS)
+CC_native64 := clang-14 -m64 $(NATIVE_FLAGS)
 CC_bench  := $(NATIVE_CC) -O2 -g
 CC_wasm   := $(EMCC) $(WASM_FLAGS)
 CC_fuzz   := $(NATIVE_CC) $(NATIVE_FLAGS) -fsanitize=fuzzer-no-link
 # The runtime guides the fuzzer by its edges alone: tracing its comparisons
 # (slab lookups on every access) took a quarter of each execution.
 HCC_fuzz  := $(CC_fuzz) -fno-sanitize-coverage=trace-cmp
-FLAVOURS  := native bench wasm fuzz
+FLAVOURS  := native native64 bench wasm fuzz
 
 # ---- the kernel sources a variant reads ------------------------------------
 # $(1): variant. Files come out of the branch with git archive; overlay
@@ -289,6 +292,9 @@ define program_rules
 build/native/$(1)/labrun: $(call kobjs,native,$(1)) $(call hobjs,native) build/native/host/labrun.o build/native/host/registry.o
 	@echo "  LD [native] $$@"
 	@$(CC_native) $$^ -o $$@
+build/native64/$(1)/labrun: $(call kobjs,native64,$(1)) $(call hobjs,native64) build/native64/host/labrun.o build/native64/host/registry.o
+	@echo "  LD [native64] $$@"
+	@$(CC_native64) $$^ -o $$@
 build/bench/$(1)/labrun: $(call kobjs,bench,$(1)) $(call hobjs,bench) build/bench/host/labrun.o build/bench/host/registry.o
 	@echo "  LD [bench] $$@"
 	@$(CC_bench) $$^ -o $$@
@@ -340,8 +346,11 @@ NATIVE_PROGS := $(foreach v,$(VARIANTS),build/native/$(v)/labrun)
 WASM_PROGS   := $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs web/src/engine/generated/reclaimlab-$(v).mjs) \
                 $(foreach v,$(REVIEW_VARIANTS),$(call browser_module,$(v)))
 
-.PHONY: native wasm
+.PHONY: native native64 wasm
 native: $(NATIVE_PROGS)
+# The same programs as a 64-bit machine (not part of make build).
+NATIVE64_PROGS := $(foreach v,$(VARIANTS),build/native64/$(v)/labrun)
+native64: $(NATIVE64_PROGS)
 wasm: $(WASM_PROGS) web/src/engine/generated/events.ts web/src/engine/generated/params.ts web/public/kernel/.stamp web/public/kernel/diffs.json
 
 # ---- tests ---------------------------------------------------------------------------

@@ -7,7 +7,7 @@
 
 # kunit_def: "ident name where variant" per scenario, in kunit.def's order.
 kunit_def() {
-	sed -n 's/^KUNIT_SCENARIO(\([a-z_]*\), *"\([a-z-]*\)", *[a-z_]*, *\([A-Z_]*\), *\([a-z0-9.-]*\),.*/\1 \2 \3 \4/p' \
+	sed -n 's/^KUNIT_SCENARIO(\([a-z_]*\), *"\([a-z-]*\)", *[a-z_]*, *\([A-Z0-9_]*\), *\([a-z0-9.-]*\),.*/\1 \2 \3 \4/p' \
 		"$top/wasm/scenarios/kunit.def"
 }
 
@@ -25,7 +25,7 @@ planted_kernel() {
 branch_runs() {
 	local branch=$1 where=$2 tree=$top/kernel-tree/linux version
 	case $where in
-	ALL)	return 0 ;;
+	ALL|WORD64)	return 0 ;;
 	LRU_BATCH)
 		git -C "$tree" cat-file -e "$branch:mm/lru_batch.c" 2>/dev/null ;;
 	INODE)	# LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)

@@ -34,11 +34,32 @@
 # the variant built from BRANCH (a reviewer's: variant/NAME is built as NAME). NATIVE_LABRUN and
 # WASM_LABRUN override the programs (with BRANCH in them replaced by the
 # variant), to referee another build of the shim.
+#
+# KUNIT_WORD=64 (make kunit64) referees the 64-bit simulated machine
+# instead: the traces of build/native64/<variant>/labrun (clang -m64,
+# BITS_PER_LONG 64, as UML), in build/kunit/BRANCH/traces64, against the
+# same UML traces, the variants' too, and the scenarios kunit.def marks
+# WORD64 with them. At 32 bits (native, wasm32) those are left out, and
+# said to be.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
-native_tpl=${NATIVE_LABRUN:-build/native/BRANCH/labrun}
-wasm_tpl=${WASM_LABRUN:-build/wasm/BRANCH/labrun.cjs}
+word=${KUNIT_WORD:-32}
+# the builds compared with UML, and the program of each (BRANCH: the variant)
+declare -A tpl=()
+if [ "$word" = 64 ]; then
+	builds=(native64)
+	tpl[native64]=${NATIVE_LABRUN:-build/native64/BRANCH/labrun}
+	traces=traces64
+	label=native64
+else
+	builds=(native wasm)
+	tpl[native]=${NATIVE_LABRUN:-build/native/BRANCH/labrun}
+	tpl[wasm]=${WASM_LABRUN:-build/wasm/BRANCH/labrun.cjs}
+	traces=traces
+	label="native and wasm"
+fi
+native_tpl=${tpl[${builds[0]}]}
 fail=0
 printk_max=255
 
@@ -134,23 +155,26 @@ for branch in "$@"; do
 	dir=build/kunit/$branch
 	uml=$dir/trace-uml.txt
 	variant=${KUNIT_VARIANT:-${variant_of[$branch]:-$branch}}
-	scenarios=(${SCENARIOS:-$(branch_scenarios "$branch" | cut -d' ' -f2)})
+	scenarios=(${SCENARIOS:-$(branch_scenarios "$branch" | awk -v word="$word" \
+		'$3 != "WORD64" || word == 64 { print $2 }')})
+	word64_left=$(branch_scenarios "$branch" | awk -v word="$word" '$3 == "WORD64" && word != 64 { printf " %s", $2 }')
 	if [ ! -s "$uml" ]; then
 		echo "compare: no UML trace for $branch ($uml): run make kunit" >&2
 		exit 2
 	fi
-	rm -rf "$dir/traces" && mkdir -p "$dir/traces"
-	split_trace "$uml" "$dir/traces" uml
+	rm -rf "$dir/$traces" && mkdir -p "$dir/$traces"
+	split_trace "$uml" "$dir/$traces" uml
 	# each case alone, in a boot of its own, in the reverse order (run.sh)
 	alone=$dir/trace-uml-alone.txt
-	[ ! -s "$alone" ] || split_trace "$alone" "$dir/traces" alone
-	run_traces "$native_tpl" native "$dir/traces" "" "${scenarios[@]}"
-	run_traces "$wasm_tpl" wasm "$dir/traces" "" "${scenarios[@]}"
+	[ ! -s "$alone" ] || split_trace "$alone" "$dir/$traces" alone
+	for build in "${builds[@]}"; do
+		run_traces "${tpl[$build]}" "$build" "$dir/$traces" "" "${scenarios[@]}"
+	done
 	branch_fail=0
 	summary=
 	alone_checked=
 	for s in "${scenarios[@]}"; do
-		t=$dir/traces/$s
+		t=$dir/$traces/$s
 		if [ ! -s "$t.uml" ]; then
 			echo "compare: $branch: User-Mode Linux printed no trace for scenario $s"
 			branch_fail=1
@@ -175,7 +199,7 @@ for branch in "$@"; do
 			fi
 			alone_checked+=" $s"
 		fi
-		for build in native wasm; do
+		for build in "${builds[@]}"; do
 			line=$(first_diff "$t.uml" "$t.$build")
 			if [ -n "$line" ]; then
 				echo "compare: $branch: scenario $s: the $build trace differs from User-Mode Linux's at line $line"
@@ -191,17 +215,18 @@ for branch in "$@"; do
 	ftrace=$dir/ftrace-uml.txt
 	fsummary=
 	if [ -s "$ftrace" ]; then
-		awk -v dir="$dir/traces" '/^scenario / { out = dir "/" $2 ".ftrace-uml"; next }
+		awk -v dir="$dir/$traces" '/^scenario / { out = dir "/" $2 ".ftrace-uml"; next }
 			out { print > out }' "$ftrace"
 		fscen=()
 		for s in "${scenarios[@]}"; do
-			[ ! -e "$dir/traces/$s.ftrace-uml" ] || fscen+=("$s")
+			[ ! -e "$dir/$traces/$s.ftrace-uml" ] || fscen+=("$s")
 		done
-		TRACE_OPT=--ftrace run_traces "$native_tpl" ftrace-native "$dir/traces" "" "${fscen[@]}"
-		TRACE_OPT=--ftrace run_traces "$wasm_tpl" ftrace-wasm "$dir/traces" "" "${fscen[@]}"
+		for build in "${builds[@]}"; do
+			TRACE_OPT=--ftrace run_traces "${tpl[$build]}" "ftrace-$build" "$dir/$traces" "" "${fscen[@]}"
+		done
 		for s in "${fscen[@]}"; do
-			t=$dir/traces/$s
-			for kind in ftrace-uml ftrace-native ftrace-wasm; do
+			t=$dir/$traces/$s
+			for kind in ftrace-uml "${builds[@]/#/ftrace-}"; do
 				ftrace_norm "$t.$kind" > "$t.$kind.norm"
 			done
 			if [ ! -s "$t.ftrace-uml.norm" ]; then
@@ -209,7 +234,7 @@ for branch in "$@"; do
 				branch_fail=1
 				continue
 			fi
-			for build in native wasm; do
+			for build in "${builds[@]}"; do
 				line=$(first_diff "$t.ftrace-uml.norm" "$t.ftrace-$build.norm")
 				if [ -n "$line" ]; then
 					echo "compare: $branch: scenario $s: the $build shrink_slab tracepoints differ from User-Mode Linux's at line $line (normalised)"
@@ -224,9 +249,11 @@ for branch in "$@"; do
 	fi
 
 	if [ "$branch_fail" = 0 ]; then
-		echo "compare: $branch: UML, native and wasm traces identical:$summary"
+		echo "compare: $branch: UML, $label traces identical ($word-bit simulated machine):$summary"
+		[ -z "$word64_left" ] ||
+			echo "compare: $branch: left out at 32 bits, where a long cannot hold their counts (make kunit64 compares them):$word64_left"
 		[ -z "$fsummary" ] ||
-			echo "compare: $branch: shrink_slab tracepoints from tracefs, native and wasm identical (ours of all):$fsummary"
+			echo "compare: $branch: shrink_slab tracepoints from tracefs, $label identical (ours of all):$fsummary"
 		[ -z "$alone_checked" ] ||
 			echo "compare: $branch: each alone in a boot of its own, in the reverse order, the same:$alone_checked"
 	else
@@ -247,10 +274,10 @@ for branch in "$@"; do
 			fi
 		done
 		[ ${#vscen[@]} -gt 0 ] || continue
-		run_traces "$native_tpl" "$v" "$dir/traces" "$v" "${vscen[@]}"
+		run_traces "$native_tpl" "$v" "$dir/$traces" "$v" "${vscen[@]}"
 		diffs=
 		for s in "${vscen[@]}"; do
-			line=$(first_diff "$dir/traces/$s.uml" "$dir/traces/$s.$v")
+			line=$(first_diff "$dir/$traces/$s.uml" "$dir/$traces/$s.$v")
 			[ -z "$line" ] || diffs+=" $s:$line"
 		done
 		if [ -z "$diffs" ] && [ "$want" = same ]; then
@@ -259,7 +286,7 @@ for branch in "$@"; do
 			echo "compare: $branch: variant $v differs from UML's traces, as it must (scenario:first line):$diffs"
 		else
 			if [ "$want" = same ]; then
-				echo "compare: $branch: variant $v must give UML's traces, and differs (scenario:first line):$diffs; in $dir/traces/*.$v"
+				echo "compare: $branch: variant $v must give UML's traces, and differs (scenario:first line):$diffs; in $dir/$traces/*.$v"
 			else
 				echo "compare: $branch: variant $v must not give UML's traces, and gives them"
 			fi

@@ -17,7 +17,7 @@ KUNIT_PROGS := $(foreach b,$(KUNIT_BRANCHES),build/native/$(call kunit_variant,$
 		build/native/inode/labrun build/wasm/inode/labrun.cjs \
 		build/native/inode-before/labrun build/native/inode-rotate/labrun
 
-.PHONY: kunit test-kunit
+.PHONY: kunit test-kunit kunit64
 kunit: kernel-tree native $(KUNIT_PROGS)
 	@for b in $(KUNIT_BRANCHES); do kernel-tree/kunit/run.sh $$b || exit 1; done
 	@kernel-tree/kunit/compare.sh $(KUNIT_BRANCHES)
@@ -32,3 +32,11 @@ test-kunit: native $(KUNIT_PROGS)
 			echo "test-kunit: skipped $$b: no User-Mode Linux build of it yet (make kunit builds one)"; \
 		fi; \
 	done
+
+# The same referee for the 64-bit simulated machine (native64: clang -m64,
+# BITS_PER_LONG 64, as UML and the kernels people run): UML's traces, built
+# and booted as make kunit does, against every variant's native64 traces,
+# with the scenarios only a 64-bit long can run (kunit.def's WORD64).
+kunit64: kernel-tree native64
+	@for b in $(KUNIT_BRANCHES); do kernel-tree/kunit/run.sh $$b || exit 1; done
+	@KUNIT_WORD=64 kernel-tree/kunit/compare.sh $(KUNIT_BRANCHES)

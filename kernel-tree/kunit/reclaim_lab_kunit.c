@@ -338,6 +338,7 @@ static long rl_nr_deferred(struct mem_cgroup *memcg, struct shrinker *s)
 #include "kunit_deferred_body.h"
 #include "kunit_reuse_body.h"
 #include "kunit_runaway_body.h"
+#include "kunit_bigcount_body.h"
 
 /* The project's port of the 2018 lru_lock RFC, where the branch has it (run.sh builds it). */
 #if __has_include(<linux/lru_batch.h>)
@@ -677,6 +678,7 @@ static void rl_case(struct kunit *test, int (*body)(void), const char *name)
 
 /* What each "where" of kunit.def needs of this kernel. */
 #define RL_IF_ALL(...)		__VA_ARGS__
+#define RL_IF_WORD64(...)	__VA_ARGS__	/* UML is a 64-bit kernel */
 #ifdef RL_LRU_BATCH
 #define RL_IF_LRU_BATCH(...)	__VA_ARGS__
 #else
@@ -689,8 +691,9 @@ static void rl_case(struct kunit *test, int (*body)(void), const char *name)
 #endif
 #define RL_IF_PLANTED(...)	/* suites of their own, below */
 
-/* In a cgroup2 mount of its own (ALL), or as it is. */
+/* In a cgroup2 mount of its own (ALL, WORD64), or as it is. */
 #define RL_RUN_ALL(test, fn, name)	rl_case(test, fn, name)
+#define RL_RUN_WORD64(test, fn, name)	rl_case(test, fn, name)
 #define RL_RUN_LRU_BATCH(test, fn, name)	KUNIT_EXPECT_EQ(test, fn(), 0)
 #define RL_RUN_INODE(test, fn, name)	KUNIT_EXPECT_EQ(test, fn(), 0)
 

@@ -41,12 +41,17 @@
 #               (memcg_id_remove() frees nothing), as the glue gave them
 #               out before kunit-offline: new memcgs do not get the ids of
 #               those taken offline (kunit-offline, on v6.12 or v6.1)
+#   config_64bit  the 64-bit build (native64, compared as make kunit64 does)
+#               without CONFIG_64BIT: long is 64 bits but BITS_PER_LONG 32,
+#               so shrinker_info units hold 32 bits in longs of 64 and a
+#               memcg's bits land on other shrinkers (kunit-bitmap, on v6.12)
 set -euo pipefail
 
 branch=${1:-v6.12}
 wrong=${2:-clear_bit}
 cd "$(dirname "$0")/../.."
 w=build/kunit/wrong-shim
+word=32		# the word size of the build the break is compared in
 case $branch in lru-batch-locks) variant=lru-batch ;; *) variant=$branch ;; esac
 
 wasm/tools/build-copy.sh "$w"
@@ -83,19 +88,26 @@ tracepoint)
 	file=$w/wasm/include/trace/events/vmscan.h what="mm_shrink_slab_end's scan counts swapped"
 	sed -i 's#^\t\t\tunused_scan_cnt, new_scan_cnt, total_scan);#\t\t\tnew_scan_cnt, unused_scan_cnt, total_scan); /* WRONG on purpose */#' "$file"
 	scenarios="kunit-deferred" ;;
-*)	echo "wrong-shim: WRONG is clear_bit, __set_bit, generic_drop_inode, taint, charging, memcg_id or tracepoint, not $wrong" >&2
+config_64bit)
+	file=$w/wasm/include/generated/autoconf.h what="a 64-bit build without CONFIG_64BIT"
+	sed -i 's|^#define CONFIG_64BIT 1\t.*|/* CONFIG_64BIT left out: WRONG on purpose */|' "$file"
+	word=64
+	scenarios="kunit-bitmap" ;;
+*)	echo "wrong-shim: WRONG is clear_bit, __set_bit, generic_drop_inode, taint, charging, memcg_id, tracepoint or config_64bit, not $wrong" >&2
 	exit 2 ;;
 esac
-wasm/tools/build-copy.sh "$w" "$file" "$what" "build/native/$variant/labrun"
+native=native
+[ "$word" = 32 ] || native=native64
+wasm/tools/build-copy.sh "$w" "$file" "$what" "build/$native/$variant/labrun"
 
 # Each scenario on its own, so that each must fail.
 out=$w/compare.txt
 status=0
 for s in $scenarios; do
 	rc=0
-	SCENARIOS=$s NATIVE_LABRUN="$w/build/native/BRANCH/labrun" \
+	SCENARIOS=$s NATIVE_LABRUN="$w/build/$native/BRANCH/labrun" KUNIT_WORD=$word \
 		kernel-tree/kunit/compare.sh "$branch" > "$out" 2>&1 || rc=$?
-	grep -A2 'native trace differs\|native shrink_slab tracepoints differ' "$out" || cat "$out"
+	grep -A2 "$native trace differs\|$native shrink_slab tracepoints differ" "$out" || cat "$out"
 	case $rc in
 	0)	echo "wrong-shim: $s: the comparison passed with a wrong shim: the referee is blind" >&2
 		status=1 ;;

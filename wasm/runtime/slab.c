@@ -12,6 +12,7 @@
  * told apart and reported with where the object was allocated and freed
  * (kasan.c).
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
@@ -25,20 +26,77 @@
  * run ends (a freed object's in the quarantine), so a granule belongs to
  * one object at most for the whole run: the shadow holds that object's id,
  * written once at allocation, and a lookup is two loads and a range check.
- * The shadow covers the 32-bit address space the simulation runs in (wasm32,
- * and clang -m32 natively) in pages of SHADOW_PAGE granules, made as the
- * heap reaches them. Objects are kept by id in blocks, so a pointer to one
- * stays valid as more are made; the live ones also in a dense array, for
- * the walks over them (reparenting).
+ * The shadow covers the address space the simulation runs in, in pages of
+ * SHADOW_SHIFT granules made as the heap reaches them: on a 32-bit machine
+ * (wasm32, clang -m32) a table of every page; on a 64-bit one (clang -m64)
+ * the 47 bits of x86-64 user space, whose table of pages is itself made in
+ * parts of DIR_SHIFT pages as the heap reaches them (one more load). Objects
+ * are kept by id in blocks, so a pointer to one stays valid as more are
+ * made; the live ones also in a dense array, for the walks over them
+ * (reparenting).
  */
-_Static_assert(sizeof(uintptr_t) == 4, "the shadow table covers a 32-bit address space");
-
 #define GRANULE_SHIFT	6			/* 64 bytes: sim_kmalloc()'s alignment */
 #define SHADOW_SHIFT	10			/* granules per shadow page: 1024 (64 KiB) */
-#define SHADOW_PAGES	(1u << (32 - GRANULE_SHIFT - SHADOW_SHIFT))
+#define SHADOW_PAGE_SHIFT	(GRANULE_SHIFT + SHADOW_SHIFT)	/* address space per shadow page: 64 KiB */
 #define OBJ_BLOCK	1024			/* objects per block */
 
+#if UINTPTR_MAX == 0xffffffffu
+#define SHADOW_PAGES	(1u << (32 - SHADOW_PAGE_SHIFT))
 static int *shadow[SHADOW_PAGES];		/* granule -> object id, 0: none */
+
+/* The slot of addr's shadow page; make: whether one may be added (always here). */
+static inline int **shadow_slot(uintptr_t addr, bool make)
+{
+	return &shadow[addr >> SHADOW_PAGE_SHIFT];
+}
+
+static void shadow_free(void)
+{
+	size_t i;
+
+	for (i = 0; i < SHADOW_PAGES; i++) {
+		free(shadow[i]);
+		shadow[i] = NULL;
+	}
+}
+#else
+#define ADDR_BITS	47			/* x86-64 user space */
+#define DIR_SHIFT	16			/* shadow pages per part of the table */
+#define DIR_PARTS	(1ul << (ADDR_BITS - SHADOW_PAGE_SHIFT - DIR_SHIFT))
+static int **shadow[DIR_PARTS];
+
+static inline int **shadow_slot(uintptr_t addr, bool make)
+{
+	uintptr_t page = addr >> SHADOW_PAGE_SHIFT;
+	int ***part;
+
+	if (addr >> ADDR_BITS)
+		return NULL;
+	part = &shadow[page >> DIR_SHIFT];
+	if (!*part) {
+		if (!make)
+			return NULL;
+		if (!(*part = calloc(1ul << DIR_SHIFT, sizeof(**part))))
+			abort();
+	}
+	return &(*part)[page & ((1ul << DIR_SHIFT) - 1)];
+}
+
+static void shadow_free(void)
+{
+	size_t i, j;
+
+	for (i = 0; i < DIR_PARTS; i++) {
+		if (!shadow[i])
+			continue;
+		for (j = 0; j < 1ul << DIR_SHIFT; j++)
+			free(shadow[i][j]);
+		free(shadow[i]);
+		shadow[i] = NULL;
+	}
+}
+#endif
+
 static struct sim_obj **blocks;			/* object id - 1 -> object */
 static size_t nblocks;
 static int *live;				/* ids of the live objects, in no order */
@@ -69,7 +127,8 @@ static struct sim_obj *obj_new(void)
 /* The object whose granule holds addr and whose bytes include it, or NULL. */
 static struct sim_obj *lookup(uintptr_t addr)
 {
-	const int *page = shadow[addr >> (GRANULE_SHIFT + SHADOW_SHIFT)];
+	int **slot = shadow_slot(addr, false);
+	const int *page = slot ? *slot : NULL;
 	struct sim_obj *o;
 	int id;
 
@@ -84,7 +143,7 @@ static void shadow_set(uintptr_t start, size_t size, int id)
 	uintptr_t g, last = (start + (size ? size : 1) - 1) >> GRANULE_SHIFT;
 
 	for (g = start >> GRANULE_SHIFT; g <= last; g++) {
-		int **page = &shadow[g >> SHADOW_SHIFT];
+		int **page = shadow_slot(g << GRANULE_SHIFT, true);
 
 		if (!*page && !(*page = calloc(1u << SHADOW_SHIFT, sizeof(**page))))
 			abort();
@@ -107,10 +166,7 @@ void sim_slab_fini(void)
 
 	for (id = 1; id <= next_obj_id; id++)
 		free((void *)obj_by_id(id)->start);
-	for (i = 0; i < SHADOW_PAGES; i++) {
-		free(shadow[i]);
-		shadow[i] = NULL;
-	}
+	shadow_free();
 	for (i = 0; i < nblocks; i++)
 		free(blocks[i]);
 	free(blocks);

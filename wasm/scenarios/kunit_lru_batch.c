@@ -25,6 +25,7 @@ static void kunit_lru_batch_init(void *arg)
 }
 
 #define KUNIT_IF_ALL(...)
+#define KUNIT_IF_WORD64(...)
 #define KUNIT_IF_LRU_BATCH(...)	__VA_ARGS__
 #define KUNIT_IF_INODE(...)
 #define KUNIT_IF_PLANTED(...)

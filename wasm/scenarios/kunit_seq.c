@@ -4,7 +4,7 @@
  * machine: "kunit-seq", and one per scene taken from what the scene does
  * ("kunit-lifetime", "kunit-churn", "kunit-bitmap", and those that reach where
  * the kernel's semantics are subtle: "kunit-offline", "kunit-deferred",
- * "kunit-reuse", "kunit-runaway"; "kunit-lru-batch" is
+ * "kunit-reuse", "kunit-runaway", "kunit-bigcount"; "kunit-lru-batch" is
  * in kunit_lru_batch.c, for the lru-batch variant only). Their bodies
  * (kunit_*_body.h) are the ones kernel-tree/kunit's KUnit suite runs
  * inside User-Mode Linux; here they run on one CPU and one node (UML has
@@ -71,6 +71,7 @@ static void *rl_alloc_charged(size_t size, struct mem_cgroup *memcg)
 #include "kunit_deferred_body.h"
 #include "kunit_reuse_body.h"
 #include "kunit_runaway_body.h"
+#include "kunit_bigcount_body.h"
 
 /* The init task of each: the root memcg, the body, what is left for RCU. */
 static void run_body(const char *name, int (*body)(void))
@@ -90,6 +91,7 @@ static void run_body(const char *name, int (*body)(void))
 		run_body("reclaim_lab_" #ident, fn);				\
 	})
 #define KUNIT_IF_ALL(...)		__VA_ARGS__
+#define KUNIT_IF_WORD64(...)		__VA_ARGS__
 #define KUNIT_IF_LRU_BATCH(...)
 #define KUNIT_IF_INODE(...)
 #define KUNIT_IF_PLANTED(...)

@@ -102,6 +102,9 @@ test('registering past a unit grows every shrinker_info and frees the old ones a
   await expect(page.getByTestId('bitmap.expanded')).toContainText('freed after one');
   // 36 shrinkers on 32-bit longs: bits 32 and up live in a second unit.
   await expect(page.getByTestId('bitmap.unit.32')).toBeAttached();
+  // and the page says the word size it simulates, next to the matrix
+  await expect(page.getByTestId('bitmap.word-size')).toContainText('every 32 shrinkers');
+  await expect(page.getByTestId('bitmap.word-size')).toContainText('32-bit');
   // The bit set before growing is still there: the units are carried over.
   await expect(cell(page, '/ct0/0', 0)).toHaveAttribute('data-bit', '1');
 });

@@ -6,6 +6,9 @@
 #ifndef __LINUX_AUTOCONF_H
 #define __LINUX_AUTOCONF_H
 
+#if __SIZEOF_LONG__ == 8
+#define CONFIG_64BIT 1		/* clang -m64: a 64-bit kernel (BITS_PER_LONG 64) */
+#endif
 #define CONFIG_SMP 1
 #define CONFIG_NUMA 1
 #define CONFIG_NODES_SHIFT 3

@@ -20,10 +20,17 @@
 #include <linux/bitops.h>
 #include <sim.h>
 
-typedef atomic_t atomic_long_t;	/* 32-bit kernel: long is int-sized */
+#ifndef CONFIG_64BIT		/* linux/types.h has it on a 64-bit kernel */
 typedef struct {
 	s64 counter;
 } atomic64_t;
+#endif
+/* atomic_long_t: atomic_t on a 32-bit kernel, atomic64_t on a 64-bit one */
+#if __SIZEOF_LONG__ == 8
+typedef atomic64_t atomic_long_t;
+#else
+typedef atomic_t atomic_long_t;
+#endif
 
 #define ATOMIC_INIT(i)		{ (i) }
 #define ATOMIC_LONG_INIT(i)	ATOMIC_INIT(i)
@@ -278,15 +285,20 @@ SIM_ATOMIC_CONDITIONAL(atomic64, s64, sim_atomic64_rmw, atomic64_t)
 #define atomic64_inc_and_test(v)	(atomic64_inc_return(v) == 0)
 #define atomic64_sub_and_test(i, v)	(atomic64_sub_return(i, v) == 0)
 
-/* atomic_long_t is atomic_t on a 32-bit kernel. */
-#define atomic_long_read(v)		atomic_read(v)
-#define atomic_long_set(v, i)		atomic_set(v, i)
-#define atomic_long_xchg(v, i)		atomic_xchg(v, i)
-#define atomic_long_add_return(i, v)	atomic_add_return(i, v)
-#define atomic_long_add(i, v)		atomic_add(i, v)
-#define atomic_long_sub(i, v)		atomic_sub(i, v)
-#define atomic_long_inc(v)		atomic_inc(v)
-#define atomic_long_dec(v)		atomic_dec(v)
-#define atomic_long_cmpxchg(v, o, n)	atomic_cmpxchg(v, o, n)
+/* atomic_long_t is atomic_t on a 32-bit kernel, atomic64_t on a 64-bit one. */
+#if __SIZEOF_LONG__ == 8
+#define SIM_ATOMIC_LONG(op)		atomic64_##op
+#else
+#define SIM_ATOMIC_LONG(op)		atomic_##op
+#endif
+#define atomic_long_read(v)		SIM_ATOMIC_LONG(read)(v)
+#define atomic_long_set(v, i)		SIM_ATOMIC_LONG(set)(v, i)
+#define atomic_long_xchg(v, i)		SIM_ATOMIC_LONG(xchg)(v, i)
+#define atomic_long_add_return(i, v)	SIM_ATOMIC_LONG(add_return)(i, v)
+#define atomic_long_add(i, v)		SIM_ATOMIC_LONG(add)(i, v)
+#define atomic_long_sub(i, v)		SIM_ATOMIC_LONG(sub)(i, v)
+#define atomic_long_inc(v)		SIM_ATOMIC_LONG(inc)(v)
+#define atomic_long_dec(v)		SIM_ATOMIC_LONG(dec)(v)
+#define atomic_long_cmpxchg(v, o, n)	SIM_ATOMIC_LONG(cmpxchg)(v, o, n)
 
 #endif /* _LINUX_ATOMIC_H */

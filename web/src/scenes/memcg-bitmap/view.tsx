@@ -29,6 +29,9 @@ function Matrix({ log, state, step, variant }: { log: EventLog; state: BitmapSta
   const flip = state.lastFlip;
   const count = state.lastCount;
   const fresh = (at: number | undefined) => at !== undefined && step - at < 12;
+  const edges = [...new Set(Object.values(state.units).map((u) => u.first))].filter((first) => first > 0 && first < cols.length);
+  // SHRINKER_UNIT_BITS is BITS_PER_LONG: the second unit starts at the machine's word size
+  const unitBits = Math.min(...Object.values(state.units).map((u) => u.first).filter((first) => first > 0));
   return (
     <div className="bitmap-scroll">
       <svg
@@ -44,14 +47,12 @@ function Matrix({ log, state, step, variant }: { log: EventLog; state: BitmapSta
             {c.id}: {c.name}
           </text>
         ))}
-        {[...new Set(Object.values(state.units).map((u) => u.first))]
-          .filter((first) => first > 0 && first < cols.length)
-          .map((first) => (
-            <g key={`unit${first}`} className="unit-edge" data-testid={`bitmap.unit.${first}`}>
-              <line x1={NAME_W + first * CELL} x2={NAME_W + first * CELL} y1={HEAD_H - 4} y2={h - 2} />
-              <title>{`a new shrinker_info_unit starts at bit ${first}`}</title>
-            </g>
-          ))}
+        {edges.map((first) => (
+          <g key={`unit${first}`} className="unit-edge" data-testid={`bitmap.unit.${first}`}>
+            <line x1={NAME_W + first * CELL} x2={NAME_W + first * CELL} y1={HEAD_H - 4} y2={h - 2} />
+            <title>{`a new shrinker_info_unit starts at bit ${first}`}</title>
+          </g>
+        ))}
         {rows.map((m, y) => {
           const root = y === 0;
           const ty = HEAD_H + y * CELL + CELL / 2;
@@ -97,6 +98,13 @@ function Matrix({ log, state, step, variant }: { log: EventLog; state: BitmapSta
         <span className="key-box flipped" /> bit just flipped <span className="key-box called" /> count_objects() just called
         {!readsBits(variant) && ' — this kernel still sets bits but shrink_slab_memcg() does not read them: it calls every shrinker for every memcg.'}
       </p>
+      {edges.length > 0 && (
+        <p className="word-size muted" data-testid="bitmap.word-size">
+          The lines between columns are where a new shrinker_info_unit starts: every {unitBits} shrinkers, the word size of the
+          machine this page simulates ({unitBits}-bit, SHRINKER_UNIT_BITS = BITS_PER_LONG)
+          {unitBits !== 64 && '; an x86-64 kernel’s units hold 64'}.
+        </p>
+      )}
       {flip && (
         <p className="last-flip" data-testid="bitmap.last-flip">
           Last flip: bit {flip.bit} of {state.memcgs.find((m) => m.obj === flip.memcg)?.name ?? 'a memcg'} {flip.set ? 'set' : 'cleared'} by{' '}
