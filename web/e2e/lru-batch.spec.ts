@@ -29,8 +29,14 @@ test('the strip is the list the port traced, and the code pane shows the port’
   await lab.open('?scene=lru-batch&step=1500');
   const s = await state(page);
   expect(s.lru.length).toBeGreaterThan(0);
-  // One SVG page per page on the list; the text form draws sentinels and inner pages as the cover letter does.
-  await expect(page.locator('[data-testid="lru.strip"] [data-page]')).toHaveCount(s.lru.length);
+  // The canvas drew a page per page on the list; the text form draws sentinels and inner pages as the cover letter does.
+  const strip = page.getByTestId('lru.strip');
+  await expect(strip).toHaveAttribute('data-pages', String(s.lru.length));
+  // Each page is named under the pointer, as the SVG's titles named it: the first after the head is a sentinel.
+  await strip.hover({ position: { x: 58, y: 20 } });
+  await expect(strip).toHaveAttribute('title', /^page \d+: batch lock \d+, a sentinel$/);
+  await strip.hover({ position: { x: 20, y: 20 } });
+  await expect(strip).toHaveAttribute('title', /list head/);
   const text = await page.getByTestId('lru.text').textContent();
   expect(text).toMatch(/^[*o ]+$/);
   expect(text!.replace(/ /g, '').length).toBe(s.lru.length);

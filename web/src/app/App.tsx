@@ -102,9 +102,9 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
   const { playing, setPlaying, speed, setSpeed } = usePlayback(last, setStep, runKey, !!run);
   const seek = useCallback((s: number) => setStep(Math.max(0, Math.min(last, s))), [last]);
 
-  // The permalink follows the state.
+  // The permalink follows the state; while playing, once play stops (replaceState at every frame costs frames).
   useEffect(() => {
-    if (!run) return;
+    if (!run || playing) return;
     const url = formatUrl({
       lesson: lesson?.id ?? null,
       deck: lesson ? null : (deck?.id ?? null),
@@ -121,7 +121,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
       step,
     });
     if (url !== window.location.search) window.history.replaceState(null, '', url);
-  }, [run, scene, step, compare, lesson, deck, talk, talkView.slide, embed]);
+  }, [run, scene, step, compare, lesson, deck, talk, talkView.slide, embed, playing]);
 
   // The page's keys, whatever has focus except a text field (ui/keymap.ts); `?` lists them.
   const [help, setHelp] = useState(false);

@@ -5,7 +5,7 @@
 // *ooo**ooo*), who holds each lock and who spins on it, contention as a
 // heat map over the run, the removals that collided, and the setup: the
 // locking mode, tasks, pages, costs, and the thread's release_pages() bug.
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { interpolateYlOrRd } from 'd3';
 import type { EventLog } from '../../engine/log';
 import type { SceneViewProps } from '../types';
@@ -26,58 +26,121 @@ export const tagColor = (tag: number) => `hsl(${Math.round((tag * 137.508) % 360
 const STRIP_W = 920;
 const CELL_H = 26;
 
-function Strip({ log, state, step, mode }: { log: EventLog; state: LruState; step: number; mode: Mode }) {
-  const order = lruOrder(state);
-  const n = order.length;
+/** The strip's geometry: a cell per page, as many per row as fit, rows under each other. */
+function stripLayout(n: number) {
   const cell = Math.max(4, Math.min(16, Math.floor((STRIP_W - 60) / Math.max(1, Math.min(n, 160)))));
   const perRow = Math.max(1, Math.floor((STRIP_W - 60) / (cell + 1)));
   const rows = Math.max(1, Math.ceil(n / perRow));
-  const h = rows * (CELL_H + 10) + 16;
-  const lruHolder = state.holder[LRU_LOCK];
-  const heldBy = new Map<number, number>(); // tag -> task
-  for (const [idx, task] of Object.entries(state.holder)) if (Number(idx) >= 0) heldBy.set(Number(idx), task);
+  const at = (k: number) => ({ x: 56 + (k % perRow) * (cell + 1), y: 8 + Math.floor(k / perRow) * (CELL_H + 10) });
+  return { cell, perRow, h: rows * (CELL_H + 10) + 16, at };
+}
+
+/**
+ * The LRU list, drawn on a canvas: its pages grow with the run (64 tasks'
+ * pages are thousands), and a canvas redraws them in a millisecond where
+ * as many SVG nodes cost a frame. The list as text, the canvas's label and
+ * a tooltip per page say what the drawing shows.
+ */
+function Strip({ log, state, step, mode }: { log: EventLog; state: LruState; step: number; mode: Mode }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const order = lruOrder(state);
+  const n = order.length;
+  const { cell, h, at } = stripLayout(n);
   const last = state.last && step - state.last.step < 6 ? state.last : null;
-  const name = (t: number) => log.taskName(t);
+  useEffect(() => {
+    const canvas = ref.current;
+    const c = canvas?.getContext('2d');
+    if (!canvas || !c) return;
+    const dpr = window.devicePixelRatio || 1;
+    if (canvas.width !== Math.round(STRIP_W * dpr) || canvas.height !== Math.round(h * dpr)) {
+      canvas.width = Math.round(STRIP_W * dpr);
+      canvas.height = Math.round(h * dpr);
+    }
+    c.setTransform(dpr, 0, 0, dpr, 0, 0);
+    c.clearRect(0, 0, STRIP_W, h);
+    const ink = getComputedStyle(canvas).getPropertyValue('--ink').trim() || '#1f2933';
+    const name = (t: number) => log.taskName(t);
+    const heldBy = new Map<number, number>(); // tag -> task
+    for (const [idx, task] of Object.entries(state.holder)) if (Number(idx) >= 0) heldBy.set(Number(idx), task);
+    // The head: a sentinel with no batch lock, outlined in lru_lock's holder's colour while held.
+    const lruHolder = state.holder[LRU_LOCK];
+    c.beginPath();
+    c.roundRect(2, 8, 48, CELL_H, 3);
+    c.fillStyle = '#eef1f4';
+    c.fill();
+    c.lineWidth = lruHolder !== undefined ? 3 : 1.5;
+    c.strokeStyle = lruHolder !== undefined ? taskColor(name(lruHolder)) : ink;
+    c.stroke();
+    c.fillStyle = ink;
+    c.font = '11px system-ui, sans-serif';
+    c.textAlign = 'center';
+    c.fillText('head', 26, 8 + CELL_H / 2 + 4);
+    c.textAlign = 'start';
+    let drawn = 0;
+    order.forEach((p, k) => {
+      const { x, y } = at(k);
+      const tag = state.lru.batch[p];
+      const sentinel = state.lru.sentinel[p] !== 0;
+      const ph = sentinel ? CELL_H : CELL_H * 0.5;
+      c.globalAlpha = mode === 'lock' ? 0.35 : 1;
+      c.fillStyle = tagColor(tag);
+      c.fillRect(x, y + (CELL_H - ph) / 2, cell, ph);
+      c.lineWidth = sentinel ? 1.2 : 0.5;
+      c.strokeStyle = sentinel ? ink : 'rgba(0, 0, 0, 0.25)';
+      c.strokeRect(x, y + (CELL_H - ph) / 2, cell, ph);
+      c.globalAlpha = 1;
+      const holder = heldBy.get(tag);
+      if (holder !== undefined) {
+        c.fillStyle = taskColor(name(holder));
+        c.fillRect(x, y + CELL_H + 2, cell + 1, 3);
+      }
+      if (last && last.page === p) {
+        c.fillStyle = ink;
+        c.beginPath();
+        c.moveTo(x + cell / 2, y - 1);
+        c.lineTo(x + cell / 2 - 4, y - 7);
+        c.lineTo(x + cell / 2 + 4, y - 7);
+        c.closePath();
+        c.fill();
+      }
+      drawn++;
+    });
+    if (n === 0) {
+      c.fillStyle = getComputedStyle(canvas).getPropertyValue('--muted').trim() || '#667';
+      c.fillText('the list is empty', 60, 8 + CELL_H / 2 + 4);
+    }
+    canvas.dataset.pages = String(drawn);
+  });
+  // The page under the pointer, named as the SVG's titles named it.
+  const hover = (e: ReactMouseEvent<HTMLCanvasElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    const px = ((e.clientX - r.left) * STRIP_W) / (r.width || STRIP_W);
+    const py = ((e.clientY - r.top) * h) / (r.height || h);
+    let title = '';
+    if (px >= 2 && px < 50 && py >= 8 && py < 8 + CELL_H) title = 'the pseudo page at the list head: a sentinel with no batch lock';
+    else {
+      const k = order.findIndex((_, i) => {
+        const { x, y } = at(i);
+        return px >= x && px < x + cell + 1 && py >= y - 6 && py < y + CELL_H + 6;
+      });
+      if (k >= 0) {
+        const p = order[k];
+        title = `page ${p}: batch lock ${state.lru.batch[p]}, ${state.lru.sentinel[p] ? 'a sentinel' : 'an inner page'}`;
+      }
+    }
+    if (e.currentTarget.title !== title) e.currentTarget.title = title;
+  };
   return (
     // Focusable, so that a keyboard can scroll a long list.
     <figure className="lru-strip" tabIndex={0} aria-label="the LRU list, head first">
-      <svg width={STRIP_W} height={h} role="img" aria-label={`the LRU list: ${n} pages`} data-testid="lru.strip">
-        <g className={`lru-head${lruHolder !== undefined ? ' held' : ''}`}>
-          <rect x={2} y={8} width={48} height={CELL_H} rx={3} style={lruHolder !== undefined ? { stroke: taskColor(name(lruHolder)) } : undefined} />
-          <text x={26} y={8 + CELL_H / 2 + 4} textAnchor="middle">head</text>
-          <title>the pseudo page at the list head: a sentinel with no batch lock</title>
-        </g>
-        {order.map((p, k) => {
-          const row = Math.floor(k / perRow);
-          const col = k % perRow;
-          const x = 56 + col * (cell + 1);
-          const y = 8 + row * (CELL_H + 10);
-          const tag = state.lru.batch[p];
-          const sentinel = state.lru.sentinel[p] !== 0;
-          const holder = heldBy.get(tag);
-          const ph = sentinel ? CELL_H : CELL_H * 0.5;
-          return (
-            <g key={p} data-page={p}>
-              <rect
-                className={`lru-page${sentinel ? ' sentinel' : ''}${mode === 'lock' ? ' untagged' : ''}`}
-                x={x}
-                y={y + (CELL_H - ph) / 2}
-                width={cell}
-                height={ph}
-                fill={tagColor(tag)}
-              />
-              {holder !== undefined && <rect className="lru-held" x={x} y={y + CELL_H + 2} width={cell + 1} height={3} fill={taskColor(name(holder))} />}
-              {last && last.page === p && <path className="lru-mark" d={`M${x + cell / 2},${y - 1} l-4,-6 h8 z`} />}
-              <title>{`page ${p}: batch lock ${tag}, ${sentinel ? 'a sentinel' : 'an inner page'}`}</title>
-            </g>
-          );
-        })}
-        {n === 0 && (
-          <text x={60} y={8 + CELL_H / 2 + 4} className="muted">
-            the list is empty
-          </text>
-        )}
-      </svg>
+      <canvas
+        ref={ref}
+        style={{ width: STRIP_W, height: h }}
+        role="img"
+        aria-label={`the LRU list: ${n} pages`}
+        data-testid="lru.strip"
+        onMouseMove={hover}
+      />
       <figcaption>
         <code className="lru-text" data-testid="lru.text" aria-label="the list as text: * a sentinel, o an inner page, a space between batches">
           {n > 0 ? listText(state).slice(0, 400) + (n > 380 ? ' …' : '') : '(empty)'}
@@ -143,16 +206,57 @@ function Locks({ log, state, mode }: { log: EventLog; state: LruState; mode: Mod
   );
 }
 
+const HEAT = { left: 96, w: 900, rh: 14 };
+const us = (ns: number) => (ns >= 1000 ? `${(ns / 1000).toFixed(1)} µs` : `${Math.round(ns)} ns`);
+
+/** The heat map's cells: the run's, not the step's, so drawn once per run and not at every step of play. */
+const HeatRows = memo(function HeatRows({ heat, seek }: { heat: ReturnType<typeof contention>; seek: (s: number) => void }) {
+  const { left, w, rh } = HEAT;
+  const cw = (w - left) / heat.buckets;
+  return (
+    <>
+      {heat.locks.map((idx, r) => {
+        const row = heat.spin.get(idx)!;
+        const first = heat.firstStep.get(idx)!;
+        return (
+          <g key={idx} data-testid={`lru.heat.${idx === LRU_LOCK ? 'lru' : idx}`}>
+            <text x={left - 6} y={r * rh + rh - 3} textAnchor="end" className="heat-label">
+              {lockLabel(idx)}
+            </text>
+            {Array.from(row, (v, b) =>
+              v > 0 ? (
+                <rect
+                  key={b}
+                  x={left + b * cw}
+                  y={r * rh}
+                  width={cw + 0.5}
+                  height={rh - 1}
+                  fill={interpolateYlOrRd(0.15 + 0.85 * (v / heat.max))}
+                  onClick={() => first[b] >= 0 && seek(first[b])}
+                  className="heat-cell"
+                >
+                  <title>{`${lockLabel(idx)}: ${us(v)} of spinning in this slice; click for its first contention`}</title>
+                </rect>
+              ) : null,
+            )}
+          </g>
+        );
+      })}
+    </>
+  );
+});
+
 function HeatMap({ log, step, onSeek }: { log: EventLog; step: number; onSeek: (s: number) => void }) {
   const heat = contention(log);
-  const left = 96;
-  const w = 900;
-  const cw = (w - left) / heat.buckets;
-  const rh = 14;
+  const { left, w, rh } = HEAT;
+  const seekRef = useRef(onSeek);
+  useEffect(() => {
+    seekRef.current = onSeek;
+  });
+  const [seek] = useState(() => (s: number) => seekRef.current(s));
   const h = heat.locks.length * rh + 24;
   const now = step >= 0 ? log.time[step] : heat.t0;
   const x = (t: number) => left + ((t - heat.t0) / (heat.t1 - heat.t0)) * (w - left);
-  const us = (ns: number) => (ns >= 1000 ? `${(ns / 1000).toFixed(1)} µs` : `${Math.round(ns)} ns`);
   if (heat.locks.length === 0)
     return (
       <p className="muted" data-testid="lru.heat.none">
@@ -161,42 +265,21 @@ function HeatMap({ log, step, onSeek }: { log: EventLog; step: number; onSeek: (
     );
   return (
     <figure className="lru-heat" tabIndex={0} aria-label="contention over time">
-      <svg width={w} height={h} role="img" aria-label="contention over time: time spent spinning on each lock" data-testid="lru.heat">
-        {heat.locks.map((idx, r) => {
-          const row = heat.spin.get(idx)!;
-          const first = heat.firstStep.get(idx)!;
-          return (
-            <g key={idx} data-testid={`lru.heat.${idx === LRU_LOCK ? 'lru' : idx}`}>
-              <text x={left - 6} y={r * rh + rh - 3} textAnchor="end" className="heat-label">
-                {lockLabel(idx)}
-              </text>
-              {Array.from(row, (v, b) =>
-                v > 0 ? (
-                  <rect
-                    key={b}
-                    x={left + b * cw}
-                    y={r * rh}
-                    width={cw + 0.5}
-                    height={rh - 1}
-                    fill={interpolateYlOrRd(0.15 + 0.85 * (v / heat.max))}
-                    onClick={() => first[b] >= 0 && onSeek(first[b])}
-                    className="heat-cell"
-                  >
-                    <title>{`${lockLabel(idx)}: ${us(v)} of spinning in this slice; click for its first contention`}</title>
-                  </rect>
-                ) : null,
-              )}
-            </g>
-          );
-        })}
-        <line className="heat-now" x1={x(now)} x2={x(now)} y1={0} y2={h - 20} />
-        <text x={left} y={h - 6} className="heat-label">
-          {us(0)}
-        </text>
-        <text x={w} y={h - 6} textAnchor="end" className="heat-label">
-          {us(heat.t1 - heat.t0)} (virtual time)
-        </text>
-      </svg>
+      <div className="heat-box">
+        <svg width={w} height={h} role="img" aria-label="contention over time: time spent spinning on each lock" data-testid="lru.heat">
+          <HeatRows heat={heat} seek={seek} />
+          <text x={left} y={h - 6} className="heat-label">
+            {us(0)}
+          </text>
+          <text x={w} y={h - 6} textAnchor="end" className="heat-label">
+            {us(heat.t1 - heat.t0)} (virtual time)
+          </text>
+        </svg>
+        {/* The step's line on a layer of its own: moving it repaints it alone, not the cells. */}
+        <svg className="heat-now-layer" width={w} height={h} aria-hidden="true">
+          <line className="heat-now" x1={x(now)} x2={x(now)} y1={0} y2={h - 20} />
+        </svg>
+      </div>
       <figcaption className="muted">
         Spinning per lock over the run, in {heat.buckets} slices of virtual time; darker is more. Over the run:{' '}
         {heat.locks.map((i) => `${lockLabel(i)} ${us(heat.totalSpin.get(i) ?? 0)}`).join(', ')}.
@@ -325,6 +408,17 @@ function Story({ log, state, setup }: { log: EventLog; state: LruState; setup: S
   );
 }
 
+/** The CPU cards, folded: drawn only while open (64 cards at every step of play cost frames nobody sees). */
+function CpuDetails({ log, state, step }: { log: EventLog; state: LruState; step: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="lru-cpus" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>CPUs ({state.machine.cpus.length})</summary>
+      {open && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
+    </details>
+  );
+}
+
 export function LruBatchView({ log, timeline, state, step, onSeek, program, onProgram, timelineApart }: SceneViewProps<LruState>) {
   let setup: Setup;
   try {
@@ -348,10 +442,7 @@ export function LruBatchView({ log, timeline, state, step, onSeek, program, onPr
       </div>
       <h3>Contention over time</h3>
       <HeatMap log={log} step={step} onSeek={onSeek} />
-      <details className="lru-cpus">
-        <summary>CPUs ({state.machine.cpus.length})</summary>
-        <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
-      </details>
+      <CpuDetails log={log} state={state} step={step} />
     </div>
   );
 }
