@@ -15,15 +15,8 @@
 // BENCH_ROWS when wasm/bench-all.sh runs it (name, value, unit, goal).
 //
 //   node scripts/bench-figures.mjs [--port 4191] [--root dist] [--only scale|inode|lru|frames]
-import { spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { addRows, launch, opt, serve } from './bench-browser.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
-};
 const PORT = Number(opt('port', process.env.BENCH_PORT ?? '4191'));
 const ONLY = opt('only', '');
 const ROOT = opt('root', 'dist');
@@ -41,25 +34,6 @@ const PANELS = [
     id: 'lru', name: 'lru-batch RFC table, 3 modes x 5 task counts', query: '?scene=lru-batch&step=0', run: 'figures.run', goal: null,
   },
 ];
-
-const server = spawn(process.execPath, ['scripts/serve.mjs', '--port', String(PORT), '--host', '127.0.0.1', '--root', ROOT], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stop = () => server.kill();
-process.on('exit', stop);
-
-async function waitServer() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${PORT}/`);
-      if (r.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`scripts/serve.mjs did not answer on port ${PORT}`);
-}
 
 async function measure(browser, p) {
   const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
@@ -95,7 +69,7 @@ async function frames(browser) {
     new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__frames.long.push(e.duration))).observe({ type: 'longtask' });
   });
   // The main thread's CPU time too (the trace's thread clock): on a shared machine the wall-clock frames include waiting for a core.
-  await browser.startTracing(page, { categories: ['toplevel', '__metadata'] });
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'] });
   await page.getByTestId('scene.play').click();
   const r = await page.evaluate(async (seconds) => {
     const f = window.__frames;
@@ -122,11 +96,8 @@ async function frames(browser) {
   return { cpuPerFrame: cpuMs / Math.max(1, sorted.length), frames: sorted.length, max: sorted.at(-1), median: q(0.5), p95: q(0.95), long: r.long.length, longest: Math.max(0, ...r.long), step: r.step, length: r.length };
 }
 
-await waitServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-});
+const stop = await serve(PORT, ROOT);
+const browser = await launch();
 const cores = await (async () => {
   const pg = await browser.newPage();
   const n = await pg.evaluate(() => navigator.hardwareConcurrency);
@@ -154,4 +125,4 @@ try {
   await browser.close();
   stop();
 }
-if (process.env.BENCH_ROWS) appendFileSync(process.env.BENCH_ROWS, rows.map((r) => r.join('\t') + '\n').join(''));
+addRows(rows);

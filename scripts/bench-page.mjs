@@ -14,15 +14,8 @@
 // to BENCH_ROWS when wasm/bench-all.sh runs it (name, value, unit, goal).
 //
 //   node scripts/bench-page.mjs [--port 4190] [--runs N] [--root dist]
-import { spawn } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
-import { chromium } from '@playwright/test';
+import { addRows, launch, opt, serve } from './bench-browser.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
-};
 const PORT = Number(opt('port', process.env.BENCH_PORT ?? '4190'));
 const ROOT = opt('root', 'dist'); // the build served
 const REPEAT = Number(opt('runs', '3')); // each move is timed this many times; the median is kept
@@ -35,25 +28,6 @@ const RUNS = [
 ];
 // issue 20, point 2.
 const GOALS = { heap: 300, load: 3, move: 100 };
-
-const server = spawn(process.execPath, ['scripts/serve.mjs', '--port', String(PORT), '--host', '127.0.0.1', '--root', ROOT], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stop = () => server.kill();
-process.on('exit', stop);
-
-async function waitServer() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${PORT}/`);
-      if (r.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`scripts/serve.mjs did not answer on port ${PORT}`);
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -108,11 +82,8 @@ async function measure(browser, name, query) {
   return { name, query, events: info.length, status: info.status, loadS, heapMB, domMB, nodes, ms };
 }
 
-await waitServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-});
+const stop = await serve(PORT, ROOT);
+const browser = await launch();
 console.log('page: long runs in Chromium (load: navigation to a drawn, ready scene; heap: main thread after GC; moves: median of ' +
   `${REPEAT}, key to the frame drawn at the step)`);
 const rows = [];
@@ -132,4 +103,4 @@ try {
   await browser.close();
   stop();
 }
-if (process.env.BENCH_ROWS) appendFileSync(process.env.BENCH_ROWS, rows.map((r) => r.join('\t') + '\n').join(''));
+addRows(rows);

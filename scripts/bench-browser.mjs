@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// What make bench-browser's scripts share (bench-page.mjs, bench-figures.mjs):
+// their command-line options, the production build served as `make start`
+// serves it (scripts/serve.mjs: gzip and the Content-Security-Policy), Debian's
+// Chromium launched by Playwright, and the rows they add to make bench's table.
+import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+/** The value after --name on the command line, or dflt. */
+export function opt(name, dflt) {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
+}
+
+/** Serves root on port until the process exits; resolves once it answers. */
+export async function serve(port, root) {
+  const server = spawn(process.execPath, ['scripts/serve.mjs', '--port', String(port), '--host', '127.0.0.1', '--root', root], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => server.kill();
+  process.on('exit', stop);
+  for (let i = 0; i < 100; i++) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/`);
+      if (r.ok) return stop;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  stop();
+  throw new Error(`scripts/serve.mjs did not answer on port ${port}`);
+}
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+  });
+}
+
+/** Rows of make bench's table (wasm/bench-all.sh): [name, value, unit, '<=' or '>=', goal]. */
+export function addRows(rows) {
+  if (process.env.BENCH_ROWS) appendFileSync(process.env.BENCH_ROWS, rows.map((r) => r.join('\t') + '\n').join(''));
+}
