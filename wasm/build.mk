@@ -178,9 +178,9 @@ HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') wasm/glue/inode/inode.h \
                wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk \
                wasm/scenarios/scenario.h wasm/glue/glue.h $(wildcard wasm/scenarios/kunit_*.h) \
-               wasm/scenarios/kunit.def
+               wasm/scenarios/kunit.def wasm/scenarios/locktorture.def wasm/scenarios/rcutorture.def
 HOST_DEPS   := $(wildcard wasm/runtime/*.h) wasm/runtime/events.def wasm/runtime/params.def \
-               wasm/scenarios/scenario.h wasm/scenarios/kunit.def wasm/build.mk
+               wasm/scenarios/scenario.h wasm/scenarios/kunit.def wasm/scenarios/locktorture.def wasm/scenarios/rcutorture.def wasm/build.mk
 
 # Kernel-side code: the kernel's own flags, the shim first (-nostdinc).
 # __FILE__ becomes the path inside the tree (mm/shrinker.c), or inside
@@ -468,18 +468,37 @@ selftest: $(SELFTEST_PROGS)
 test-selftest: $(SELFTEST_PROGS)
 	@wasm/selftest/run.sh $(SELFTEST_FAST)
 # make torture: locktorture's and rcutorture's runs (wasm/scenarios/locktorture.def,
-# rcutorture.def), natively and in wasm, under each scheduling policy: minutes
-# of CPU time, so not in make test; TORTURE_BUDGET seconds at most per policy.
+# rcutorture.def), natively and in wasm, under each scheduling policy, on
+# two CPUs, and locktorture's on each of TORTURE_CPUS too (labrun --cpus):
+# minutes of CPU time, so not in make test; TORTURE_BUDGET seconds at most
+# per CPU count and policy.
 TORTURE_POLICIES := timed rr random
+TORTURE_CPUS     := 3 4
 TORTURE_BUDGET   := 1200
 .PHONY: torture
 torture: $(SELFTEST_PROGS)
 	@wasm/selftest/verdict-test.sh || exit 1; \
-	scen=$$(ASAN_OPTIONS=detect_leaks=0 build/native/selftest/labrun --list | cut -f1 | grep -E '^selftest-(lock|rcu)torture-'); \
+	lock=$$(ASAN_OPTIONS=detect_leaks=0 build/native/selftest/labrun --list | cut -f1 | grep '^selftest-locktorture-'); \
+	rcu=$$(ASAN_OPTIONS=detect_leaks=0 build/native/selftest/labrun --list | cut -f1 | grep '^selftest-rcutorture-'); \
 	for p in $(TORTURE_POLICIES); do \
-		echo "locktorture and rcutorture, --policy $$p:"; \
-		timeout $(TORTURE_BUDGET) wasm/selftest/run.sh --policy $$p $$scen || exit 1; \
-	done
+		echo "locktorture and rcutorture, 2 CPUs, --policy $$p:"; \
+		timeout $(TORTURE_BUDGET) wasm/selftest/run.sh --policy $$p $$lock $$rcu || exit 1; \
+	done; \
+	for c in $(TORTURE_CPUS); do for p in $(TORTURE_POLICIES); do \
+		echo "locktorture, $$c CPUs, --policy $$p:"; \
+		timeout $(TORTURE_BUDGET) wasm/selftest/run.sh --policy $$p --cpus $$c $$lock || exit 1; \
+	done; done
+# make torture-explore: the explore-locktorture-* runs (a short
+# configuration each) searched by the explorer, bounded to
+# TORTURE_EXPLORE_BOUND preemptions and by PCT (wasm/selftest/explore.mjs),
+# with the optimised native build; each search stops after
+# TORTURE_EXPLORE_SECONDS.
+TORTURE_EXPLORE_BOUND   := 0
+TORTURE_EXPLORE_SECONDS := 120
+.PHONY: torture-explore
+torture-explore: build/bench/selftest/labrun
+	@node wasm/selftest/explore.mjs --bound $(TORTURE_EXPLORE_BOUND) --seconds $(TORTURE_EXPLORE_SECONDS) \
+		--pct 2 --runs 50
 # Each wrong shim of wasm/selftest/wrong-shim.sh must fail the kernel's
 # tests it touches: a copy of the native build per shim (minutes, so not
 # in make test).

@@ -38,3 +38,13 @@ SIM_LOCKTORTURE_NOT_BUILT_LIST(SIM_LOCKTORTURE_NOT_BUILT)
 #undef SIM_LOCKTORTURE_NOT_BUILT
 #define SIM_LOCKTORTURE_NOT_BUILT(ops, type) struct lock_torture_ops ops = { .name = type " (not built)" };
 SIM_LOCKTORTURE_NOT_BUILT_LIST(SIM_LOCKTORTURE_NOT_BUILT)
+
+/*
+ * The test's verdict as lock_torture_cleanup() decides it: the errors its
+ * statistics counted (a "Fail: 1 !!!" line each); the scenario reports a
+ * FAILURE (wasm/scenarios/selftest_locktorture.c).
+ */
+int sim_locktorture_errors(void)
+{
+	return atomic_read(&cxt.n_lock_torture_errors);
+}

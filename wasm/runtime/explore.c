@@ -208,7 +208,7 @@ static void fp_put(struct fpblk **f)
 enum { CUT_NONE, CUT_SLEEP, CUT_BOUND, CUT_DIVERGED, CUT_OVERFLOW, CUT_CRASH };
 
 #define XP_FAILS(X) X(panic) X(deadlock) X(stuck) X(warn) X(bug) X(lockdep) \
-	X(sleep_in_atomic) X(kasan) X(hung_task) X(leak) X(crash)
+	X(sleep_in_atomic) X(kasan) X(hung_task) X(test) X(leak) X(crash)
 enum {
 #define X(n) FAIL_##n,
 	XP_FAILS(X)
@@ -521,6 +521,7 @@ static void child_outcome(struct xp *x, const struct lab_result *res)
 		case SIM_REPORT_SLEEP_IN_ATOMIC: sh->fails |= 1u << FAIL_sleep_in_atomic; break;
 		case SIM_REPORT_KASAN: sh->fails |= 1u << FAIL_kasan; break;
 		case SIM_REPORT_HUNG_TASK: sh->fails |= 1u << FAIL_hung_task; break;
+		case SIM_REPORT_TEST: sh->fails |= 1u << FAIL_test; break;
 		}
 	}
 	qsort(rh, (size_t)(nr < 64 ? nr : 64), sizeof(rh[0]), cmp_u64);

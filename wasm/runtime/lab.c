@@ -72,6 +72,11 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 		snprintf(err, errlen, "at most 64 tasks; lru_mode 0, 1 or 2; munmap_ns 0 to 1000000");
 		return -1;
 	}
+	if (p->cpus && (!sc->cpus || p->cpus > sc->nr_cpus)) {
+		snprintf(err, errlen, sc->cpus ? "%s runs on at most %d CPUs" :
+			 "%s runs on %d CPUs: it takes no CPU count", sc->name, sc->nr_cpus);
+		return -1;
+	}
 	params = *p;
 	if (sim_init(&cfg) || sim_spawn(0, "init", sc->init, &params) < 0) {
 		snprintf(err, errlen, "the simulation could not start");

@@ -13,6 +13,7 @@
  *  - "INFO: task ... blocked for more than ... " (kernel/hung_task.c): a
  *    task asleep longer than the threshold, in virtual time.
  *  - KASAN slab-use-after-free: kasan.c.
+ *  - a test's own verdict, when it failed (sim_test_failed()).
  *
  * Each report is an event (REPORT, WARN or BUG) whose "report" argument
  * indexes the table of report texts (lab_meta_json() writes it out).
@@ -176,6 +177,19 @@ void sim_warnf(const struct sim_site *site, const char *fmt, ...)
 int sim_bug_report(const char *cond, const struct sim_site *site)
 {
 	return splat(SIM_REPORT_BUG, cond, site);
+}
+
+void sim_test_failed(const struct sim_site *site, const char *fmt, ...)
+{
+	struct strbuf b = { 0 };
+	char msg[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	sb_put(&b, "%s\n", msg);
+	sim_report_add(SIM_REPORT_TEST, site, msg, &b);
 }
 
 /* ---- hung tasks -------------------------------------------------------------- */

@@ -75,6 +75,7 @@ enum sim_report_type {
 	SIM_REPORT_SLEEP_IN_ATOMIC = 4,
 	SIM_REPORT_KASAN = 5,
 	SIM_REPORT_HUNG_TASK = 6,
+	SIM_REPORT_TEST = 7,	/* a test's own verdict: it failed (sim_test_failed()) */
 };
 
 /* Costs of the cost model (virtual ns), see wasm/runtime/costs.c. */
@@ -264,6 +265,12 @@ void sim_slab_recharge(void *from, void *to);	/* objcg reparenting: from's objec
 /* Reports */
 void sim_warn(const char *cond, const struct sim_site *site);
 void sim_warnf(const struct sim_site *site, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/*
+ * A test the scenario runs failed, in the test's own terms (locktorture's
+ * "End of test: FAILURE"): a report, so that a run and the explorer count
+ * the execution as failing. The message is its title and its text.
+ */
+void sim_test_failed(const struct sim_site *site, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sim_bug(const char *cond, const struct sim_site *site) __attribute__((noreturn));
 void sim_printk(const struct sim_site *site, const char *fmt, ...);
 void sim_dump_stack(const struct sim_site *site);

@@ -28,7 +28,7 @@ extern const struct scenario scenario_selftest_atomic64 __attribute__((weak));	/
 extern const struct scenario scenario_selftest_list __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_selftest_bitmap __attribute__((weak));	/* selftest only */
 extern const struct scenario scenario_selftest_ida_threads __attribute__((weak));	/* selftest only */
-#define LOCKTORTURE_SCENARIO(ident, type, param, value) \
+#define LOCKTORTURE_SCENARIO(ident, name, type, args, us) \
 	extern const struct scenario scenario_locktorture_##ident __attribute__((weak));	/* selftest only */
 #include "locktorture.def"
 #undef LOCKTORTURE_SCENARIO
@@ -55,7 +55,7 @@ static const struct scenario *const all[] = {
 	&scenario_selftest_list,
 	&scenario_selftest_bitmap,
 	&scenario_selftest_ida_threads,
-#define LOCKTORTURE_SCENARIO(ident, type, param, value) &scenario_locktorture_##ident,
+#define LOCKTORTURE_SCENARIO(ident, name, type, args, us) &scenario_locktorture_##ident,
 #include "locktorture.def"
 #undef LOCKTORTURE_SCENARIO
 #define RCUTORTURE_SCENARIO(id, type, cpus, nreaders) &scenario_rcutorture_##id,

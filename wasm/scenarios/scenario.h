@@ -23,6 +23,7 @@ struct scenario_params {
 	int lru_release_all;	/*   one release_pages() per munmap, however large */
 	int munmap_ns;		/*   an unmapped page's own cost (0: the scenario's) */
 	int planted;		/* planted-bugs: which bugs (enum in planted_bugs.c) */
+	int cpus;		/* simulated CPUs, where cpus() reads it (0: its default) */
 	const unsigned char *program;	/* operations, for scenarios that take them */
 	unsigned long program_len;
 };

@@ -1,37 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * kernel/locking/locktorture.c on the simulated machine (the selftest
- * variant): a scenario per torture_type (locktorture.def),
- * selftest-locktorture-<ident>, whose init task does what
+ * variant): the scenarios of locktorture.def, each of which has its init
+ * task do what
  *
- *   insmod locktorture.ko torture_type=<type> stat_interval=1 shuffle_interval=0 [param=value]
- *   sleep LOCKTORTURE_SECONDS; rmmod locktorture
+ *   insmod locktorture.ko torture_type=<type> shuffle_interval=0 <args>
+ *   sleep <us> virtual microseconds; rmmod locktorture
  *
- * does, on LOCKTORTURE_CPUS simulated CPUs: sets the module's parameters
- * by name, calls its module_init() function, sleeps for the test's
- * duration in virtual time while the writer (and reader) kthreads
- * torture the lock, and calls its module_exit() function, which stops
- * them and prints the final statistics and "End of test: SUCCESS" or
- * "FAILURE". wasm/selftest/run.sh reads those. The parameters left at
- * their defaults are upstream's (2 writers per CPU, for rwsem_lock one
- * writer and one reader per CPU; long_hold=100, stutter=5, verbose=1).
- * shuffle_interval=0: the simulated machine has no task shuffler
- * (wasm/glue/torture.c).
+ * does, on 2 simulated CPUs or the run's --cpus (at most
+ * LOCKTORTURE_MAX_CPUS): sets the module's parameters by name, calls its
+ * module_init() function, sleeps for the test's duration in virtual time
+ * while the writer (and reader) kthreads torture the lock, and calls its
+ * module_exit() function, which stops them and prints the final
+ * statistics and "End of test: SUCCESS" or "FAILURE". wasm/selftest/run.sh
+ * reads those; a FAILURE, decided as the test decides it (its error
+ * count), is also a report (sim_test_failed()), which the explorer counts
+ * as a failing execution. The parameters left at their defaults are
+ * upstream's (2 writers per CPU, for rwsem_lock one writer and one reader
+ * per CPU; long_hold=100, stutter=5, verbose=1). shuffle_interval=0: the
+ * simulated machine has no task shuffler (wasm/glue/torture.c).
  */
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/jiffies.h>
+#include <linux/hrtimer.h>
+#include <linux/string.h>
 #include <sim.h>
 #include "scenario.h"
 
-#define LOCKTORTURE_CPUS	2
-#define LOCKTORTURE_SECONDS	3	/* virtual */
+#define LOCKTORTURE_CPUS	2	/* without --cpus */
+#define LOCKTORTURE_MAX_CPUS	8
 #define LOCKTORTURE_HUNG_TASK_NS (120ULL * 1000000000ULL)	/* hung_task_timeout_secs' default */
 
 extern int (*const sim_module_init_lock_torture_init)(void);
 extern void (*const sim_module_exit_lock_torture_cleanup)(void);
+int sim_locktorture_errors(void);	/* wasm/glue/locktorture.c */
 
 static void locktorture_param(const char *name, const char *val)
 {
@@ -41,37 +46,79 @@ static void locktorture_param(const char *name, const char *val)
 		printk("locktorture: unknown parameter '%s' ignored (%d)\n", name, ret);
 }
 
-static void locktorture_run(const char *type, const char *param, const char *value)
+/* Each "name=value" of args, separated by spaces, as insmod passes them. */
+static void locktorture_params(const char *args)
+{
+	char buf[160], *name, *eq, *end;
+
+	if (strlen(args) >= sizeof(buf)) {
+		printk("locktorture: module parameters too long: %s\n", args);
+		return;
+	}
+	memcpy(buf, args, strlen(args) + 1);
+	for (name = buf; *name; name = end) {
+		while (*name == ' ')
+			name++;
+		end = name + strcspn(name, " ");
+		if (*end)
+			*end++ = 0;
+		if (!*name)
+			continue;
+		eq = strchr(name, '=');
+		if (!eq) {
+			printk("locktorture: parameter '%s' has no value\n", name);
+			continue;
+		}
+		*eq = 0;
+		locktorture_param(name, eq + 1);
+	}
+}
+
+static void locktorture_run(const char *type, const char *args, unsigned int us)
 {
 	int ret;
 
 	locktorture_param("torture_type", type);
-	locktorture_param("stat_interval", "1");
 	locktorture_param("shuffle_interval", "0");
-	if (param)
-		locktorture_param(param, value);
+	locktorture_params(args);
 	SCENARIO_CALL("locktorture", 0, 0, 0);
 	ret = sim_module_init_lock_torture_init();
 	SCENARIO_RETURN("locktorture", ret);
-	printk("selftest: insmod locktorture torture_type=%s: init returned %d\n", type, ret);
+	printk("selftest: insmod locktorture torture_type=%s %s: init returned %d\n", type, args, ret);
 	if (ret)
 		return;
-	schedule_timeout_interruptible(LOCKTORTURE_SECONDS * HZ);
+	if (us % (1000000 / HZ) == 0) {	/* whole jiffies */
+		schedule_timeout_interruptible(us / (1000000 / HZ));
+	} else {
+		ktime_t t = (ktime_t)us * NSEC_PER_USEC;
+
+		set_current_state(TASK_INTERRUPTIBLE);
+		schedule_hrtimeout(&t, HRTIMER_MODE_REL);
+	}
 	printk("selftest: rmmod locktorture\n");
 	sim_module_exit_lock_torture_cleanup();
+	if (sim_locktorture_errors())
+		sim_test_failed(SIM_SITE(), "locktorture: End of test: FAILURE (torture_type=%s, %d errors)",
+				type, sim_locktorture_errors());
 	rcu_barrier();
 }
 
-#define LOCKTORTURE_SCENARIO(ident, type, param, value)				\
+static int locktorture_cpus(const struct scenario_params *p)
+{
+	return p->cpus ? p->cpus : LOCKTORTURE_CPUS;
+}
+
+#define LOCKTORTURE_SCENARIO(ident, scen_name, type, args, us)				\
 static void locktorture_##ident##_init(void *arg)					\
 {											\
-	locktorture_run(#type, param, value);						\
+	locktorture_run(#type, args, us);						\
 }											\
 const struct scenario scenario_locktorture_##ident = {					\
-	.name = "selftest-locktorture-" #ident,						\
-	.title = "kernel/locking/locktorture.c: torture_type=" #type,			\
+	.name = scen_name,								\
+	.title = "kernel/locking/locktorture.c: torture_type=" #type " " args,		\
 	.tree = SIM_KERNEL_TREE,							\
-	.nr_cpus = LOCKTORTURE_CPUS,							\
+	.nr_cpus = LOCKTORTURE_MAX_CPUS,						\
+	.cpus = locktorture_cpus,							\
 	.nr_nodes = 1,									\
 	.hung_task_ns = LOCKTORTURE_HUNG_TASK_NS,					\
 	.defaults = { .seed = 1 },							\

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# wasm/selftest/run.sh [--native-only] [--policy timed|rr|random] [SCENARIO...]
+# wasm/selftest/run.sh [--native-only] [--policy timed|rr|random] [--cpus N] [SCENARIO...]
 #
 # Runs the kernel's own tests (the selftest-* scenarios of the selftest
 # variant; all of them when none is named) on the simulated machine,
@@ -28,7 +28,8 @@
 # "Fail: 0" in the final statistics (rcutorture: a "Reader Pipe" with
 # nothing past index 1), or, for the busted flavours, "FAILURE" and
 # "Fail: 1 !!!" (rcutorture: readers past their grace period).
-# --policy picks the scheduling policy (labrun's; timed by default).
+# --policy picks the scheduling policy (labrun's; timed by default),
+# --cpus the simulated CPUs of the tests that take a count (labrun's).
 # LABRUN_NATIVE and LABRUN_WASM name other builds (wrong-shim.sh's).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -37,16 +38,18 @@ native=${LABRUN_NATIVE:-build/native/selftest/labrun}
 wasm=${LABRUN_WASM:-build/wasm/selftest/labrun.cjs}
 only_native=0
 policy=timed
+cpus=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--native-only) only_native=1; shift ;;
 	--policy) policy=$2; shift 2 ;;
+	--cpus) cpus=(--cpus "$2"); shift 2 ;;
 	*) break ;;
 	esac
 done
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-run_opts=(--quiet --max-events 4000000000 --max-steps 4000000000 --policy "$policy" --console --summary)
+run_opts=(--quiet --max-events 4000000000 --max-steps 4000000000 --policy "$policy" "${cpus[@]}" --console --summary)
 
 scenarios=("$@")
 if [ ${#scenarios[@]} -eq 0 ]; then
@@ -145,7 +148,7 @@ torture_report() {
 	virt=${virt%% ns virtual*}
 	[ $want = FAILURE ] || [ "$fails" = 0 ] || why="${why:+$why; }its statistics count $fails failures"
 	echo "$s: End of test: $verdict, $detail" \
-	     "($(echo "scale=2; ${virt:-0} / 1000000000" | bc) s virtual; native $(cat "$out/$s.native.time") s$([ $only_native = 1 ] || echo ", wasm $(cat "$out/$s.wasm.time") s")$same)"
+	     "($(echo "scale=2; ${virt:-0} / 1000000000" | bc) s virtual${cpus:+, ${cpus[1]} CPUs}; native $(cat "$out/$s.native.time") s$([ $only_native = 1 ] || echo ", wasm $(cat "$out/$s.wasm.time") s")$same)"
 	if [ -n "$why" ]; then
 		echo "  FAILED: $why; its console (the last 4 lines):"
 		grep -v "^scenario $s seed" "$out/$s.native" | tail -4 | cut -c1-200 | sed 's/^/    /'
