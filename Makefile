@@ -102,9 +102,6 @@ bench: web build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
 	@$(MAKE) --no-print-directory $$(node wasm/explore.mjs targets)
 	@wasm/bench-all.sh
 
-	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates; the figures panels, frames and long runs in the page; a table of the figures against their goals"
-	@echo "make bench-browser  in Chromium: the figures panels' wall time (memcg scale, inode table, RFC table), frames while playing lru-batch, and long runs (load, JS heap, End, Home, a scrub, a step back)"
-
 # The explorer's standard set (not part of make test): JSON lines per bound,
 # each small race of wasm/explore.json checked against what it expects.
 .PHONY: explore
