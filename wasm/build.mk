@@ -112,7 +112,10 @@ selftest_EXTRACT := wasm/extract/selftest-idr-h.txt wasm/extract/selftest-idr.tx
                     wasm/extract/selftest-libfs.txt wasm/extract/selftest-kstrtox.txt \
                     wasm/extract/selftest-string.txt wasm/extract/selftest-idr-test.txt \
                     wasm/extract/selftest-torture.txt wasm/extract/selftest-locktorture.txt \
-                    wasm/extract/selftest-rcu-h.txt wasm/extract/selftest-rcutorture.txt
+                    wasm/extract/selftest-rcu-h.txt wasm/extract/selftest-rcutorture.txt \
+                    wasm/extract/selftest-srcutiny-h.txt wasm/extract/selftest-srcu-h.txt \
+                    wasm/extract/selftest-srcutiny.txt wasm/extract/selftest-rcupdate-wait.txt \
+                    wasm/extract/selftest-rcu-update.txt
 selftest_GLUE    := wasm/glue/radix_tree.c wasm/glue/sched.c wasm/glue/kunit.c wasm/glue/vsprintf.c \
                     wasm/glue/lib.c wasm/glue/kthread.c wasm/glue/torture.c wasm/glue/locktorture.c \
                     wasm/glue/rcutorture.c

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * kernel/rcu/rcutorture.c of 6.12 on the simulated machine: the test and
- * the flavours rcu and busted, extracted with their lines
- * (wasm/extract/selftest-rcutorture.txt), compiled as they are, over
- * kernel/torture.c (wasm/glue/torture.c) and the runtime's RCU
- * (wasm/runtime/rcu.c).
+ * the flavours rcu, busted, srcu, srcud and busted_srcud, extracted with
+ * their lines (wasm/extract/selftest-rcutorture.txt), compiled as they
+ * are, over kernel/torture.c (wasm/glue/torture.c), the runtime's RCU
+ * (wasm/runtime/rcu.c) and the kernel's Tiny SRCU (kernel/rcu/srcutiny.c).
  *
  * Before the extract: the kernel's RCU interface that rcu_ops names,
  * as a project port over the runtime's RCU (its grace-period counts),
@@ -30,6 +30,8 @@
 #include <linux/jiffies.h>
 #include <linux/list.h>
 #include <linux/torture.h>
+#include <linux/init.h>
+#include <linux/kthread.h>
 
 /* rcutorture is a module here (insmod, rmmod): IS_MODULE() holds. */
 #define CONFIG_RCU_TORTURE_TEST_MODULE 1
@@ -79,7 +81,6 @@ struct rcu_gp_oldstate {
 #define RCU_SEQ_CTR_SHIFT	2
 #define RCU_SEQ_STATE_MASK	((1 << RCU_SEQ_CTR_SHIFT) - 1)
 #define RCU_GET_STATE_COMPLETED	0x1
-#include "kernel/rcu/rcu-extract.h"
 
 /*
  * Preemption (CONFIG_PREEMPTION, CONFIG_PREEMPT_RCU): rcu_read_lock()
@@ -384,10 +385,186 @@ enum cpuhp_state { CPUHP_AP_ONLINE_DYN = 1 };
 #define TASKS_TRACING_OPS
 struct rcu_torture_ops;
 #define SIM_RCUTORTURE_NOT_BUILT(ops, type) extern struct rcu_torture_ops ops;
-#define SIM_RCUTORTURE_NOT_BUILT_LIST(x)					\
-	x(srcu_ops, "srcu") x(srcud_ops, "srcud") x(busted_srcud_ops, "busted_srcud")	\
-	x(trivial_ops, "trivial")
+#define SIM_RCUTORTURE_NOT_BUILT_LIST(x)	x(trivial_ops, "trivial")
 SIM_RCUTORTURE_NOT_BUILT_LIST(SIM_RCUTORTURE_NOT_BUILT)
+
+/*
+ * SRCU: the kernel's Tiny SRCU (kernel/rcu/srcutiny.c and
+ * include/linux/srcutiny.h, extracted with their lines), which the
+ * flavours srcu, srcud and busted_srcud run on. Upstream builds it only
+ * without SMP (CONFIG_TINY_SRCU follows CONFIG_TINY_RCU); here it runs on
+ * several simulated CPUs, which it can because the simulated CPUs
+ * interleave only at the runtime's points: its read-side counter updates
+ * (a plain load and store under preempt_disable()) and its grace-period
+ * steps hold none, so each happens whole, as on one CPU. Tree SRCU
+ * (kernel/rcu/srcutree.c: per-CPU srcu_data, the srcu_node tree, delayed
+ * work and timers, rcu_segcblist) is not built. What Tiny SRCU takes from
+ * the kernel that the simulated machine has not had, as project ports:
+ */
+#define CONFIG_TINY_SRCU 1
+/* without CONFIG_PROVE_RCU (include/linux/rcupdate.h): lockdep's checks are not compiled */
+#define RCU_LOCKDEP_WARN(c, s)		do { } while (0)
+/* without CONFIG_DEBUG_LOCK_ALLOC (include/linux/rcupdate.h) */
+#define rcu_lock_acquire(a)		do { } while (0)
+#define rcu_try_lock_acquire(a)		do { } while (0)
+#define rcu_lock_release(a)		do { } while (0)
+#define in_nmi()			0
+#undef local_irq_save
+#undef local_irq_restore
+#define local_irq_save(flags)		do { (flags) = 0; local_irq_disable(); } while (0)
+#define local_irq_restore(flags)	do { (void)(flags); local_irq_enable(); } while (0)
+/* mm/slab_common.c's kmem_dump_obj(): a callback without a function (never in these runs) */
+#define kmem_dump_obj(object)		pr_alert("kmem_dump_obj(%px): a callback without a function\n", object)
+
+/*
+ * Project port of the system workqueue (kernel/workqueue.c) as Tiny SRCU
+ * uses it: schedule_work() queues a work item unless it is pending, one
+ * worker kthread ("kworker", started at boot by sim_rcutorture_boot())
+ * runs the queued items in order (and stops, at power-off, once none is
+ * left: sim_rcutorture_halt()), and flush_work() waits until an item is
+ * neither pending nor running (the worker's flush barrier, here a sleep
+ * of a jiffy between looks).
+ */
+struct work_struct;
+typedef void (*work_func_t)(struct work_struct *work);
+struct work_struct {
+	unsigned long data;		/* WORK_STRUCT_PENDING */
+	struct list_head entry;
+	work_func_t func;
+};
+#define WORK_STRUCT_PENDING	1UL
+#define __WORK_INITIALIZER(n, f)	{ .data = 0, .entry = LIST_HEAD_INIT((n).entry), .func = (f) }
+#define INIT_WORK(w, f)	\
+	do { (w)->data = 0; INIT_LIST_HEAD(&(w)->entry); (w)->func = (f); } while (0)
+static LIST_HEAD(sim_workqueue);
+static struct task_struct *sim_kworker;
+static struct work_struct *sim_kworker_running;
+
+static bool schedule_work(struct work_struct *work)
+{
+	if (work->data & WORK_STRUCT_PENDING)
+		return false;
+	work->data |= WORK_STRUCT_PENDING;
+	list_add_tail(&work->entry, &sim_workqueue);
+	wake_up_process(sim_kworker);
+	return true;
+}
+
+static bool flush_work(struct work_struct *work)
+{
+	bool waited = false;
+
+	while ((READ_ONCE(work->data) & WORK_STRUCT_PENDING) || READ_ONCE(sim_kworker_running) == work) {
+		schedule_timeout_uninterruptible(1);
+		waited = true;
+	}
+	return waited;
+}
+
+static int sim_kworker_fn(void *unused)
+{
+	struct work_struct *work;
+
+	for (;;) {
+		set_current_state(TASK_IDLE);
+		if (list_empty(&sim_workqueue)) {
+			if (kthread_should_stop())
+				break;
+			schedule();
+			continue;
+		}
+		__set_current_state(TASK_RUNNING);
+		work = list_first_entry(&sim_workqueue, struct work_struct, entry);
+		list_del_init(&work->entry);
+		work->data &= ~WORK_STRUCT_PENDING;
+		WRITE_ONCE(sim_kworker_running, work);
+		work->func(work);
+		WRITE_ONCE(sim_kworker_running, NULL);
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+/*
+ * Project port of simple wait queues (kernel/sched/swait.c,
+ * include/linux/swait.h): a waiter queues itself once, sets its state and
+ * sleeps until its condition holds; swake_up_one() wakes the first. The
+ * kernel's q->lock is not needed: nothing here is a point where another
+ * simulated CPU runs but set_current_state(), schedule() and the wakeup.
+ */
+struct swait_queue_head {
+	struct list_head task_list;
+};
+struct swait_queue {
+	struct task_struct *task;
+	struct list_head task_list;
+};
+#define __SWAIT_QUEUE_HEAD_INITIALIZER(name)	{ .task_list = LIST_HEAD_INIT((name).task_list) }
+#define init_swait_queue_head(q)	INIT_LIST_HEAD(&(q)->task_list)
+
+static void swake_up_one(struct swait_queue_head *q)
+{
+	struct swait_queue *curr;
+
+	if (list_empty(&q->task_list))
+		return;
+	curr = list_first_entry(&q->task_list, struct swait_queue, task_list);
+	/*
+	 * Off the queue before the wakeup, a point where the waiter may run:
+	 * the kernel holds q->lock across both, and a waiter gone on to wait
+	 * again (its entry at the same place on its stack) would be taken off
+	 * by a list_del_init() after the wakeup, and never woken.
+	 */
+	list_del_init(&curr->task_list);
+	wake_up_process(curr->task);
+}
+
+#define swait_event_exclusive(wq, condition)					\
+do {										\
+	struct swait_queue __wait = { .task = current };			\
+										\
+	INIT_LIST_HEAD(&__wait.task_list);					\
+	for (;;) {								\
+		if (list_empty(&__wait.task_list))				\
+			list_add_tail(&__wait.task_list, &(wq).task_list);	\
+		set_current_state(TASK_UNINTERRUPTIBLE);			\
+		if (condition)							\
+			break;							\
+		schedule();							\
+	}									\
+	__set_current_state(TASK_RUNNING);					\
+	if (!list_empty(&__wait.task_list))					\
+		list_del_init(&__wait.task_list);				\
+} while (0)
+
+#include "include/linux/srcutiny-extract.h"
+#include "include/linux/srcu-extract.h"
+#include "include/linux/rcupdate_wait-extract.h"
+#include "kernel/rcu/rcu-extract.h"
+#include "kernel/rcu/update-extract.c"
+#include "kernel/rcu/srcutiny-extract.c"
+
+/*
+ * Boot (init/main.c's start_kernel() and kernel_init()): the scheduler
+ * starts (rcu_scheduler_starting()), the system workqueue's worker, then
+ * srcu_init() queues the grace periods asked for before it. The
+ * rcutorture scenarios call it before insmod.
+ */
+void sim_rcutorture_boot(void);
+void sim_rcutorture_boot(void)
+{
+	rcu_scheduler_starting();
+	sim_kworker = kthread_run(sim_kworker_fn, NULL, "kworker/u%d:0", sim_nr_cpus());
+	srcu_init();
+}
+
+/* Power-off: the worker stops once the queue is empty. */
+void sim_rcutorture_halt(void);
+void sim_rcutorture_halt(void)
+{
+	kthread_stop(sim_kworker);
+	sim_kworker = NULL;
+}
 
 /* The parts left out: the project's ports below the extract. */
 static int rcutorture_booster_cleanup(unsigned int cpu);

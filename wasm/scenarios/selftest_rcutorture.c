@@ -9,10 +9,12 @@
  *          read_exit_burst=0
  *   sleep RCUTORTURE_SECONDS; rmmod rcutorture
  *
- * does, on the line's number of simulated CPUs: sets the module's parameters
- * by name, calls its module_init() function, sleeps for the test's
- * duration in virtual time while the reader, writer and fake-writer
- * kthreads run, and calls its module_exit() function, which stops them
+ * does, on the line's number of simulated CPUs (for an SRCU flavour after
+ * the boot steps SRCU needs, sim_rcutorture_boot(): the system workqueue's
+ * worker and srcu_init(); sim_rcutorture_halt() stops the worker at the
+ * end): sets the module's parameters by name, calls its module_init()
+ * function, sleeps for the test's duration in virtual time while the
+ * reader, writer and fake-writer kthreads run, and calls its module_exit() function, which stops them
  * and prints the final statistics (the "Reader Pipe" and "Reader Batch"
  * histograms) and "End of test: SUCCESS" or "FAILURE";
  * wasm/selftest/run.sh reads those. The other parameters are upstream's
@@ -27,6 +29,7 @@
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/jiffies.h>
+#include <linux/string.h>
 #include <sim.h>
 #include "scenario.h"
 
@@ -35,6 +38,8 @@
 
 extern int (*const sim_module_init_rcu_torture_init)(void);
 extern void (*const sim_module_exit_rcu_torture_cleanup)(void);
+void sim_rcutorture_boot(void);
+void sim_rcutorture_halt(void);
 
 static const char *const rcutorture_params[][2] = {
 	{ "stat_interval", "1" }, { "shuffle_interval", "0" }, { "stutter", "0" },
@@ -55,6 +60,8 @@ static void rcutorture_run(const char *type, const char *nreaders)
 		printk("rcutorture: a parameter was refused (%d)\n", ret);
 		return;
 	}
+	if (strstr(type, "srcu"))	/* the flavours over SRCU */
+		sim_rcutorture_boot();
 	SCENARIO_CALL("rcutorture", 0, 0, 0);
 	ret = sim_module_init_rcu_torture_init();
 	SCENARIO_RETURN("rcutorture", ret);
@@ -65,6 +72,8 @@ static void rcutorture_run(const char *type, const char *nreaders)
 	printk("selftest: rmmod rcutorture\n");
 	sim_module_exit_rcu_torture_cleanup();
 	rcu_barrier();
+	if (strstr(type, "srcu"))
+		sim_rcutorture_halt();
 }
 
 #define RCUTORTURE_SCENARIO(id, type, cpus, nreaders)				\
