@@ -472,7 +472,8 @@ test-selftest: $(SELFTEST_PROGS)
 	@wasm/selftest/run.sh $(SELFTEST_FAST)
 # make torture: locktorture's and rcutorture's runs (wasm/scenarios/locktorture.def,
 # rcutorture.def), natively and in wasm, under each scheduling policy, on
-# two CPUs, and locktorture's on each of TORTURE_CPUS too (labrun --cpus):
+# two CPUs (an rcutorture scenario on its own count), and locktorture's on
+# each of TORTURE_CPUS too (labrun --cpus):
 # minutes of CPU time, so not in make test; TORTURE_BUDGET seconds at most
 # per CPU count and policy.
 TORTURE_POLICIES := timed rr random

@@ -34,7 +34,7 @@ enum {
 	OPT_LIST = 1000, OPT_SCENARIO, OPT_SEED, OPT_POLICY, OPT_SCHEDULE, OPT_MAX_EVENTS,
 	OPT_MAX_STEPS, OPT_PROGRAM, OPT_HASH, OPT_META, OPT_SUMMARY, OPT_SCHEDULE_OUT, OPT_DUMP,
 	OPT_TRACE, OPT_FTRACE, OPT_STATS, OPT_HELP, OPT_CONSOLE, OPT_EXPLORE, OPT_NO_POR, OPT_CHECKPOINT,
-	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS,
+	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS, OPT_NO_SCHEDULE,
 };
 
 static const struct option fixed_options[] = {
@@ -45,6 +45,7 @@ static const struct option fixed_options[] = {
 	{ "schedule",     required_argument, NULL, OPT_SCHEDULE },
 	{ "max-events",   required_argument, NULL, OPT_MAX_EVENTS },
 	{ "max-steps",    required_argument, NULL, OPT_MAX_STEPS },
+	{ "no-schedule",  no_argument,       NULL, OPT_NO_SCHEDULE },
 	{ "program",      required_argument, NULL, OPT_PROGRAM },
 	{ "hash",         no_argument,       NULL, OPT_HASH },
 	{ "meta",         no_argument,       NULL, OPT_META },
@@ -88,7 +89,8 @@ static void usage(FILE *f)
 
 	fprintf(f,
 		"usage: labrun [--scenario NAME] [--seed N] [--policy timed|rr|random] [--schedule S]\n"
-		"              [--max-events N] [--max-steps N] [--program B,B,...] [run parameters]\n"
+		"              [--max-events N] [--max-steps N] [--no-schedule] [--program B,B,...]\n"
+		"              [run parameters]\n"
 		"              [--hash | --meta | --summary | --schedule-out | --dump DIR | --trace |\n"
 		"               --console | --ftrace]\n"
 		"              [--stats]\n"
@@ -99,6 +101,9 @@ static void usage(FILE *f)
 		"kernel tree, file, line, function and arguments.\n"
 		"--schedule follows a recorded schedule (as --schedule-out prints it)\n"
 		"before the policy decides; the same seed and schedule replay a run.\n"
+		"--no-schedule keeps no record of the scheduler's decisions (16 bytes each:\n"
+		"past 67 million, the record's growth to 2 GiB fails in a 32-bit process);\n"
+		"the run cannot then be replayed, dumped or explored.\n"
 		"--program gives a scenario that takes one its operations, as bytes\n"
 		"(memcg-bitmap: three per operation, see wasm/scenarios/memcg_bitmap.c).\n"
 		"--dump writes events.bin, decisions.bin and meta.json, as the browser gets them.\n"
@@ -398,6 +403,9 @@ int main(int argc, char **argv)
 		case OPT_CONSOLE:
 			trace = 2;
 			break;
+		case OPT_NO_SCHEDULE:
+			opt.no_schedule = 1;
+			break;
 		case OPT_FTRACE:
 			trace = 3;
 			break;
@@ -466,6 +474,10 @@ int main(int argc, char **argv)
 	}
 
 	opt.max_events = (unsigned long)max_events;
+	if (opt.no_schedule && (explore || sched_out || dump || meta)) {
+		fprintf(stderr, "labrun: --no-schedule keeps no schedule for --explore, --schedule-out, --dump or --meta\n");
+		return 2;
+	}
 	if (explore) {
 		xo.pct_seed = p.seed;
 		switch (explore_run(sc, &p, &xo, stdout, NULL)) {

@@ -54,6 +54,7 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 		.real_gp = p->stress,
 		.quiet = o->quiet,
 		.max_steps = o->max_steps,
+		.no_schedule = o->no_schedule,
 	};
 	int i;
 

@@ -26,6 +26,7 @@ struct lab_options {
 	sim_u64 hung_task_ns;		/* 0: the default */
 	int quiet;			/* record only the scenario's calls, tasks, labels and reports */
 	unsigned long max_steps;	/* the livelock guard, in scheduler decisions; 0: the default */
+	int no_schedule;		/* keep no schedule (sim_config.no_schedule) */
 };
 
 /* The run parameters (params.def), in the order they are packed. */

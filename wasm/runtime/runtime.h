@@ -108,6 +108,7 @@ struct sim_config {
 	int real_gp;			/* grace periods at real length (costs.c) */
 	int quiet;			/* record only CALL/RETURN, task starts and exits, labels, reports */
 	unsigned long max_steps;	/* scheduler decisions before a run is called stuck; 0: 20 million */
+	int no_schedule;		/* keep no decisions: a run that no one replays (16 bytes each) */
 };
 
 /*

@@ -54,6 +54,7 @@ static struct sim_task *tasks[SIM_MAX_TASKS];
 static int ntasks;
 static unsigned long steps;
 static unsigned long max_steps;		/* decisions: a livelock guard */
+static int no_schedule;			/* sim_config.no_schedule: record no decisions */
 static int last_cpu = -1;		/* the CPU that ran last */
 
 static int policy;
@@ -186,6 +187,8 @@ static int decide(int current)
 	} else {
 		cpu = policy_pick(mask, current);
 	}
+	if (no_schedule)
+		return cpu;
 	if (decisions.n == decisions.cap) {
 		decisions.cap = decisions.cap ? decisions.cap * 2 : 1024;
 		decisions.v = realloc(decisions.v, decisions.cap * sizeof(*decisions.v));
@@ -667,6 +670,7 @@ int sim_init(const struct sim_config *cfg)
 #endif
 	steps = 0;
 	max_steps = cfg->max_steps ? cfg->max_steps : 20000000UL;
+	no_schedule = cfg->no_schedule;
 	panicked = 0;
 	ntasks = 0;
 	sim_current = NULL;
