@@ -165,13 +165,17 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     start({ ...r, prog: scene.program ? r.prog : '' }, at !== undefined ? at : (l: EventLog) => l.length - 1);
   };
   const programDef = scene.program;
-  const onProgram = programDef
-    ? (text: string) => {
-        const n = text ? programDef.length(text) : 0;
-        landing.current = n > 0 ? (l: EventLog) => programDef.stepAfter(l, n) : 0;
-        dispatch({ type: 'program', prog: text });
-      }
-    : undefined;
+  // One function per scene, so that a setup panel drawn once per run is not drawn again at every step.
+  const onProgramText = useCallback(
+    (text: string) => {
+      if (!programDef) return;
+      const n = text ? programDef.length(text) : 0;
+      landing.current = n > 0 ? (l: EventLog) => programDef.stepAfter(l, n) : 0;
+      dispatch({ type: 'program', prog: text });
+    },
+    [programDef, landing],
+  );
+  const onProgram = programDef ? onProgramText : undefined;
 
   // Talk mode: every window of the talk shows the same slide and the same demo state.
   const shown = run ?? settings;
@@ -297,6 +301,62 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     />
   );
 
+  // What is the run's, not the step's, is built once per run: playing re-draws only what a step changes.
+  const header = useMemo(
+    () => (
+      <header className="app-head">
+        <h1>
+          <a href="./" className="home" title="All scenes and lessons">
+            Reclaim Lab
+          </a>{' '}
+          <span className="scene-title">{scene.title}</span>{' '}
+          <span className="scene-kernel" data-testid="scene.kernel">
+            kernel {run?.variant ?? variant}
+            {compare && compare !== (run?.variant ?? variant) ? `, beside it ${compare}` : ''}
+          </span>
+        </h1>
+        <SeriesCard seriesId={seriesOf(scene, run?.variant ?? variant)} branch={run ? kernelBranch(run.log) : null} />
+        {compared && seriesOf(scene, compared.variant) && (
+          <SeriesCard seriesId={seriesOf(scene, compared.variant)} branch={kernelBranch(compared.log)} beside={compared.variant} />
+        )}
+        <div className="pickers">
+          <ScenePicker current={scene.id} />
+          <LessonPicker current={lesson?.id ?? null} />
+        </div>
+        {run && <TraceExport log={run.log} labels={run.labels} fileName={traceFileName(scene.id, run)} title={`${scene.title}, kernel ${run.variant}, seed ${run.seed}`} />}
+        <button type="button" className="keys-button" onClick={() => setBuilding((b) => !b)} disabled={!run} aria-expanded={building} data-testid="builder.open">
+          Present this state <kbd>t</kbd>
+        </button>
+        <button type="button" className="keys-button" onClick={() => setHelp((h) => !h)} aria-expanded={help} data-testid="keys.open">
+          Keys <kbd>?</kbd>
+        </button>
+      </header>
+    ),
+    [scene, run, variant, compare, compared, building, help, lesson],
+  );
+  const runParts = useMemo(() => {
+    if (!run) return null;
+    const log = run.log;
+    return (
+      <>
+        {scene.Measure && <scene.Measure sim={client} />}
+        {scene.explore && (
+          <ExplorePanel setup={scene.explore} scenario={scene.scenario} variant={run.variant} seed={run.seed}
+            params={pickRunParams({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, scene.explore.prog) })}
+            program={scene.program?.toBytes(scene.explore.prog) ?? []}
+            linkTo={(sched, at) => formatUrl({ scene: scene.id, variant: run.variant, compare: null, seed: run.seed, policy: 'timed',
+              sched, prog: scene.explore!.prog, step: at, lesson: lesson?.id ?? null, talk: null })} />
+        )}
+        <RunEnd scene={scene} run={run} onSeek={seek} />
+        <p className="run-facts" data-testid="run.facts">
+          Kernel {run.variant}, seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}
+          {slowNs ? `, slow shrinkers (count_objects sleeps ${slowNs / 1000} µs)` : ''}: events 0–{log.length - 1} ({log.length}) over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs; simulated in {run.wallMs.toFixed(0)} ms.
+          Virtual time follows the cost model in wasm/runtime/costs.c.
+        </p>
+      </>
+    );
+  }, [scene, run, client, lesson, slowNs, seek]);
+
   if (embed) {
     const full = new URLSearchParams(window.location.search);
     full.delete('embed');
@@ -410,33 +470,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
   const log = run?.log;
   return (
     <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
-      <header className="app-head">
-        <h1>
-          <a href="./" className="home" title="All scenes and lessons">
-            Reclaim Lab
-          </a>{' '}
-          <span className="scene-title">{scene.title}</span>{' '}
-          <span className="scene-kernel" data-testid="scene.kernel">
-            kernel {run?.variant ?? variant}
-            {compare && compare !== (run?.variant ?? variant) ? `, beside it ${compare}` : ''}
-          </span>
-        </h1>
-        <SeriesCard seriesId={seriesOf(scene, run?.variant ?? variant)} branch={run ? kernelBranch(run.log) : null} />
-        {compared && seriesOf(scene, compared.variant) && (
-          <SeriesCard seriesId={seriesOf(scene, compared.variant)} branch={kernelBranch(compared.log)} beside={compared.variant} />
-        )}
-        <div className="pickers">
-          <ScenePicker current={scene.id} />
-          <LessonPicker current={lesson?.id ?? null} />
-        </div>
-        {run && <TraceExport log={run.log} labels={run.labels} fileName={traceFileName(scene.id, run)} title={`${scene.title}, kernel ${run.variant}, seed ${run.seed}`} />}
-        <button type="button" className="keys-button" onClick={() => setBuilding((b) => !b)} disabled={!run} aria-expanded={building} data-testid="builder.open">
-          Present this state <kbd>t</kbd>
-        </button>
-        <button type="button" className="keys-button" onClick={() => setHelp((h) => !h)} aria-expanded={help} data-testid="keys.open">
-          Keys <kbd>?</kbd>
-        </button>
-      </header>
+      {header}
       <Notices notices={notices} clean={lesson ? `?lesson=${lesson.id}` : `?scene=${scene.id}`} />
       {controlsEl}
       {narration}
@@ -473,20 +507,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
             {nextStep}
             <EventPanel log={log} step={step} labels={run.labels} onSeek={seek} />
             <ReportsPanel log={log} step={step} onSeek={seek} />
-            {scene.Measure && <scene.Measure sim={client} />}
-            {scene.explore && (
-              <ExplorePanel setup={scene.explore} scenario={scene.scenario} variant={run.variant} seed={run.seed}
-                params={pickRunParams({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, scene.explore.prog) })}
-                program={scene.program?.toBytes(scene.explore.prog) ?? []}
-                linkTo={(sched, at) => formatUrl({ scene: scene.id, variant: run.variant, compare: null, seed: run.seed, policy: 'timed',
-                  sched, prog: scene.explore!.prog, step: at, lesson: lesson?.id ?? null, talk: null })} />
-            )}
-            <RunEnd scene={scene} run={run} onSeek={seek} />
-            <p className="run-facts" data-testid="run.facts">
-              Kernel {run.variant}, seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}
-              {slowNs ? `, slow shrinkers (count_objects sleeps ${slowNs / 1000} µs)` : ''}: events 0–{log.length - 1} ({log.length}) over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs; simulated in {run.wallMs.toFixed(0)} ms.
-              Virtual time follows the cost model in wasm/runtime/costs.c.
-            </p>
+            {runParts}
           </div>
           <div className="right">
             <StageCode log={log} step={step} />

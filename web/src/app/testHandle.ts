@@ -72,6 +72,16 @@ interface Inputs {
   traceTitle: string;
 }
 
+/** What the registries hold: the same at every step, so read once (not at every frame of play). */
+let registries: Pick<LabHandle, 'scenes' | 'lessons' | 'talks' | 'sceneDefs'> | null = null;
+const readRegistries = () =>
+  (registries ??= {
+    scenes: SCENES.map((x) => x.id),
+    lessons: LESSONS.map((l) => ({ id: l.id, slides: slidesOf(l).length })),
+    talks: registryTalks().map((t) => ({ id: t.id, slides: t.slides.length })),
+    sceneDefs: SCENES.map((x) => ({ id: x.id, title: x.title, variants: x.variants })),
+  });
+
 export function useTestHandle({ scene, settings, run, error, step, state, seek, compared, step2, state2, traceTitle }: Inputs) {
   useEffect(() => {
     const s = run ?? settings;
@@ -79,10 +89,7 @@ export function useTestHandle({ scene, settings, run, error, step, state, seek, 
       ready: !!run,
       error,
       scene,
-      scenes: SCENES.map((x) => x.id),
-      lessons: LESSONS.map((l) => ({ id: l.id, slides: slidesOf(l).length })),
-      talks: registryTalks().map((t) => ({ id: t.id, slides: t.slides.length })),
-      sceneDefs: SCENES.map((x) => ({ id: x.id, title: x.title, variants: x.variants })),
+      ...readRegistries(),
       variant: s.variant,
       seed: s.seed,
       policy: s.policy,

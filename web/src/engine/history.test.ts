@@ -27,6 +27,18 @@ describe('history', () => {
     for (let k = 719; k >= 700; k--) expect(h.at(k)).toEqual(forward[k - 700]);
   });
 
+  it('plays forward in place without touching its checkpoints', () => {
+    const h = new History(log, machineReducer, 64);
+    const first = h.at(60);
+    // Forward, a few events at a time as play does: the working state folds on, the same instance.
+    for (let k = 61; k < 300; k += 7) {
+      expect(h.at(k)).toBe(first);
+      expect(h.at(k)).toEqual(replay(log, machineReducer, k));
+    }
+    // Back across the checkpoints it started from: they still hold their own steps' states.
+    for (const k of [130, 64, 63, 0]) expect(h.at(k)).toEqual(replay(log, machineReducer, k));
+  });
+
   it('keeps at most MAX_CHECKPOINTS on a long log, spaced wider, and stays exact', () => {
     // Asked for a checkpoint every 4 events, a log of this length would keep more than the cap.
     expect(Math.ceil(log.length / 4)).toBeGreaterThan(MAX_CHECKPOINTS);

@@ -12,8 +12,14 @@
 // MAX_CHECKPOINTS of them and MAX_CHECKPOINT_BYTES in all (a state's size
 // as approxBytes() counts it, times their count); past either bound every
 // other checkpoint is dropped and the spacing doubles. Asking for the same
-// step twice returns the same instance; a step just after the last one
-// asked for replays from that one.
+// step twice returns the same instance.
+//
+// The state at() returns is the history's working state: a step after the
+// last one asked for folds the events between into it in place (playing
+// forward copies nothing), so it holds until the next call of at(); keep a
+// copy (structuredClone) to hold one longer. A step before it starts a new
+// working state from a copy of its checkpoint: checkpoints are never
+// handed out.
 import type { EventLog } from './log';
 
 export interface Reducer<S> {
@@ -121,7 +127,7 @@ export class History<S> {
     return this.positions;
   }
 
-  /** The state after events 0..step have happened (step -1: before any). */
+  /** The state after events 0..step have happened (step -1: before any); valid until the next call. */
   at(step: number): S {
     const k = Math.max(-1, Math.min(step, this.log.length - 1));
     if (this.last && this.last.step === k) return this.last.state;
@@ -135,8 +141,12 @@ export class History<S> {
     }
     let s: S;
     let from: number;
-    if (this.last && this.last.step < k && (!this.positions.length || this.last.step + 1 >= this.positions[lo])) {
-      s = structuredClone(this.last.state);
+    // Folding on from the working state copies nothing: it is taken unless a checkpoint after it is closer by
+    // more than CLOCK_EVERY events (play crosses a checkpoint without a copy).
+    const fromLast = this.last && this.last.step < k ? k - this.last.step : Infinity;
+    const fromCheckpoint = this.positions.length && this.positions[lo] <= k + 1 ? k + 1 - this.positions[lo] : Infinity;
+    if (this.last && fromLast < Infinity && fromLast <= fromCheckpoint + CLOCK_EVERY) {
+      s = this.last.state; // folded on in place
       from = this.last.step + 1;
     } else if (this.positions.length && this.positions[lo] <= k + 1) {
       s = structuredClone(this.checkpoints[lo]);

@@ -10,6 +10,8 @@ import './CodePane.css';
 /** The padding above the first line; the line height is the body's --code-line (CodePane.css, talk.css). */
 const PAD = 4;
 const OVERSCAN = 40;
+/** The window of lines moves in strides of this many (less than OVERSCAN): a step within a stride changes no element but the lit line's. */
+const STRIDE = OVERSCAN / 2;
 
 interface Props {
   site: Site | null;
@@ -48,6 +50,57 @@ export function provenance(tree: string, file: string): string {
   return 'project code';
 }
 
+/** The pane's measures: read when it is sized or its file is read, never at a step. */
+interface Box {
+  height: number;
+  width: number;
+  lineHeight: number;
+  /** A character's advance in the code's (monospace) font; 0 until measured. */
+  charW: number;
+  /** Where a line's text starts, from the pane's left edge. */
+  srcLeft: number;
+  /** The tab stop, in characters. */
+  tab: number;
+}
+
+function measureBox(el: HTMLElement): Box {
+  const css = getComputedStyle(el);
+  const lineHeight = parseFloat(css.getPropertyValue('--code-line')) || 18;
+  const src = el.querySelector<HTMLElement>('.code-line .src');
+  let charW = 0;
+  const c = document.createElement('canvas').getContext('2d');
+  if (c) {
+    c.font = `${css.fontStyle} ${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+    charW = c.measureText('0'.repeat(100)).width / 100;
+  }
+  // The text's start within a line (after the line number), in the pane's layout pixels.
+  const srcLeft = src ? src.offsetLeft : 60;
+  return { height: el.clientHeight, width: el.clientWidth, lineHeight, charW, srcLeft, tab: parseInt(css.tabSize, 10) || 8 };
+}
+
+/** The column a character offset of a line is drawn at, tabs expanded. */
+function column(text: string, at: number, tab: number): number {
+  let col = 0;
+  for (let i = 0; i < at && i < text.length; i++) col = text.charCodeAt(i) === 9 ? (Math.floor(col / tab) + 1) * tab : col + 1;
+  return col;
+}
+
+/**
+ * The pane's scrollLeft for a lit line: 0 when the line fits; else a quarter
+ * of the pane before its expression (or its first word), less if that would
+ * cut the expression's end, never past its start.
+ */
+function sideways(text: string, expr: string | null, box: Box): number {
+  const { charW, srcLeft, width: room, tab } = box;
+  if (!charW || box.srcLeft + column(text, text.length, tab) * charW <= room) return 0;
+  const found = expr ? text.indexOf(expr) : -1;
+  const at = found >= 0 ? found : Math.max(0, text.search(/\S/));
+  const end = at + (found >= 0 ? expr!.length : 1);
+  const x = srcLeft + column(text, at, tab) * charW;
+  const w = (column(text, end, tab) - column(text, at, tab)) * charW;
+  return Math.max(0, Math.min(x - 8, Math.max(x - room / 4, x + w - room + 16)));
+}
+
 export function CodePane({ site, context, shown = 'event' }: Props) {
   const [lines, setLines] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -70,64 +123,60 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
 
   // Only the lines near the view are in the DOM (files run to thousands of
   // lines, and a step may change file): a fixed line height places them, and
-  // a step scrolls the pane, never the page.
+  // a step scrolls the pane, never the page. A step reads no layout: the
+  // pane's size, its line height, its font's advance and where the text
+  // starts are measured when the pane is sized or its file is read, and a
+  // step's scroll is computed from them (a read of layout after the page's
+  // other changes would lay the whole page out once more, at every step of play).
   const line = site?.line ?? 0;
   const [center, setCenter] = useState(line);
-  const [height, setHeight] = useState(600);
-  // The line height is the style sheet's: a layout (talk mode, its zoom key) may change it.
-  const [lineHeight, setLineHeight] = useState(18);
+  const [centered, setCentered] = useState(line);
+  if (line !== centered) {
+    setCentered(line);
+    setCenter(line);
+  }
+  const [box, setBox] = useState<Box>({ height: 600, width: 600, lineHeight: 18, charW: 0, srcLeft: 0, tab: 8 });
   useLayoutEffect(() => {
     const el = body.current;
     if (!el) return;
-    const measure = () => {
-      setHeight(el.clientHeight);
-      setLineHeight(parseFloat(getComputedStyle(el).getPropertyValue('--code-line')) || 18);
-    };
+    const measure = () => setBox(measureBox(el));
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
+  // Where the text starts is a drawn line's: measured once the first file's lines are in (then when the pane is sized).
+  const measured = useRef(false);
+  useLayoutEffect(() => {
+    const el = body.current;
+    if (!el || !lines || measured.current) return;
+    measured.current = true;
+    setBox(measureBox(el));
+  }, [lines]);
+  const { height, lineHeight } = box;
+  // The lit line in the middle of the pane; written only when the line moves (the user's scrolling stays).
   useLayoutEffect(() => {
     const el = body.current;
     if (!el || !lines) return;
-    el.scrollTop = PAD + (line - 1) * lineHeight - el.clientHeight / 2 + lineHeight / 2;
-    setCenter(line);
-  }, [lines, line, lineHeight]);
+    el.scrollTop = PAD + (line - 1) * lineHeight - height / 2 + lineHeight / 2;
+  }, [lines, line, lineHeight, height]);
   // A lit line wider than the pane: scroll sideways so that its expression (or
   // else its first word) is in view, rather than cut.
   const expr = site?.expr ?? null;
+  const text = lines && line >= 1 ? (lines[line - 1] ?? '') : '';
+  const scrollLeft = lines ? sideways(text, expr, box) : 0;
   useLayoutEffect(() => {
     const el = body.current;
-    const lit = el?.querySelector<HTMLElement>('.code-line.current .src');
-    const node = lit?.firstChild;
-    if (!el || !lit || !node || !lines) return;
-    if (lit.offsetLeft + lit.offsetWidth <= el.clientWidth) {
-      el.scrollLeft = 0;
-      return;
-    }
-    const text = node.textContent ?? '';
-    const found = expr ? text.indexOf(expr) : -1;
-    const at = found >= 0 ? found : Math.max(0, text.search(/\S/));
-    const range = document.createRange();
-    range.setStart(node, at);
-    range.setEnd(node, Math.min(text.length, at + (found >= 0 ? expr!.length : 1)));
-    const box = range.getBoundingClientRect();
-    const pane = el.getBoundingClientRect();
-    const k = el.offsetWidth / (pane.width || 1); // layout pixels per screen pixel (a zoomed slide)
-    const x = (box.left - pane.left) * k + el.scrollLeft;
-    const w = box.width * k;
-    // A quarter of the pane before the expression, less if that would cut its end, never past its start.
-    const room = el.clientWidth;
-    el.scrollLeft = Math.max(0, Math.min(x - 8, Math.max(x - room / 4, x + w - room + 16)));
-  }, [lines, line, expr, lineHeight, height, center]);
+    if (el && lines) el.scrollLeft = scrollLeft;
+  }, [lines, line, scrollLeft]);
   const onScroll = () => {
     const el = body.current;
     if (el) setCenter(Math.round((el.scrollTop - PAD + el.clientHeight / 2) / lineHeight) + 1);
   };
   const total = lines?.length ?? 0;
   const span = Math.ceil(height / lineHeight) + 2 * OVERSCAN;
-  const first = Math.max(1, Math.min(center - Math.floor(span / 2), total - span + 1));
+  const snapped = Math.floor((center - Math.floor(span / 2) - 1) / STRIDE) * STRIDE + 1;
+  const first = Math.max(1, Math.min(snapped, total - span + 1));
   const last = Math.min(total, first + span - 1);
 
   if (!site) {

@@ -20,8 +20,9 @@ export function EventPanel({ log, step, labels, onSeek }: { log: EventLog; step:
         <code>{log.meta.kinds[log.kind[step]]?.name}</code> {log.meta.kinds[log.kind[step]]?.doc} · t = {log.time[step]} ns
       </p>
       <ol className="event-list" start={from}>
+        {/* Keyed by place in the list: a step changes the rows' text, not the elements. */}
         {rows.map((i) => (
-          <li key={i} className={i === step ? 'current' : ''}>
+          <li key={i - from} className={i === step ? 'current' : ''}>
             <button type="button" onClick={() => onSeek(i)} aria-current={i === step ? 'step' : undefined}>
               <span className="idx">{i}</span> {narrate(log, i, labels)}
             </button>

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The key to the time axis: one swatch per task (rcuc/N kthreads once),
 // then the states and sections the timeline draws.
+import { memo } from 'react';
 import type { EventLog } from '../engine/log';
 import type { Timeline } from '../engine/machine';
 import { taskColor } from './colors';
 import './TaskLegend.css';
 
 // Only the keys for what this run's timeline draws: a scene with no RCU shows no RCU key.
-export function TaskLegend({ log, timeline }: { log: EventLog; timeline: Timeline }) {
+// The run's, not the step's: drawn once per run (its segments are read once), not at every step of play.
+export const TaskLegend = memo(function TaskLegend({ log, timeline }: { log: EventLog; timeline: Timeline }) {
   const modes = new Set(timeline.cpuSegments.map((s) => s.mode));
   return (
     <div className="legend" aria-hidden="true" data-testid="legend">
@@ -27,4 +29,4 @@ export function TaskLegend({ log, timeline }: { log: EventLog; timeline: Timelin
       {timeline.marks.some((m) => m.kind === 'report') && <span className="key report">a report</span>}
     </div>
   );
-}
+});

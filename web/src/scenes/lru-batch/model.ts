@@ -244,11 +244,12 @@ export const lruReducer = {
 };
 
 /** The list as the cover letter draws it: '*' a sentinel, 'o' an inner page, a space between batches. */
-export function listText(s: LruState): string {
+export function listText(s: LruState, max = Infinity): string {
   let out = '';
   let prev: number | null = null;
   const { batch, sentinel } = s.lru;
-  for (const p of lruOrder(s)) {
+  // Head first, along the links: the first `max` characters walk no further.
+  for (let p = s.lru.head; p >= 0 && out.length < max; p = s.lru.next[p]) {
     if (prev !== null && batch[p] !== prev) out += ' ';
     out += sentinel[p] ? '*' : 'o';
     prev = batch[p];

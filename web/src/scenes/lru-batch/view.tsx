@@ -5,7 +5,7 @@
 // *ooo**ooo*), who holds each lock and who spins on it, contention as a
 // heat map over the run, the removals that collided, and the setup: the
 // locking mode, tasks, pages, costs, and the thread's release_pages() bug.
-import { memo, useEffect, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { interpolateYlOrRd } from 'd3';
 import type { EventLog } from '../../engine/log';
 import type { SceneViewProps } from '../types';
@@ -41,9 +41,8 @@ function stripLayout(n: number) {
  * as many SVG nodes cost a frame. The list as text, the canvas's label and
  * a tooltip per page say what the drawing shows.
  */
-function Strip({ log, state, step, mode }: { log: EventLog; state: LruState; step: number; mode: Mode }) {
+function Strip({ log, state, order, step, mode }: { log: EventLog; state: LruState; order: number[]; step: number; mode: Mode }) {
   const ref = useRef<HTMLCanvasElement>(null);
-  const order = lruOrder(state);
   const n = order.length;
   const { cell, h, at } = stripLayout(n);
   const last = state.last && step - state.last.step < 6 ? state.last : null;
@@ -76,35 +75,59 @@ function Strip({ log, state, step, mode }: { log: EventLog; state: LruState; ste
     c.textAlign = 'center';
     c.fillText('head', 26, 8 + CELL_H / 2 + 4);
     c.textAlign = 'start';
+    // The pages in a few strokes, not a few calls each (a long run keeps tens of thousands on the list):
+    // one path per batch tag's fill, one for the holders' bars per holder, one per kind of outline.
+    const fills = new Map<number, Path2D>(); // tag -> its pages
+    const bars = new Map<number, Path2D>(); // holder -> the bars under its batch's pages
+    const innerEdge = new Path2D();
+    const sentinelEdge = new Path2D();
+    let marked = -1;
     let drawn = 0;
-    order.forEach((p, k) => {
+    for (let k = 0; k < n; k++) {
+      const p = order[k];
       const { x, y } = at(k);
       const tag = state.lru.batch[p];
       const sentinel = state.lru.sentinel[p] !== 0;
       const ph = sentinel ? CELL_H : CELL_H * 0.5;
-      c.globalAlpha = mode === 'lock' ? 0.35 : 1;
-      c.fillStyle = tagColor(tag);
-      c.fillRect(x, y + (CELL_H - ph) / 2, cell, ph);
-      c.lineWidth = sentinel ? 1.2 : 0.5;
-      c.strokeStyle = sentinel ? ink : 'rgba(0, 0, 0, 0.25)';
-      c.strokeRect(x, y + (CELL_H - ph) / 2, cell, ph);
-      c.globalAlpha = 1;
+      let fill = fills.get(tag);
+      if (!fill) fills.set(tag, (fill = new Path2D()));
+      fill.rect(x, y + (CELL_H - ph) / 2, cell, ph);
+      (sentinel ? sentinelEdge : innerEdge).rect(x, y + (CELL_H - ph) / 2, cell, ph);
       const holder = heldBy.get(tag);
       if (holder !== undefined) {
-        c.fillStyle = taskColor(name(holder));
-        c.fillRect(x, y + CELL_H + 2, cell + 1, 3);
+        let bar = bars.get(holder);
+        if (!bar) bars.set(holder, (bar = new Path2D()));
+        bar.rect(x, y + CELL_H + 2, cell + 1, 3);
       }
-      if (last && last.page === p) {
-        c.fillStyle = ink;
-        c.beginPath();
-        c.moveTo(x + cell / 2, y - 1);
-        c.lineTo(x + cell / 2 - 4, y - 7);
-        c.lineTo(x + cell / 2 + 4, y - 7);
-        c.closePath();
-        c.fill();
-      }
+      if (last && last.page === p) marked = k;
       drawn++;
-    });
+    }
+    c.globalAlpha = mode === 'lock' ? 0.35 : 1;
+    for (const [tag, path] of fills) {
+      c.fillStyle = tagColor(tag);
+      c.fill(path);
+    }
+    c.lineWidth = 0.5;
+    c.strokeStyle = 'rgba(0, 0, 0, 0.25)';
+    c.stroke(innerEdge);
+    c.lineWidth = 1.2;
+    c.strokeStyle = ink;
+    c.stroke(sentinelEdge);
+    c.globalAlpha = 1;
+    for (const [holder, path] of bars) {
+      c.fillStyle = taskColor(name(holder));
+      c.fill(path);
+    }
+    if (marked >= 0) {
+      const { x, y } = at(marked);
+      c.fillStyle = ink;
+      c.beginPath();
+      c.moveTo(x + cell / 2, y - 1);
+      c.lineTo(x + cell / 2 - 4, y - 7);
+      c.lineTo(x + cell / 2 + 4, y - 7);
+      c.closePath();
+      c.fill();
+    }
     if (n === 0) {
       c.fillStyle = getComputedStyle(canvas).getPropertyValue('--muted').trim() || '#667';
       c.fillText('the list is empty', 60, 8 + CELL_H / 2 + 4);
@@ -143,7 +166,7 @@ function Strip({ log, state, step, mode }: { log: EventLog; state: LruState; ste
       />
       <figcaption>
         <code className="lru-text" data-testid="lru.text" aria-label="the list as text: * a sentinel, o an inner page, a space between batches">
-          {n > 0 ? listText(state).slice(0, 400) + (n > 380 ? ' …' : '') : '(empty)'}
+          {n > 0 ? listText(state, 400).slice(0, 400) + (n > 380 ? ' …' : '') : '(empty)'}
         </code>
         <span className="muted">
           {' '}
@@ -156,12 +179,12 @@ function Strip({ log, state, step, mode }: { log: EventLog; state: LruState; ste
   );
 }
 
-function Locks({ log, state, mode }: { log: EventLog; state: LruState; mode: Mode }) {
+function Locks({ log, state, order, mode }: { log: EventLog; state: LruState; order: number[]; mode: Mode }) {
   const spinners = new Map<number, number[]>(); // lock index -> cpus
   for (const [cpu, idx] of Object.entries(state.spinning)) spinners.set(idx, [...(spinners.get(idx) ?? []), Number(cpu)]);
   const busy = (i: number) => state.holder[i] !== undefined || spinners.has(i);
   const active = [LRU_LOCK, ...Array.from({ length: NUM_LRU_BATCH_LOCKS }, (_, i) => i).filter(busy)];
-  const inUse = [...new Set(lruOrder(state).map((p) => state.lru.batch[p]))].filter((i) => !busy(i)).sort((x, y) => x - y);
+  const inUse = [...new Set(order.map((p) => state.lru.batch[p]))].filter((i) => !busy(i)).sort((x, y) => x - y);
   const cpuOf = (task: number) => state.machine.tasks[task]?.cpu ?? -1;
   return (
     <section className="lru-locks" aria-label="Locks" data-testid="lru.locks">
@@ -288,7 +311,8 @@ function HeatMap({ log, step, onSeek }: { log: EventLog; step: number; onSeek: (
   );
 }
 
-function SetupPanel({ program, onProgram, setup }: { program: string; onProgram: (text: string) => void; setup: Setup }) {
+/** The run's setup, not the step's: drawn again only when the program or its handler changes. */
+const SetupPanel = memo(function SetupPanel({ program, onProgram, setup }: { program: string; onProgram: (text: string) => void; setup: Setup }) {
   const [draft, setDraft] = useState<Setup>(setup);
   useEffect(() => setDraft(setup), [program]); // eslint-disable-line react-hooks/exhaustive-deps
   const set = <K extends keyof Setup>(k: K, v: Setup[K]) => setDraft({ ...draft, [k]: v });
@@ -370,7 +394,7 @@ function SetupPanel({ program, onProgram, setup }: { program: string; onProgram:
       </p>
     </section>
   );
-}
+});
 
 function Story({ log, state, setup }: { log: EventLog; state: LruState; setup: Setup }) {
   const c = state.lastCollision;
@@ -420,12 +444,15 @@ function CpuDetails({ log, state, step }: { log: EventLog; state: LruState; step
 }
 
 export function LruBatchView({ log, timeline, state, step, onSeek, program, onProgram, timelineApart }: SceneViewProps<LruState>) {
-  let setup: Setup;
-  try {
-    setup = parseSetup(program ?? '');
-  } catch {
-    setup = DEFAULT_SETUP;
-  }
+  const setup = useMemo(() => {
+    try {
+      return parseSetup(program ?? '');
+    } catch {
+      return DEFAULT_SETUP;
+    }
+  }, [program]);
+  // The list head first, walked once for the strip and the locks.
+  const order = lruOrder(state);
   return (
     <div className="scene">
       {!timelineApart && (
@@ -435,9 +462,9 @@ export function LruBatchView({ log, timeline, state, step, onSeek, program, onPr
         </>
       )}
       <Story log={log} state={state} setup={setup} />
-      <Strip log={log} state={state} step={step} mode={setup.mode} />
+      <Strip log={log} state={state} order={order} step={step} mode={setup.mode} />
       <div className="lru-layout">
-        <Locks log={log} state={state} mode={setup.mode} />
+        <Locks log={log} state={state} order={order} mode={setup.mode} />
         {onProgram && <SetupPanel program={program ?? ''} onProgram={onProgram} setup={setup} />}
       </div>
       <h3>Contention over time</h3>
