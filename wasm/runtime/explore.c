@@ -54,10 +54,16 @@
  * Every execution is a fresh boot: natively each runs in a child process
  * forked from one that never ran the kernel, so the kernel's static state
  * and the heap are those of a boot, and a crash is counted, not fatal. The
- * child decides with the search's state (copied by the fork) and writes
- * what it saw into shared memory. A wasm module cannot fork: there the
- * memory is copied before each run and put back after it (exec_one), which
- * gives the next run the same boot and the same search.
+ * children are forked by a fork server, a process forked when the search
+ * starts, which never holds the search's work items, so a fork copies the
+ * page tables of a small process. A child reads what it needs of the
+ * search from a request in shared memory (struct request) and writes what
+ * it saw there too. Every run thus starts from the same memory, whatever
+ * the search has allocated since it started: the kernel's allocations get
+ * the same addresses in every run, so the footprints of runs compare. A
+ * wasm module cannot fork: there the memory as the search starts is
+ * copied once, written over the memory before each run, and the search's
+ * memory put back after it (exec_one).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,6 +210,7 @@ static void fp_put(struct fpblk **f)
 #define XP_MAX_CPUS 16
 #define XP_MAX_NODES 100000
 #define XP_POOL (6u << 20)
+#define XP_MAX_BOUND 64
 
 enum { CUT_NONE, CUT_SLEEP, CUT_BOUND, CUT_DIVERGED, CUT_OVERFLOW, CUT_CRASH };
 
@@ -229,7 +236,35 @@ struct snode {
 	uint32_t fp_off, fp_len;	/* the footprint of the chosen CPU's step */
 };
 
+/* A replayed decision, as the search sends it to the run. */
+struct rnode {
+	uint64_t mask, sleep;
+	int8_t from, yield, chosen, known;
+};
+
+#define XP_REQ_POOL (XP_MAX_CPUS * FP_HASH / 2)
+
+/*
+ * What a run needs of the search, written by the search before each run:
+ * natively the run is forked by a process that holds none of the search's
+ * state (exec_one), so all of it comes through here.
+ */
+struct request {
+	int quiet, bound, branch, pct_depth;
+	uint32_t replay_len;		/* decisions to replay from nodes */
+	int32_t sched_n;		/* >= 0: replay sched instead of searching */
+	uint64_t last_sleep;		/* who sleeps after the last replayed decision */
+	uint32_t sfp_off[XP_MAX_CPUS], sfp_len[XP_MAX_CPUS];	/* their steps, in pool */
+	int prio[XP_MAX_CPUS], lowest;	/* pct */
+	uint32_t change[XP_MAX_BOUND];
+	int nchange;
+	uint32_t pool[XP_REQ_POOL];
+	struct rnode nodes[XP_MAX_NODES];
+	unsigned char sched[XP_MAX_NODES];
+};
+
 struct shared {
+	struct request req;
 	uint32_t nnodes;
 	int cut;
 	int status;
@@ -266,8 +301,6 @@ struct itemlist {
 	struct item *v;
 	size_t n, cap;
 };
-
-#define XP_MAX_BOUND 64
 
 struct xp {
 	const struct scenario *sc;
@@ -323,7 +356,8 @@ static int cost_of(uint64_t mask, int from, int yield, int c)
 static struct {
 	int pc;
 	uint64_t sleep;			/* of the last node */
-	struct fpblk *sfp[XP_MAX_CPUS];
+	const uint32_t *sfp[XP_MAX_CPUS];	/* the sleeping CPUs' steps */
+	uint32_t sfp_n[XP_MAX_CPUS];
 } cx;
 
 /* The first candidate after "from" in turn whose choice costs want_cost preemptions. */
@@ -364,18 +398,21 @@ static int dfs_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yie
 	sn->yield = (int8_t)yield;
 	sn->pc = cx.pc;
 	if (i < x->replay_len) {
-		struct node *n = &x->stack[i];
+		const struct rnode *n = &sh->req.nodes[i];
 
 		if (n->known && (n->mask != mask || n->from != from || n->yield != yield)) {
 			sh->cut = CUT_DIVERGED;
 			return -1;
 		}
-		sn->chosen = (int8_t)n->chosen;
+		sn->chosen = n->chosen;
 		sn->sleep = n->sleep;
 		cx.pc += cost_of(mask, from, yield, n->chosen);
 		if (i == x->replay_len - 1) {
-			cx.sleep = n->sleep | n->done;
-			memcpy(cx.sfp, n->sfp, sizeof(cx.sfp));
+			cx.sleep = sh->req.last_sleep;
+			for (t = 0; t < XP_MAX_CPUS; t++) {
+				cx.sfp[t] = &sh->req.pool[sh->req.sfp_off[t]];
+				cx.sfp_n[t] = sh->req.sfp_len[t];
+			}
 		}
 		return n->chosen;
 	}
@@ -388,7 +425,7 @@ static int dfs_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yie
 		for (t = 0; t < x->ncpus; t++) {
 			if (!(cx.sleep & (1ULL << t)) || !(mask & (1ULL << t)))
 				continue;
-			if (!fp_conflict(cx.sfp[t]->k, cx.sfp[t]->n, pf, prev->fp_len))
+			if (!fp_conflict(cx.sfp[t], cx.sfp_n[t], pf, prev->fp_len))
 				s |= 1ULL << t;
 		}
 		cx.sleep = s;
@@ -558,21 +595,31 @@ static void child_outcome(struct xp *x, const struct lab_result *res)
  * schedule), what it saw written into x->sh. Returns 0, or 3 if the run
  * could not start.
  */
-static __attribute__((noinline)) int child_body(struct xp *x, int quiet, const unsigned char *sched,
-						 uint32_t sched_n)
+static __attribute__((noinline)) int child_body(struct xp *x)
 {
 	struct shared *sh = x->sh;
-	struct lab_options lo = { .max_events = 0, .policy = SIM_POLICY_TIMED, .quiet = quiet,
+	const struct request *rq = &sh->req;
+	struct lab_options lo = { .max_events = 0, .policy = SIM_POLICY_TIMED, .quiet = rq->quiet,
 				  .max_steps = 200000 };
 	struct lab_result res;
 	char err[256], *text = NULL;
+	int sched = rq->sched_n >= 0;
 
+	/* The search's state this run needs (natively x is the fork server's copy). */
+	x->bound = rq->bound;
+	x->branch = rq->branch;
+	x->replay_len = rq->replay_len;
+	x->o.pct_depth = rq->pct_depth;
+	memcpy(x->prio, rq->prio, sizeof(x->prio));
+	x->lowest = rq->lowest;
+	memcpy(x->change, rq->change, sizeof(x->change));
+	x->nchange = rq->nchange;
 	if (sched) {
+		uint32_t sched_n = (uint32_t)rq->sched_n, i;
 		struct sim_decision *d = calloc(sched_n + 1, sizeof(*d));
-		uint32_t i;
 
 		for (i = 0; i < sched_n; i++)
-			d[i].cpu = sched[i];
+			d[i].cpu = rq->sched[i];
 		text = lab_schedule_encode(d, sched_n);
 		lo.schedule = text;
 	} else {
@@ -604,6 +651,58 @@ static __attribute__((noinline)) int child_body(struct xp *x, int quiet, const u
 	return 0;
 }
 
+/* The request for one run: the search's state it reads (struct request). */
+static void request_fill(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n)
+{
+	struct request *rq = &x->sh->req;
+	uint32_t i, used = 0;
+	int t;
+
+	rq->quiet = quiet;
+	rq->bound = x->bound;
+	rq->branch = x->branch;
+	rq->pct_depth = x->o.pct_depth;
+	rq->replay_len = sched ? 0 : x->replay_len;
+	rq->sched_n = sched ? (int32_t)sched_n : -1;
+	if (sched)
+		memcpy(rq->sched, sched, sched_n);
+	memcpy(rq->prio, x->prio, sizeof(rq->prio));
+	rq->lowest = x->lowest;
+	memcpy(rq->change, x->change, sizeof(rq->change));
+	rq->nchange = x->nchange;
+	rq->last_sleep = 0;
+	memset(rq->sfp_len, 0, sizeof(rq->sfp_len));
+	memset(rq->sfp_off, 0, sizeof(rq->sfp_off));
+	for (i = 0; i < rq->replay_len; i++) {
+		const struct node *n = &x->stack[i];
+		struct rnode *r = &rq->nodes[i];
+
+		r->mask = n->mask;
+		r->sleep = n->sleep;
+		r->from = (int8_t)n->from;
+		r->yield = (int8_t)n->yield;
+		r->chosen = (int8_t)n->chosen;
+		r->known = (int8_t)n->known;
+	}
+	if (rq->replay_len) {
+		const struct node *n = &x->stack[rq->replay_len - 1];
+
+		rq->last_sleep = n->sleep | n->done;
+		for (t = 0; t < XP_MAX_CPUS; t++) {
+			const struct fpblk *f = n->sfp[t];
+
+			if (!(rq->last_sleep & (1ULL << t)))
+				continue;
+			rq->sfp_off[t] = used;
+			rq->sfp_len[t] = f ? f->n : FP_ALL;
+			if (f && f->n != FP_ALL) {
+				memcpy(&rq->pool[used], f->k, f->n * sizeof(uint32_t));
+				used += f->n;
+			}
+		}
+	}
+}
+
 static void shared_reset(struct shared *sh)
 {
 	sh->nnodes = 0;
@@ -620,26 +719,91 @@ static void shared_reset(struct shared *sh)
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* One execution in a child; 0, or -1 if no child could run. */
-static int exec_one(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n)
-{
+/*
+ * The fork server: a process forked when the search starts, before it
+ * holds any work items, which forks one child per run. A fork copies the
+ * page tables of the process forked, so forking the search itself costs
+ * more with every work item it keeps (its heap grows from 2 to 20 MB on
+ * the small races); the server stays as small as at the start. The search
+ * writes the run's request into the shared block and a byte into cmd; the
+ * server answers with the child's wait status on ret.
+ */
+static struct {
 	pid_t pid;
-	int st;
+	int cmd, ret;
+} srv = { -1, -1, -1 };
 
-	shared_reset(x->sh);
+static void server_loop(struct xp *x, int cmd, int ret)
+{
+	char c;
+
+	while (read(cmd, &c, 1) == 1) {
+		pid_t pid;
+		int st = -1;
+
+		fflush(NULL);
+		pid = fork();
+		if (pid == 0)
+			_exit(child_body(x));
+		if (pid < 0)
+			perror("explore: fork");
+		else if (waitpid(pid, &st, 0) < 0)
+			perror("explore: waitpid"), st = -1;
+		if (write(ret, &st, sizeof(st)) != sizeof(st))
+			break;
+	}
+	_exit(0);
+}
+
+static int server_start(struct xp *x)
+{
+	int a[2], b[2];
+
+	if (pipe(a) || pipe(b)) {
+		perror("explore: pipe");
+		return -1;
+	}
 	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
+	srv.pid = fork();
+	if (srv.pid < 0) {
 		perror("explore: fork");
 		return -1;
 	}
-	if (pid == 0)
-		_exit(child_body(x, quiet, sched, sched_n));
-	if (waitpid(pid, &st, 0) < 0) {
-		perror("explore: waitpid");
+	if (srv.pid == 0) {
+		close(a[1]);
+		close(b[0]);
+		server_loop(x, a[0], b[1]);
+	}
+	close(a[0]);
+	close(b[1]);
+	srv.cmd = a[1];
+	srv.ret = b[0];
+	return 0;
+}
+
+static void server_stop(void)
+{
+	if (srv.pid <= 0)
+		return;
+	close(srv.cmd);
+	close(srv.ret);
+	waitpid(srv.pid, NULL, 0);
+	srv.pid = -1;
+}
+
+/* One execution in a child of the fork server; 0, or -1 if no child could run. */
+static int exec_one(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n)
+{
+	int st;
+	char c = 1;
+
+	shared_reset(x->sh);
+	request_fill(x, quiet, sched, sched_n);
+	if (write(srv.cmd, &c, 1) != 1 || read(srv.ret, &st, sizeof(st)) != sizeof(st)) {
+		fprintf(stderr, "explore: the fork server is gone\n");
 		return -1;
 	}
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 3)
+	if (st == -1 || (WIFEXITED(st) && WEXITSTATUS(st) == 3))
 		return -1;
 	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
 		x->sh->cut = CUT_CRASH;
@@ -662,52 +826,101 @@ static void shared_free(void *p, size_t size)
 }
 #else
 #include <emscripten/emscripten.h>
+#include <emscripten/stack.h>
 #include <unistd.h>
 
 /*
- * fork() for a wasm module, which has one memory and no processes: the
- * memory below the break (static data, the stack, the heap) is copied
- * before the run and put back after it, so the next run starts from the
- * same boot as a forked child does. Two blocks are left out, as a fork
- * shares them: the shared block the run writes its findings into, and the
- * search's stack, which the run only reads. A run that traps (a crash a
- * native child would survive) ends the module.
+ * fork() and the fork server for a wasm module, which has one memory and
+ * no processes. When the search starts, the memory below the break
+ * (static data, the stack, the heap) is copied: the boot, as the fork
+ * server holds it natively. Each run then copies the memory as the search
+ * left it, writes the boot over it, runs, and puts the search's memory
+ * back: the run starts from the same memory as a child of the fork server,
+ * whatever the search has allocated since. Left out: the shared block the
+ * run reads its request from and writes its findings into, and the
+ * search's stack of decisions, which the run never touches (both allocated
+ * before the boot was copied, so the run's heap never hands them out); and
+ * when the boot is written, the live part of the wasm stack (the frames
+ * of the search that called the run). A run that traps (a crash a native
+ * child would survive) ends the module.
  */
-EM_JS(void, xp_memory, (int save, uint32_t end, uint32_t a0, uint32_t a1, uint32_t b0, uint32_t b1), {
-	var snap = Module['xpSnapshot'];
-	if (!snap || snap.length < end)
-		snap = Module['xpSnapshot'] = new Uint8Array(end);
-	var parts = [ [ 0, a0 ], [ a1, b0 ], [ b1, end ] ];
-	for (var i = 0; i < 3; i++) {
-		var lo = parts[i][0], hi = parts[i][1];
-		if (hi <= lo)
-			continue;
-		if (save)
-			snap.set(HEAPU8.subarray(lo, hi), lo);
-		else
-			HEAPU8.set(snap.subarray(lo, hi), lo);
+EM_JS(void, xp_memory, (int op, uint32_t end, const uint32_t *gaps, int ngaps), {
+	/* op 0: save the search's memory, 1: put it back, 2: copy the boot, 3: write the boot */
+	var key = op >= 2 ? 'xpBoot' : 'xpSnapshot';
+	var snap = Module[key];
+	if (op == 2 || (op == 0 && (!snap || snap.length < end)))
+		snap = Module[key] = new Uint8Array(end);
+	if (op == 3)
+		end = Math.min(end, snap.length);
+	var lo = 0;
+	for (var i = 0; i <= ngaps; i++) {
+		var hi = i < ngaps ? HEAPU32[(gaps >> 2) + 2 * i] : end;
+		if (hi > end)
+			hi = end;
+		if (hi > lo) {
+			if (op == 0 || op == 2)
+				snap.set(HEAPU8.subarray(lo, hi), lo);
+			else
+				HEAPU8.set(snap.subarray(lo, hi), lo);
+		}
+		if (i < ngaps && HEAPU32[(gaps >> 2) + 2 * i + 1] > lo)
+			lo = HEAPU32[(gaps >> 2) + 2 * i + 1];
 	}
 });
 
+/* The blocks left out, sorted: [start, end) pairs; returns how many. */
+static int gaps_of(struct xp *x, uint32_t *g, int live_stack)
+{
+	uint32_t v[6];
+	int n = 0, i, j;
+
+	v[n++] = (uint32_t)(uintptr_t)x->sh;
+	v[n++] = v[0] + (uint32_t)sizeof(struct shared);
+	if (x->stack) {
+		v[n++] = (uint32_t)(uintptr_t)x->stack;
+		v[n++] = v[2] + XP_MAX_NODES * (uint32_t)sizeof(*x->stack);
+	}
+	if (live_stack) {
+		v[n++] = (uint32_t)emscripten_stack_get_current();
+		v[n++] = (uint32_t)emscripten_stack_get_base();
+	}
+	for (i = 0; i < n / 2; i++)
+		for (j = i + 1; j < n / 2; j++)
+			if (v[2 * j] < v[2 * i]) {
+				uint32_t t0 = v[2 * i], t1 = v[2 * i + 1];
+
+				v[2 * i] = v[2 * j], v[2 * i + 1] = v[2 * j + 1];
+				v[2 * j] = t0, v[2 * j + 1] = t1;
+			}
+	memcpy(g, v, n * sizeof(*v));
+	return n / 2;
+}
+
 static int exec_one(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n)
 {
-	uint32_t end = (uint32_t)(uintptr_t)sbrk(0);
-	uint32_t a0 = (uint32_t)(uintptr_t)x->sh, a1 = a0 + (uint32_t)sizeof(struct shared);
-	uint32_t b0 = (uint32_t)(uintptr_t)x->stack, b1 = b0 + XP_MAX_NODES * (uint32_t)sizeof(*x->stack);
-	int r;
+	uint32_t end = (uint32_t)(uintptr_t)sbrk(0), g[6], gl[6];
+	int n = gaps_of(x, g, 0), nl = gaps_of(x, gl, 1), r;
 
-	if (!x->stack)
-		b0 = b1 = a1;
-	if (b0 < a0) {
-		uint32_t t0 = a0, t1 = a1;
-
-		a0 = b0, a1 = b1, b0 = t0, b1 = t1;
-	}
 	shared_reset(x->sh);
-	xp_memory(1, end, a0, a1, b0, b1);
-	r = child_body(x, quiet, sched, sched_n);
-	xp_memory(0, end, a0, a1, b0, b1);
+	request_fill(x, quiet, sched, sched_n);
+	xp_memory(0, end, g, n);
+	xp_memory(3, end, gl, nl);
+	r = child_body(x);
+	xp_memory(1, end, g, n);
 	return r ? -1 : 0;
+}
+
+static int server_start(struct xp *x)
+{
+	uint32_t g[6];
+	int n = gaps_of(x, g, 0);
+
+	xp_memory(2, (uint32_t)(uintptr_t)sbrk(0), g, n);
+	return 0;
+}
+
+static void server_stop(void)
+{
 }
 
 static void *shared_alloc(size_t size)
@@ -1327,9 +1540,6 @@ static int dfs(struct xp *x)
 {
 	int k = 0, r, exhausted = 0, resumed;
 
-	x->stack = calloc(XP_MAX_NODES, sizeof(*x->stack));
-	if (!x->stack)
-		abort();
 	resumed = x->o.checkpoint ? ckpt_read(x, &k) : 0;
 	if (resumed < 0)
 		return -1;
@@ -1462,9 +1672,21 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 		free(x);
 		return -1;
 	}
+	if (!o->pct_depth) {
+		x->stack = calloc(XP_MAX_NODES, sizeof(*x->stack));
+		if (!x->stack)
+			abort();
+	}
 	warm_up();
 	x->t0 = now_s();
+	if (server_start(x)) {
+		free(x->stack);
+		shared_free(x->sh, sizeof(struct shared));
+		free(x);
+		return -1;
+	}
 	r = o->pct_depth ? pct(x) : dfs(x);
+	server_stop();
 	if (res)
 		fill_result(x, res, x->exhausted);
 	if (r == 0 && x->fail_execs)
