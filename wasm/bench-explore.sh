@@ -1,12 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # The explorer's rates: executions per second (each a fresh boot in a
-# forked child, wasm/runtime/explore.c) of the optimised native labrun,
+# child of the fork server, wasm/runtime/explore.c) of the optimised native labrun,
 # the reduction factor of sleep sets (executions with them / without, both
 # searches run to exhaustion on explore-litmus, reaching the same end
 # states), and for each small race of wasm/explore.json on each of its
 # kernels the time to run its bound, natively and as wasm under Node (each
-# execution there a fresh boot by putting the module's memory back, not a
+# execution there a fresh boot by writing the boot's memory back, not a
 # fork); and PCT on each of them, against its bound.
 set -eu
 field() { sed -n "s/.*\"$1\":\([0-9.a-z-]*\).*/\1/p" | tail -1; }

@@ -723,10 +723,10 @@ static void shared_reset(struct shared *sh)
  * The fork server: a process forked when the search starts, before it
  * holds any work items, which forks one child per run. A fork copies the
  * page tables of the process forked, so forking the search itself costs
- * more with every work item it keeps (its heap grows from 2 to 20 MB on
- * the small races); the server stays as small as at the start. The search
- * writes the run's request into the shared block and a byte into cmd; the
- * server answers with the child's wait status on ret.
+ * more with every work item it keeps; the server stays as small as at
+ * the start. The search writes the run's request into the shared block
+ * and a byte into cmd; the server answers with the child's wait status on
+ * ret.
  */
 static struct {
 	pid_t pid;
