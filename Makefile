@@ -6,8 +6,8 @@
 #   make test    install what is missing, build, run every test suite
 #
 # Both redo nothing that is up to date. Other targets: dev, kernel-tree, native,
-# native64, wasm, web, lint, test-native, test-determinism, test-selftest, test-kunit, test-unit, test-e2e,
-# test-e2e-slow, bench, bench-browser, kunit, kunit64, clean.
+# native64, wasm, wasm64, web, lint, test-native, test-determinism, test-selftest, test-kunit, test-unit, test-e2e,
+# test-e2e-slow, test-wasm64, bench, bench-browser, kunit, kunit64, clean.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -33,7 +33,9 @@ help:
 	@echo "make torture  locktorture (spin_lock, mutex_lock, rwsem_lock, lock_busted; on 2, 3 and 4 CPUs) and rcutorture (rcu, busted) on the simulated machine, every scheduling policy (minutes)"
 	@echo "make torture-explore  locktorture's short runs under the explorer: bounded and PCT; the busted lock's failing schedule replayed"
 	@echo "make kunit   the sequential scenarios in User-Mode Linux with KUnit, compared with native and wasm"
-	@echo "make kunit64 the same, compared with the 64-bit simulated machine (make native64), counts past 2^31 included"
+	@echo "make kunit64 the same, compared with the 64-bit simulated machine (make native64), counts past 2^31 included (KUNIT_WASM64=1: wasm64 too)"
+	@echo "make wasm64  the 64-bit simulated machine in wasm, for Node (its system libraries the first time: most of an hour)"
+	@echo "make test-wasm64  native64 = wasm64: every scenario's event log, the explorer's searches, and v6.12's scenarios in Chromium"
 	@echo "make variant FROM=<mbox|folder|branch> BASE=<branch> NAME=<name>  a reviewer's patch series as a kernel of the lab"
 	@echo "make variants, make variant-rm NAME=<name>  list, remove them (make dist WITH_VARIANTS=1 ships them)"
 
@@ -152,5 +154,8 @@ print-lab-variants:
 	@$(foreach v,$(LAB_VARIANTS),printf '%s|%s|%s|%s|%s|%s|%s\n' '$(v)' '$($(v)_BRANCH)' '$($(v)_FILES)' \
 		'$($(v)_SRCS)' '$($(v)_EXTRACT)' '$(call pobj_srcs,$(v))' '$($(v)_BASE)';)
 
+# Keeps the wasm64 system libraries (WASM64_CACHE): most of an hour to
+# build again, and the same for every checkout of the same emcc.
 clean:
-	rm -rf build dist web/public/kernel web/src/engine/generated test-results
+	find build -mindepth 1 -maxdepth 1 ! -path $(WASM64_CACHE) -exec rm -rf {} + 2>/dev/null || true
+	rm -rf dist web/public/kernel web/src/engine/generated test-results

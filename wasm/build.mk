@@ -215,10 +215,20 @@ CC_native64 := clang-14 -m64 $(NATIVE_FLAGS)
 CC_bench  := $(NATIVE_CC) -O2 -g
 CC_wasm   := $(EMCC) $(WASM_FLAGS)
 CC_fuzz   := $(NATIVE_CC) $(NATIVE_FLAGS) -fsanitize=fuzzer-no-link
+# wasm64: emcc -sMEMORY64=2, a 64-bit machine in wasm (make wasm64, not part
+# of make build). `long` and pointers are 8 bytes in C, as at native64; the
+# module is lowered to 32-bit memory after linking, so no engine needs
+# memory64. Its wasm64 system libraries are built into a private cache
+# (WASM64_CACHE) by the cache's rule below; wasm/runtime/library_wasm64.js
+# replaces the few imports whose JavaScript in emcc 3.1.6 is not 64-bit.
+WASM64_CACHE := build/emcache-wasm64
+EMCC64       := NODE_PATH=/usr/share/nodejs EM_FROZEN_CACHE= EM_CACHE=$(CURDIR)/$(WASM64_CACHE) \
+                EM_NODE_JS=$(CURDIR)/wasm/tools/node-wasm64.sh emcc -sMEMORY64=2
+CC_wasm64    := $(EMCC64) $(WASM_FLAGS)
 # The runtime guides the fuzzer by its edges alone: tracing its comparisons
 # (slab lookups on every access) took a quarter of each execution.
 HCC_fuzz  := $(CC_fuzz) -fno-sanitize-coverage=trace-cmp
-FLAVOURS  := native native64 bench wasm fuzz
+FLAVOURS  := native native64 bench wasm wasm64 fuzz
 
 # ---- the kernel sources a variant reads ------------------------------------
 # $(1): variant. Files come out of the branch with git archive; overlay
@@ -257,7 +267,7 @@ define kernel_rule
 build/$(1)/$(2)/k-$(notdir $(3:.c=.o)): build/kernel/$(2)/.stamp $(SHIM_DEPS)
 	@mkdir -p $$(@D)
 	@echo "  CC [$(1)] $(3) ($(2))"
-	@$$(CC_$(1)) $(if $(and $(filter wasm,$(1)),$(filter $(3),$($(2)_WASM_O0))),-O0) \
+	@$$(CC_$(1)) $(if $(and $(filter wasm wasm64,$(1)),$(filter $(3),$($(2)_WASM_O0))),-O0) \
 		$$(call kcflags,$(2)) -DKBUILD_MODNAME='"$(subst -,_,$(basename $(notdir $(3))))"' \
 		-DSIM_MODULE=$(subst -,_,$(basename $(notdir $(3)))) \
 		-c build/kernel/$(2)/$(3) -o $$@
@@ -304,6 +314,16 @@ build/bench/$(1)/labrun: $(call kobjs,bench,$(1)) $(call hobjs,bench) build/benc
 build/wasm/$(1)/labrun.cjs: $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/labrun.o build/wasm/host/registry.o
 	@echo "  LD [wasm] $$@ (Node)"
 	@$(EMCC) $(WASM_FLAGS) $(WASM_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 $$^ -o $$@
+build/wasm64/$(1)/labrun.cjs: $(call kobjs,wasm64,$(1)) $(call hobjs,wasm64) build/wasm64/host/labrun.o \
+		build/wasm64/host/registry.o $(WASM64_LIBJS) | $(WASM64_CACHE)/.ready
+	@echo "  LD [wasm64] $$@ (Node)"
+	@$(EMCC64) $(WASM_FLAGS) $(WASM_LINK) $(WASM64_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 \
+		$$(filter %.o,$$^) -o $$@
+build/wasm64/$(1)/labrun-web.js: $(call kobjs,wasm64,$(1)) $(call hobjs,wasm64) build/wasm64/host/labrun.o \
+		build/wasm64/host/registry.o $(WASM64_LIBJS) | $(WASM64_CACHE)/.ready
+	@echo "  LD [wasm64] $$@ (a page)"
+	@$(EMCC64) $(WASM_FLAGS) $(WASM_LINK) $(WASM64_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=web -sEXIT_RUNTIME=1 \
+		$$(filter %.o,$$^) -o $$@
 $(call browser_module,$(1)): $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/bridge.o \
 		build/wasm/host/registry.o wasm/bridge/exports.json
 	@mkdir -p $$(@D)
@@ -317,7 +337,23 @@ endef
 WASM_EXPORTS := $(shell tr -d ' \n' < wasm/bridge/exports.json)
 WASM_LINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sALLOW_MEMORY_GROWTH=1 \
              -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576
+# wasm64's own JavaScript: the imports emcc 3.1.6 passes BigInts to
+# without converting them (a library replacing the system functions of the
+# same name), and main()'s argv of 8-byte pointers (a pre-js).
+WASM64_LIBJS := wasm/runtime/library_wasm64.js wasm/runtime/pre_wasm64.js
+WASM64_LINK  := --js-library wasm/runtime/library_wasm64.js --pre-js wasm/runtime/pre_wasm64.js
 $(foreach v,$(LAB_VARIANTS) $(SELFTEST_VARIANTS),$(eval $(call program_rules,$(v))))
+
+# The wasm64 system libraries (libc, dlmalloc, compiler_rt, ...): emcc
+# builds the ones a link needs into WASM64_CACHE the first time, at -O2;
+# linking a program that uses what labrun uses builds them all. Measured:
+# 55 min on a shared two-core machine, once.
+$(WASM64_CACHE)/.ready: wasm/tools/node-wasm64.sh
+	@mkdir -p $(@D)
+	@echo "  CACHE [wasm64] $(WASM64_CACHE) (the first time: the wasm64 system libraries, most of an hour)"
+	@printf '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <time.h>\n#include <emscripten/fiber.h>\nint main(int c, char **v) { char b[64]; struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); snprintf(b, sizeof(b), "%%d %%f", c, 1.5); void *p = malloc(1 << 20); memcpy(p, b, sizeof(b)); FILE *f = fopen(v[0], "r"); if (f) fclose(f); puts(p); free(p); return 0; }\n' > $(@D)/probe.c
+	@$(EMCC64) $(WASM_FLAGS) $(WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 $(@D)/probe.c -o $(@D)/probe.cjs
+	@touch $@
 
 # The event ABI for TypeScript, generated from events.def by a C program.
 build/native/gen_events_ts: wasm/tools/gen_events_ts.c $(HOST_DEPS)
@@ -354,6 +390,10 @@ native: $(NATIVE_PROGS)
 # The same programs as a 64-bit machine (not part of make build).
 NATIVE64_PROGS := $(foreach v,$(VARIANTS),build/native64/$(v)/labrun)
 native64: $(NATIVE64_PROGS)
+# The same in wasm at 64 bits, for Node (make wasm64; make test-wasm64).
+WASM64_PROGS := $(foreach v,$(VARIANTS),build/wasm64/$(v)/labrun.cjs)
+.PHONY: wasm64 test-wasm64
+wasm64: $(WASM64_PROGS)
 wasm: $(WASM_PROGS) web/src/engine/generated/events.ts web/src/engine/generated/params.ts web/public/kernel/.stamp web/public/kernel/diffs.json
 
 # ---- tests ---------------------------------------------------------------------------
@@ -409,6 +449,15 @@ test-native: $(NATIVE_TESTS) $(CHURN_TESTS) build/native/test_churn_figures
 test-determinism: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)
 	@wasm/tests/determinism.sh 20 $(VARIANTS)
 	@wasm/tests/explore-wasm.sh
+# The same at 64 bits: native64 = wasm64 (make test-wasm64, not in make
+# test: wasm64 needs its own system libraries, WASM64_CACHE).
+# And in Chromium: labrun built for a page, every scenario of
+# WASM64_BROWSER_VARIANTS (wasm/tests/wasm64-browser.mjs).
+WASM64_BROWSER_VARIANTS := v6.12
+test-wasm64: $(NATIVE64_PROGS) $(WASM64_PROGS) $(foreach v,$(WASM64_BROWSER_VARIANTS),build/wasm64/$(v)/labrun-web.js)
+	@LAB_NATIVE=build/native64 LAB_WASM=build/wasm64 wasm/tests/determinism.sh 20 $(VARIANTS)
+	@LAB_NATIVE=build/native64 LAB_WASM=build/wasm64 wasm/tests/explore-wasm.sh
+	@for v in $(WASM64_BROWSER_VARIANTS); do node wasm/tests/wasm64-browser.mjs $$v || exit 1; done
 determinism: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)
 	@wasm/tests/determinism.sh 100 $(VARIANTS)
 

@@ -40,7 +40,7 @@
 # BITS_PER_LONG 64, as UML), in build/kunit/BRANCH/traces64, against the
 # same UML traces, the variants' too, and the scenarios kunit.def marks
 # WORD64 with them. At 32 bits (native, wasm32) those are left out, and
-# said to be.
+# said to be. KUNIT_WASM64=1 adds the 64-bit wasm build to the comparison.
 set -euo pipefail
 
 cd "$(dirname "$0")/../.."
@@ -52,6 +52,13 @@ if [ "$word" = 64 ]; then
 	tpl[native64]=${NATIVE_LABRUN:-build/native64/BRANCH/labrun}
 	traces=traces64
 	label=native64
+	# KUNIT_WASM64=1 (make kunit64 KUNIT_WASM64=1): the same machine in
+	# wasm too, build/wasm64/<variant>/labrun.cjs (make wasm64)
+	if [ "${KUNIT_WASM64:-0}" = 1 ]; then
+		builds+=(wasm64)
+		tpl[wasm64]=${WASM64_LABRUN:-build/wasm64/BRANCH/labrun.cjs}
+		label="native64 and wasm64"
+	fi
 else
 	builds=(native wasm)
 	tpl[native]=${NATIVE_LABRUN:-build/native/BRANCH/labrun}
@@ -121,7 +128,7 @@ run_traces() {
 	for s in "$@"; do
 		prog=${tpl//BRANCH/${v:-${scenario_variant[$s]:-$variant}}}
 		case $kind in
-		*wasm)	node --no-experimental-fetch "$prog" --scenario "$s" "$opt" > "$out/$s.$kind" 2> "$out/$s.$kind.err" ;;
+		*wasm|*wasm64)	node --no-experimental-fetch "$prog" --scenario "$s" "$opt" > "$out/$s.$kind" 2> "$out/$s.$kind.err" ;;
 		*)	ASAN_OPTIONS=detect_leaks=0 "$prog" --scenario "$s" "$opt" > "$out/$s.$kind" 2> "$out/$s.$kind.err" ;;
 		esac || {
 			grep -v 'makecontext/swapcontext' "$out/$s.$kind.err" >&2

@@ -37,6 +37,8 @@ test-kunit: native $(KUNIT_PROGS)
 # BITS_PER_LONG 64, as UML and the kernels people run): UML's traces, built
 # and booted as make kunit does, against every variant's native64 traces,
 # with the scenarios only a 64-bit long can run (kunit.def's WORD64).
-kunit64: kernel-tree native64
+# KUNIT_WASM64=1: the wasm64 build's traces too (make wasm64).
+KUNIT_WASM64 ?= 0
+kunit64: kernel-tree native64 $(if $(filter 1,$(KUNIT_WASM64)),wasm64)
 	@for b in $(KUNIT_BRANCHES); do kernel-tree/kunit/run.sh $$b || exit 1; done
-	@KUNIT_WORD=64 kernel-tree/kunit/compare.sh $(KUNIT_BRANCHES)
+	@KUNIT_WORD=64 KUNIT_WASM64=$(KUNIT_WASM64) kernel-tree/kunit/compare.sh $(KUNIT_BRANCHES)

@@ -7,15 +7,19 @@
 # runs on the stress scale (--stress: real-length grace periods).
 # Variants are checked side by side, DETERMINISM_JOBS at a time (default:
 # the number of CPUs); each variant's lines are printed together.
+# LAB_NATIVE and LAB_WASM: the builds compared (build/native and
+# build/wasm; make test-wasm64: build/native64 and build/wasm64).
 set -eu
+: "${LAB_NATIVE:=build/native}" "${LAB_WASM:=build/wasm}"
+export LAB_NATIVE LAB_WASM
 if [ "${1:-}" = --one ]; then
 	seeds=$2
 	variant=$3
 	fail=0
-	native=build/native/$variant/labrun
-	wasm="node --no-experimental-fetch build/wasm/$variant/labrun.cjs"
+	native=$LAB_NATIVE/$variant/labrun
+	wasm="node --no-experimental-fetch $LAB_WASM/$variant/labrun.cjs"
 	scenarios=$($native --list | cut -f1) || true
-	if [ -z "$scenarios" ] || [ ! -f "build/wasm/$variant/labrun.cjs" ]; then
+	if [ -z "$scenarios" ] || [ ! -f "$LAB_WASM/$variant/labrun.cjs" ]; then
 		echo "determinism: $variant: no native labrun with scenarios, or no wasm build"
 		exit 1
 	fi
@@ -34,7 +38,7 @@ if [ "${1:-}" = --one ]; then
 				fail=1
 			fi
 		done
-		echo "determinism: $variant $scenario: $same of $seeds seeds (policies timed, rr, random in turn) give the same log natively and in wasm"
+		echo "determinism: $variant $scenario: $same of $seeds seeds (policies timed, rr, random in turn) give the same log natively and in wasm ($LAB_NATIVE, $LAB_WASM)"
 	done
 	exit $fail
 fi

@@ -3,19 +3,22 @@
 # The explorer natively = in wasm under Node: the same searches print the
 # same summaries (all but their wall seconds and rate), though natively
 # each execution is a forked child and in wasm the one module's memory is
-# put back after each (wasm/runtime/explore.c).
+# put back after each (wasm/runtime/explore.c). LAB_NATIVE and LAB_WASM:
+# the builds compared (build/native and build/wasm; make test-wasm64:
+# build/native64 and build/wasm64).
 set -eu
+: "${LAB_NATIVE:=build/native}" "${LAB_WASM:=build/wasm}"
 fail=0
 same() {
 	variant=$1
 	shift
-	a=$(ASAN_OPTIONS=detect_leaks=0 build/native/$variant/labrun --explore "$@" 2>/dev/null |
+	a=$(ASAN_OPTIONS=detect_leaks=0 $LAB_NATIVE/$variant/labrun --explore "$@" 2>/dev/null |
 		sed 's/"seconds":[0-9.]*,"rate":[0-9.]*//') || [ $? -eq 1 ]
-	b=$(node --no-experimental-fetch build/wasm/$variant/labrun.cjs --explore "$@" 2>/dev/null |
+	b=$(node --no-experimental-fetch $LAB_WASM/$variant/labrun.cjs --explore "$@" 2>/dev/null |
 		sed 's/"seconds":[0-9.]*,"rate":[0-9.]*//') || [ $? -eq 1 ]
 	n=$(printf '%s\n' "$a" | grep -c '"mode"' || true)
 	if [ -n "$a" ] && [ "$a" = "$b" ]; then
-		echo "explore: $variant $*: the same $n summaries natively and in wasm"
+		echo "explore: $variant $*: the same $n summaries natively and in wasm ($LAB_NATIVE, $LAB_WASM)"
 	else
 		echo "explore: $variant $*: native and wasm differ"
 		printf 'native: %s\nwasm:   %s\n' "$a" "$b"
