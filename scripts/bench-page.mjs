@@ -9,7 +9,9 @@
 // Runtime.getHeapUsage: V8's used heap plus ArrayBuffer backing stores;
 // the DOM's own heap and node count are printed beside it), and the time each move takes until the page stands
 // at its step and has drawn a frame: End, Home, a scrub to the middle (the
-// seek a click on the timeline makes), one step back (←). Keys are pressed
+// seek a click on the timeline makes), one step back (←), with the main
+// thread's CPU time over each move beside it (Performance.getMetrics'
+// ThreadTime: on a loaded machine the wall time includes waiting for a core). Keys are pressed
 // as a person presses them. Prints each run's figures, and adds its rows
 // to BENCH_ROWS when wasm/bench-all.sh runs it (name, value, unit, goal).
 //
@@ -31,8 +33,23 @@ const GOALS = { heap: 300, load: 3, move: 100 };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Presses a key (or seeks) in the page, and times until the step is `target` and a frame is drawn after it. */
-async function timeMove(page, move) {
+/** The main thread's CPU time so far, in ms (CDP Performance.getMetrics ThreadTime). */
+async function threadMs(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
+}
+
+/**
+ * Presses a key (or seeks) in the page, and times until the step is `target` and a frame is drawn after it;
+ * also the main thread's CPU time over the move (on a loaded machine the wall time includes waiting for a core).
+ */
+async function timeMove(page, cdp, move) {
+  const cpu0 = await threadMs(cdp);
+  const r = await timeMoveWall(page, move);
+  return { ...r, cpuMs: (await threadMs(cdp)) - cpu0 };
+}
+
+async function timeMoveWall(page, move) {
   return page.evaluate(async (m) => {
     const lab = window.__lab;
     const target = m.key === 'End' ? lab.length - 1 : m.key === 'Home' ? 0 : m.key === 'ArrowLeft' ? lab.step - 1 : m.step;
@@ -71,15 +88,18 @@ async function measure(browser, name, query) {
   await cdp.send('Performance.enable');
   const nodes = (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'Nodes')?.value ?? 0;
   const moves = { End: [], Home: [], middle: [], back: [] };
+  const cpu = { End: [], Home: [], middle: [], back: [] };
   for (let r = 0; r < REPEAT; r++) {
-    moves.End.push((await timeMove(page, { key: 'End' })).ms);
-    moves.Home.push((await timeMove(page, { key: 'Home' })).ms);
-    moves.middle.push((await timeMove(page, { step: Math.floor(info.length / 2) })).ms);
-    moves.back.push((await timeMove(page, { key: 'ArrowLeft' })).ms);
+    for (const [k, m] of [['End', { key: 'End' }], ['Home', { key: 'Home' }], ['middle', { step: Math.floor(info.length / 2) }], ['back', { key: 'ArrowLeft' }]]) {
+      const t = await timeMove(page, cdp, m);
+      moves[k].push(t.ms);
+      cpu[k].push(t.cpuMs);
+    }
   }
   await context.close();
   const ms = Object.fromEntries(Object.entries(moves).map(([k, v]) => [k, median(v)]));
-  return { name, query, events: info.length, status: info.status, loadS, heapMB, domMB, nodes, ms };
+  const cpuMs = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, median(v)]));
+  return { name, query, events: info.length, status: info.status, loadS, heapMB, domMB, nodes, ms, cpuMs };
 }
 
 const stop = await serve(PORT, ROOT);
@@ -91,7 +111,7 @@ try {
   for (const [name, query] of RUNS) {
     const r = await measure(browser, name, query);
     console.log(`  ${name.padEnd(26)} ${String(r.events).padStart(9)} events (${r.status})  load ${r.loadS.toFixed(2)} s  heap ${r.heapMB.toFixed(1)} MB (DOM ${r.domMB.toFixed(1)} MB, ${r.nodes} nodes)  ` +
-      `End ${r.ms.End.toFixed(0)} ms  Home ${r.ms.Home.toFixed(0)} ms  middle ${r.ms.middle.toFixed(0)} ms  back ${r.ms.back.toFixed(0)} ms`);
+      ['End', 'Home', 'middle', 'back'].map((k) => `${k} ${r.ms[k].toFixed(0)} ms (CPU ${r.cpuMs[k].toFixed(0)})`).join('  '));
     const ev = `${(r.events / 1e6).toFixed(2)}M ev`;
     rows.push([`page ${name} (${ev}): JS heap`, r.heapMB.toFixed(1), 'MB', '<=', GOALS.heap]);
     rows.push([`page ${name} (${ev}): load`, r.loadS.toFixed(2), 's', '<=', GOALS.load]);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The code pane: the real file from its branch of kernel-tree/linux (or the
 // project's own file, labelled so), with the current event's line lit.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { fetchSource } from '../engine/sources';
 import type { Site } from '../engine/meta';
 import { PATCHED, SERIES, TREES } from '../engine/manifest';
@@ -101,6 +101,16 @@ function sideways(text: string, expr: string | null, box: Box): number {
   return Math.max(0, Math.min(x - 8, Math.max(x - room / 4, x + w - room + 16)));
 }
 
+/** A line of the file: a step draws again only the lines it lights or unlights. */
+const CodeLine = memo(function CodeLine({ n, text, on }: { n: number; text: string; on: boolean }) {
+  return (
+    <div className={on ? 'code-line current' : 'code-line'} data-testid={on ? 'code.line.current' : undefined} data-line={n}>
+      <span className="ln">{n}</span>
+      <span className="src">{text || ' '}</span>
+    </div>
+  );
+});
+
 export function CodePane({ site, context, shown = 'event' }: Props) {
   const [lines, setLines] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -173,6 +183,7 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
     const el = body.current;
     if (el) setCenter(Math.round((el.scrollTop - PAD + el.clientHeight / 2) / lineHeight) + 1);
   };
+  const prov = useMemo(() => provenance(tree, file), [tree, file]);
   const total = lines?.length ?? 0;
   const span = Math.ceil(height / lineHeight) + 2 * OVERSCAN;
   const snapped = Math.floor((center - Math.floor(span / 2) - 1) / STRIDE) * STRIDE + 1;
@@ -195,7 +206,7 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
           <span className="code-func">{site.func}()</span>
         </div>
         <div className="code-prov">
-          {provenance(tree, file)} · {context}
+          {prov} · {context}
         </div>
       </header>
       {error && <p className="error">{error}</p>}
@@ -204,18 +215,7 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
           <div className="code-window" style={{ top: PAD + (first - 1) * lineHeight }}>
             {lines?.slice(first - 1, last).map((text, k) => {
               const n = first + k;
-              const on = n === line;
-              return (
-                <div
-                  key={n}
-                  className={on ? 'code-line current' : 'code-line'}
-                  data-testid={on ? 'code.line.current' : undefined}
-                  data-line={n}
-                >
-                  <span className="ln">{n}</span>
-                  <span className="src">{text || ' '}</span>
-                </div>
-              );
+              return <CodeLine key={n} n={n} text={text} on={n === line} />;
             })}
           </div>
         </div>
