@@ -846,6 +846,7 @@ static void shared_free(void *p, size_t size)
  */
 EM_JS(void, xp_memory, (int op, uint32_t end, const uint32_t *gaps, int ngaps), {
 	/* op 0: save the search's memory, 1: put it back, 2: copy the boot, 3: write the boot */
+	gaps = Number(gaps);	/* a BigInt in the 64-bit build (make wasm64), as every pointer */
 	var key = op >= 2 ? 'xpBoot' : 'xpSnapshot';
 	var snap = Module[key];
 	if (op == 2 || (op == 0 && (!snap || snap.length < end)))
