@@ -233,7 +233,7 @@ struct sim_obj {
 	int alloc_site, alloc_task;
 	int free_site, free_task;	/* for objects in the quarantine */
 	int freed;			/* in the quarantine */
-	size_t live_ix;			/* while live: its place in slab.c's live set */
+	int memcg_prev, memcg_next;	/* while live and charged: its memcg's other objects (ids) */
 };
 const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size);
 void sim_slab_init(void);

@@ -25,15 +25,17 @@
  * (sim_kmalloc() rounds it up), and its memory stays allocated until the
  * run ends (a freed object's in the quarantine), so a granule belongs to
  * one object at most for the whole run: the shadow holds that object's id,
- * written once at allocation, and a lookup is two loads and a range check.
+ * written at allocation and negated when the object is freed, and a lookup
+ * is two loads and a range check (the check for freed memory every access
+ * makes reads the object only when its granule is a freed one's).
  * The shadow covers the address space the simulation runs in, in pages of
  * SHADOW_SHIFT granules made as the heap reaches them: on a 32-bit machine
  * (wasm32, clang -m32) a table of every page; on a 64-bit one (clang -m64)
  * the 47 bits of x86-64 user space, whose table of pages is itself made in
  * parts of DIR_SHIFT pages as the heap reaches them (one more load). Objects
  * are kept by id in blocks, so a pointer to one stays valid as more are
- * made; the live ones also in a dense array, for the walks over them
- * (reparenting).
+ * made; the live ones charged to a memcg also on their memcg's list, for
+ * reparenting (below).
  */
 #define GRANULE_SHIFT	6			/* 64 bytes: sim_kmalloc()'s alignment */
 #define SHADOW_SHIFT	10			/* granules per shadow page: 1024 (64 KiB) */
@@ -99,15 +101,87 @@ static void shadow_free(void)
 
 static struct sim_obj **blocks;			/* object id - 1 -> object */
 static size_t nblocks;
-static int *live;				/* ids of the live objects, in no order */
-static size_t nlive, live_cap;
+static size_t nlive;				/* live objects */
 static size_t nfreed;				/* objects in the quarantine */
 static int next_obj_id;
 static char slab_state;				/* the explorer's footprint key for all of this */
 
+/*
+ * The live objects charged to each memcg, for reparenting: a list through
+ * the objects (ids), its head found by the memcg's address in a table with
+ * open addressing. sim_slab_recharge() walks the memcg's own objects, not
+ * every live one.
+ */
+static struct charged {
+	void *memcg;				/* NULL: an empty slot */
+	int first;				/* the first object's id, 0: none */
+} *charged;
+static size_t charged_cap, charged_n;
+
 static struct sim_obj *obj_by_id(int id)
 {
 	return &blocks[(id - 1) / OBJ_BLOCK][(id - 1) % OBJ_BLOCK];
+}
+
+static size_t charged_hash(void *memcg, size_t cap)
+{
+	uint64_t h = (uint64_t)(uintptr_t)memcg * 0x9e3779b97f4a7c15ULL;
+
+	return (size_t)(h >> 32) & (cap - 1);
+}
+
+/* memcg's slot in the table, made if it has none. */
+static struct charged *charged_of(void *memcg)
+{
+	size_t i;
+
+	if (2 * (charged_n + 1) > charged_cap) {
+		struct charged *old = charged;
+		size_t j, old_cap = charged_cap;
+
+		charged_cap = charged_cap ? 2 * charged_cap : 256;
+		if (!(charged = calloc(charged_cap, sizeof(*charged))))
+			abort();
+		for (j = 0; j < old_cap; j++) {
+			if (!old[j].memcg)
+				continue;
+			for (i = charged_hash(old[j].memcg, charged_cap); charged[i].memcg;
+			     i = (i + 1) & (charged_cap - 1))
+				;
+			charged[i] = old[j];
+		}
+		free(old);
+	}
+	for (i = charged_hash(memcg, charged_cap); charged[i].memcg && charged[i].memcg != memcg;
+	     i = (i + 1) & (charged_cap - 1))
+		;
+	if (!charged[i].memcg) {
+		charged[i].memcg = memcg;
+		charged[i].first = 0;
+		charged_n++;
+	}
+	return &charged[i];
+}
+
+static void charge_link(struct sim_obj *o)
+{
+	struct charged *c = charged_of(o->memcg);
+
+	o->memcg_prev = 0;
+	o->memcg_next = c->first;
+	if (c->first)
+		obj_by_id(c->first)->memcg_prev = o->id;
+	c->first = o->id;
+}
+
+static void charge_unlink(struct sim_obj *o)
+{
+	if (o->memcg_next)
+		obj_by_id(o->memcg_next)->memcg_prev = o->memcg_prev;
+	if (o->memcg_prev)
+		obj_by_id(o->memcg_prev)->memcg_next = o->memcg_next;
+	else
+		charged_of(o->memcg)->first = o->memcg_next;
 }
 
 /* A new object, with the next id. */
@@ -124,18 +198,29 @@ static struct sim_obj *obj_new(void)
 	return obj_by_id(id);
 }
 
-/* The object whose granule holds addr and whose bytes include it, or NULL. */
-static struct sim_obj *lookup(uintptr_t addr)
+/* The shadow of addr's granule: its object's id, negated once freed; 0: none. */
+static inline int shadow_id(uintptr_t addr)
 {
 	int **slot = shadow_slot(addr, false);
 	const int *page = slot ? *slot : NULL;
-	struct sim_obj *o;
-	int id;
 
-	if (!page || !(id = page[(addr >> GRANULE_SHIFT) & ((1u << SHADOW_SHIFT) - 1)]))
-		return NULL;
-	o = obj_by_id(id);
+	return page ? page[(addr >> GRANULE_SHIFT) & ((1u << SHADOW_SHIFT) - 1)] : 0;
+}
+
+/* Object id's if its bytes include addr, or NULL. */
+static inline struct sim_obj *in_obj(int id, uintptr_t addr)
+{
+	struct sim_obj *o = obj_by_id(id);
+
 	return addr - o->start < (o->size ? o->size : 1) ? o : NULL;
+}
+
+/* The object whose granule holds addr and whose bytes include it, or NULL. */
+static struct sim_obj *lookup(uintptr_t addr)
+{
+	int id = shadow_id(addr);
+
+	return id ? in_obj(id < 0 ? -id : id, addr) : NULL;
 }
 
 static void shadow_set(uintptr_t start, size_t size, int id)
@@ -156,6 +241,9 @@ void sim_slab_init(void)
 	next_obj_id = 0;
 	nlive = 0;
 	nfreed = 0;
+	if (charged)
+		memset(charged, 0, charged_cap * sizeof(*charged));
+	charged_n = 0;
 }
 
 /* Frees every object's memory (a freed object's is in the quarantine) and the shadow. */
@@ -170,10 +258,10 @@ void sim_slab_fini(void)
 	for (i = 0; i < nblocks; i++)
 		free(blocks[i]);
 	free(blocks);
-	free(live);
+	free(charged);
 	blocks = NULL;
-	live = NULL;
-	nblocks = live_cap = 0;
+	charged = NULL;
+	nblocks = charged_cap = 0;
 	sim_slab_init();
 }
 
@@ -191,9 +279,9 @@ static struct sim_obj *find(const volatile void *p)
 
 static struct sim_obj *find_freed(uintptr_t addr)
 {
-	struct sim_obj *o = lookup(addr);
+	int id = shadow_id(addr);
 
-	return o && o->freed ? o : NULL;
+	return id < 0 ? in_obj(-id, addr) : NULL;
 }
 
 /* The freed object an access of [addr, addr + size) touches, if any. */
@@ -204,7 +292,9 @@ const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size)
 	if (!nfreed)
 		return NULL;
 	o = find_freed(addr + size - 1);
-	return o ? o : find_freed(addr);
+	if (o || !((addr ^ (addr + size - 1)) >> GRANULE_SHIFT))
+		return o;	/* found, or one granule: looked up already */
+	return find_freed(addr);
 }
 
 int sim_obj_of(const volatile void *addr)
@@ -245,14 +335,36 @@ void sim_set_alloc_memcg(void *memcg)
 
 void sim_slab_recharge(void *from, void *to)
 {
-	size_t i;
+	struct charged *c;
+	int id, last = 0;
 
-	for (i = 0; i < nlive; i++) {
-		struct sim_obj *o = obj_by_id(live[i]);
-
-		if (o->memcg == from)
-			o->memcg = to;
+	if (!from || from == to)
+		return;
+	c = charged_of(from);
+	if (!c->first)
+		return;
+	/* from's objects are to's now: each renamed, then the list put before to's */
+	for (id = c->first; id; id = obj_by_id(id)->memcg_next) {
+		obj_by_id(id)->memcg = to;
+		last = id;
 	}
+	id = c->first;
+	c->first = 0;
+	if (!to) {
+		/* uncharged: on no list */
+		while (id) {
+			struct sim_obj *o = obj_by_id(id);
+
+			id = o->memcg_next;
+			o->memcg_next = o->memcg_prev = 0;
+		}
+		return;
+	}
+	c = charged_of(to);		/* after from's slot: the table may have grown */
+	obj_by_id(last)->memcg_next = c->first;
+	if (c->first)
+		obj_by_id(c->first)->memcg_prev = last;
+	c->first = id;
 }
 
 static int cpu_node(int cpu)
@@ -288,13 +400,9 @@ void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site 
 	o->free_site = 0;
 	o->free_task = -1;
 	o->freed = 0;
-	if (nlive == live_cap) {
-		live_cap = live_cap ? live_cap * 2 : 1024;
-		if (!(live = realloc(live, live_cap * sizeof(*live))))
-			abort();
-	}
-	o->live_ix = nlive;
-	live[nlive++] = o->id;
+	nlive++;
+	if (o->memcg)
+		charge_link(o);
 	shadow_set(o->start, size, o->id);
 	sim_event(SIM_EV_KMALLOC, site, o->id, (int)size, o->node, o->memcg ? sim_obj_of(o->memcg) : 0);
 	sim_step(site, SIM_COST_KMALLOC);
@@ -315,11 +423,13 @@ void sim_kfree(const void *p, const struct sim_site *site)
 			"kfree() of memory that is not allocated", site);
 		return;
 	}
-	/* Out of the live set; its granules keep its id: quarantined until the run ends. */
-	live[o->live_ix] = live[--nlive];
-	obj_by_id(live[o->live_ix])->live_ix = o->live_ix;
+	/* No longer live; its granules keep its id: quarantined until the run ends. */
+	nlive--;
+	if (o->memcg)
+		charge_unlink(o);
 	o->freed = 1;
 	nfreed++;
+	shadow_set(o->start, o->size, -o->id);
 	sim_fp_note_range((uintptr_t)p, o->size, 1);
 	memset((void *)p, 0x6b, o->size);
 	o->free_site = sim_site_id(site);

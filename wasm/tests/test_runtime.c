@@ -246,6 +246,68 @@ TEST(double_free_is_a_bug)
 	return 0;
 }
 
+/* ---- memory: reparenting moves exactly the memcg's live objects -------- */
+
+static char memcgs[4][64];	/* stand-ins: only their addresses matter */
+
+static void charge_and_reparent(void *arg)
+{
+	void *a[6], *b[3], *none;
+	int i;
+
+	for (i = 0; i < 6; i++) {
+		sim_set_alloc_memcg(memcgs[i % 2]);	/* 0, 1, 0, 1, 0, 1 */
+		a[i] = sim_kmalloc(40, 1, -1, SIM_SITE());
+	}
+	sim_set_alloc_memcg(memcgs[2]);
+	for (i = 0; i < 3; i++)
+		b[i] = sim_kmalloc(100, 1, -1, SIM_SITE());
+	sim_set_alloc_memcg(NULL);
+	none = sim_kmalloc(8, 1, -1, SIM_SITE());
+	/* freed objects leave their memcg's list: the first, a middle and the last made */
+	sim_kfree(a[4], SIM_SITE());
+	sim_kfree(a[0], SIM_SITE());
+	sim_kfree(b[1], SIM_SITE());
+	sim_slab_recharge(memcgs[0], memcgs[1]);	/* a[2] goes to memcg 1 */
+	for (i = 1; i < 6; i++)
+		if (i != 4 && sim_obj_memcg(a[i]) != memcgs[1])
+			violations++;
+	sim_slab_recharge(memcgs[1], memcgs[3]);	/* then all of a[] to memcg 3 */
+	sim_slab_recharge(memcgs[0], memcgs[2]);	/* memcg 0 has none left */
+	for (i = 1; i < 6; i++)
+		if (i != 4 && sim_obj_memcg(a[i]) != memcgs[3])
+			violations++;
+	if (sim_obj_memcg(b[0]) != memcgs[2] || sim_obj_memcg(b[2]) != memcgs[2] || sim_obj_memcg(none))
+		violations++;
+	sim_slab_recharge(memcgs[3], memcgs[2]);	/* a[] onto memcg 2's list, then all of it back */
+	sim_kfree(a[2], SIM_SITE());
+	sim_slab_recharge(memcgs[2], memcgs[0]);
+	for (i = 1; i < 6; i++)
+		if (i != 4 && i != 2 && sim_obj_memcg(a[i]) != memcgs[0])
+			violations++;
+	if (sim_obj_memcg(b[0]) != memcgs[0] || sim_obj_memcg(b[2]) != memcgs[0])
+		violations++;
+	for (i = 1; i < 6; i++)
+		if (i != 4 && i != 2)
+			sim_kfree(a[i], SIM_SITE());
+	sim_kfree(b[0], SIM_SITE());
+	sim_kfree(b[2], SIM_SITE());
+	sim_kfree(none, SIM_SITE());
+}
+
+TEST(reparenting_moves_the_memcgs_live_objects)
+{
+	violations = 0;
+	ASSERT_EQ(boot(2, 1), 0);
+	sim_spawn(0, "memcg", charge_and_reparent, NULL);
+	ASSERT_EQ(sim_run(), SIM_DONE);
+	ASSERT_EQ(violations, 0);
+	ASSERT_EQ(count_kind(SIM_EV_BUG), 0);
+	ASSERT_EQ(sim_live_objects(), 0);
+	sim_fini();
+	return 0;
+}
+
 /* ---- determinism: the same seed gives the same log --------------------- */
 
 static uint64_t log_hash(void)
@@ -714,6 +776,7 @@ int main(void)
 		RUN(spinlock_excludes),
 		RUN(deadlock_is_reported),
 		RUN(double_free_is_a_bug),
+		RUN(reparenting_moves_the_memcgs_live_objects),
 		RUN(same_seed_same_log),
 		RUN(log_is_in_time_order),
 		RUN(a_recorded_schedule_replays_under_any_policy),
