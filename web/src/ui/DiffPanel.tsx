@@ -3,7 +3,7 @@
 // branches it is compared with, read from kernel-tree/linux by
 // kernel-tree/diffs.py. The hunk that holds the line the scene is at is lit,
 // and scrolled to inside the panel.
-import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import {
   comparisonsFor,
   fetchDiffs,
@@ -191,7 +191,8 @@ function funcLabel(f: string): string {
   return f.replace(/([A-Za-z_]\w*)(?=$| →| \()/g, '$1()');
 }
 
-function HunkView({
+/** A hunk: drawn again only when the current line enters, moves in or leaves it (not for every hunk at every step of play). */
+const HunkView = memo(function HunkView({
   c,
   hunk: h,
   current,
@@ -251,4 +252,4 @@ function HunkView({
       </div>
     </div>
   );
-}
+});
