@@ -49,6 +49,25 @@ function namesOf(log: EventLog) {
   return m;
 }
 
+/**
+ * The first shrinker of a list with each object address (an address freed
+ * and allocated again names a second one after the first): kept beside the
+ * list, not in the state, so that a copy of the state (a checkpoint) starts
+ * a new index; every event looks its object up, and a run of a thousand
+ * rounds has a thousand shrinkers.
+ */
+const firstByObj = new WeakMap<ShrinkerState[], Map<number, ShrinkerState>>();
+
+function shrinkerOf(list: ShrinkerState[], obj: number): ShrinkerState | undefined {
+  let m = firstByObj.get(list);
+  if (!m) {
+    m = new Map();
+    for (const x of list) if (!m.has(x.obj)) m.set(x.obj, x);
+    firstByObj.set(list, m);
+  }
+  return m.get(obj);
+}
+
 export const lifetimeReducer = {
   init(log: EventLog): LifetimeState {
     return { machine: machineReducer.init(log), shrinkers: [] };
@@ -60,10 +79,13 @@ export const lifetimeReducer = {
     const obj = log.arg(i, 0);
     const names = namesOf(log);
     if (kind === EventKind.KMALLOC && names.has(obj)) {
-      s.shrinkers.push({ obj, name: names.get(obj)!, refcount: 0, phase: 'allocated', gp: null, lastCall: null });
+      const sh: ShrinkerState = { obj, name: names.get(obj)!, refcount: 0, phase: 'allocated', gp: null, lastCall: null };
+      s.shrinkers.push(sh);
+      const m = firstByObj.get(s.shrinkers);
+      if (m && !m.has(obj)) m.set(obj, sh);
       return;
     }
-    const sh = s.shrinkers.find((x) => x.obj === obj);
+    const sh = shrinkerOf(s.shrinkers, obj);
     if (!sh) return;
     const func = log.siteOf(i)?.func;
     switch (kind) {
