@@ -1,7 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# The explorer's rates: executions per second (each a fresh boot in a
-# child of the fork server, wasm/runtime/explore.c) of the optimised native labrun,
+# The explorer's rates: executions per second of the optimised native
+# labrun (each run in the process, its memory put back after it; and,
+# for comparison, each in a child of the fork server: labrun --fork,
+# wasm/runtime/explore.c), per second of wall time and per second of CPU
+# time (user + system, children included: the machine may be shared),
 # the reduction factor of sleep sets (executions with them / without, both
 # searches run to exhaustion on explore-litmus, reaching the same end
 # states), and for each small race of wasm/explore.json on each of its
@@ -10,6 +13,13 @@
 # fork); and PCT on each of them, against its bound.
 set -eu
 field() { sed -n "s/.*\"$1\":\([0-9.a-z-]*\).*/\1/p" | tail -1; }
+cpu=$(mktemp)
+trap 'rm -f "$cpu"' EXIT
+# A search's last summary line; its CPU seconds in $cpu.
+timed() {
+	/usr/bin/time -f "%U %S" -o "$cpu" "$@" 2>/dev/null | tail -1
+}
+cpu_rate() { tail -1 "$cpu" | awk -v n="$1" '{ s = $1 + $2; printf "%.0f", (s > 0 ? n / s : 0) }'; }
 echo "benchmark: the explorer (native, optimised; wasm under Node)"
 plain=$(build/bench/v6.12/labrun --explore --scenario explore-litmus --bound 64 --no-por 2>/dev/null | tail -1)
 por=$(build/bench/v6.12/labrun --explore --scenario explore-litmus --bound 64 2>/dev/null | tail -1)
@@ -27,14 +37,22 @@ for (const r of require("./wasm/explore.json").races)
 	for (const v of Object.keys(r.kernels)) console.log([r.id, v, r.bound, r.scenario, ...r.args].join(" "));
 ' | while read -r id v bound scenario args; do
 	# shellcheck disable=SC2086 # args are labrun flags, split on purpose
-	out=$(build/bench/$v/labrun --explore --scenario "$scenario" $args --bound "$bound" 2>/dev/null | tail -1)
+	out=$(timed build/bench/$v/labrun --explore --scenario "$scenario" $args --bound "$bound")
+	n=$(echo "$out" | field executions_total)
+	here=$(cpu_rate "$n")
+	# shellcheck disable=SC2086
+	forked=$(timed build/bench/$v/labrun --explore --fork --scenario "$scenario" $args --bound "$bound")
+	fork_cpu=$(cpu_rate "$(echo "$forked" | field executions_total)")
 	# shellcheck disable=SC2086
 	wasm=$(node --no-experimental-fetch build/wasm/$v/labrun.cjs --explore --scenario "$scenario" $args --bound "$bound" 2>/dev/null | tail -1)
-	echo "$id on $v, bound $bound: $(echo "$out" | field executions_total) executions in" \
-		"$(echo "$out" | field seconds) s, $(echo "$out" | field rate) executions/s natively," \
+	echo "$id on $v, bound $bound: $n executions in" \
+		"$(echo "$out" | field seconds) s, $(echo "$out" | field rate) executions/s natively" \
+		"($here per CPU second; forked: $(echo "$forked" | field rate)/s, $fork_cpu per CPU second)," \
 		"$(echo "$out" | field failing_executions) failing; as wasm under Node" \
 		"$(echo "$wasm" | field executions_total) in $(echo "$wasm" | field seconds) s," \
 		"$(echo "$wasm" | field rate) executions/s"
+	[ -z "${BENCH_ROWS:-}" ] || printf "explorer, %s on %s: executions per CPU second, native\t%s\t/s\t>=\t10000\n" \
+		"$id" "$v" "$here" >> "$BENCH_ROWS"
 done
 # PCT on each race and kernel (wasm/explore.mjs pct: depth the expected
 # preemptions + 1, or the bound + 1 where nothing may fail): the runs that

@@ -11,7 +11,10 @@
 // kernel: pctRuns random runs at depth d = the expected preemptions + 1
 // where a failure is expected (the share of runs that find it must reach
 // PCT's bound 1/(n k^(d-1)), n CPUs, k decisions) and at d = bound + 1
-// where none is (no run may fail). Each bound's summary line
+// where none is (no run may fail). Each race's search is made twice, its
+// executions in the one process (as make bench times it) and in forked
+// children (labrun --fork), and must print the same summaries both ways.
+// Each bound's summary line
 // (JSON) is printed under a heading per search; EXPLORE_SECONDS bounds each
 // search's wall time (default 120): a search stopped by it says
 // "stopped": true and, for a race, fails the check.
@@ -67,19 +70,35 @@ if (process.argv[2] === 'targets') {
 
 const secs = process.env.EXPLORE_SECONDS || '120';
 
-/** One search: its summary lines printed, the last one returned (null if none). */
-function search(variant, args) {
-  console.log(`== ${variant}: ${args.join(' ')}`);
+/** A search's summary lines, or null if labrun failed. */
+function summaries(variant, args) {
   const r = spawnSync(`build/bench/${variant}/labrun`, ['--explore', '--time-limit', secs, ...args], {
     encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'],
   });
-  process.stdout.write(r.stdout ?? '');
   if (r.status !== 0 && r.status !== 1) {
     console.log(`   labrun exited with ${r.status ?? r.signal}`);
     return null;
   }
-  const lines = (r.stdout ?? '').trim().split('\n').filter(Boolean);
-  return lines.length ? JSON.parse(lines[lines.length - 1]) : null;
+  return (r.stdout ?? '').trim().split('\n').filter(Boolean);
+}
+
+/** One search: its summary lines printed, the last one returned (null if none). */
+function search(variant, args) {
+  console.log(`== ${variant}: ${args.join(' ')}`);
+  const lines = summaries(variant, args);
+  if (lines) console.log(lines.join('\n'));
+  return lines?.length ? JSON.parse(lines[lines.length - 1]) : null;
+}
+
+/**
+ * The same search with each execution in a forked child (labrun --fork)
+ * instead of in the process whose memory is put back after it: whether
+ * it prints the same summaries, all but their seconds and rate.
+ */
+function sameForked(variant, args, inProcess) {
+  const strip = (lines) => lines.map((l) => l.replace(/"seconds":[0-9.]*,"rate":[0-9.]*/, '')).join('\n');
+  const forked = summaries(variant, ['--fork', ...args]);
+  return forked !== null && inProcess !== null && strip(forked) === strip(inProcess);
 }
 
 /** What is wrong with a race's last summary on a kernel, or null. */
@@ -101,8 +120,13 @@ function check(race, expect, last) {
 let bad = 0;
 for (const race of races) {
   for (const [variant, expect] of Object.entries(race.kernels)) {
-    const last = search(variant, ['--scenario', race.scenario, ...race.args, '--bound', String(race.bound)]);
-    const wrong = check(race, expect, last);
+    const args = ['--scenario', race.scenario, ...race.args, '--bound', String(race.bound)];
+    console.log(`== ${variant}: ${args.join(' ')}`);
+    const lines = summaries(variant, args);
+    if (lines) console.log(lines.join('\n'));
+    const last = lines?.length ? JSON.parse(lines[lines.length - 1]) : null;
+    const wrong = check(race, expect, last) ??
+      (sameForked(variant, args, lines) ? null : 'forked children print other summaries than runs in one process');
     if (wrong) bad++;
     console.log(`-- ${race.id} on ${variant}: ${wrong ? `WRONG: ${wrong}` : expect
       ? `${expect.kind} found with ${expect.preemptions} preemption(s), as expected (${last.failing_executions} of ${last.executions_total} executions fail)`

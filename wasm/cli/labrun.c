@@ -33,7 +33,7 @@
 enum {
 	OPT_LIST = 1000, OPT_SCENARIO, OPT_SEED, OPT_POLICY, OPT_SCHEDULE, OPT_MAX_EVENTS,
 	OPT_MAX_STEPS, OPT_PROGRAM, OPT_HASH, OPT_META, OPT_SUMMARY, OPT_SCHEDULE_OUT, OPT_DUMP,
-	OPT_TRACE, OPT_FTRACE, OPT_STATS, OPT_HELP, OPT_CONSOLE, OPT_EXPLORE, OPT_NO_POR, OPT_CHECKPOINT,
+	OPT_TRACE, OPT_FTRACE, OPT_STATS, OPT_HELP, OPT_CONSOLE, OPT_EXPLORE, OPT_NO_POR, OPT_FORK, OPT_CHECKPOINT,
 	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS, OPT_NO_SCHEDULE,
 };
 
@@ -59,6 +59,7 @@ static const struct option fixed_options[] = {
 	{ "console",      no_argument,       NULL, OPT_CONSOLE },
 	{ "explore",      no_argument,       NULL, OPT_EXPLORE },
 	{ "no-por",       no_argument,       NULL, OPT_NO_POR },
+	{ "fork",         no_argument,       NULL, OPT_FORK },
 	{ "checkpoint",   required_argument, NULL, OPT_CHECKPOINT },
 	{ "time-limit",   required_argument, NULL, OPT_TIME_LIMIT },
 	{ "bound",        required_argument, NULL, OPT_BOUND },
@@ -95,7 +96,7 @@ static void usage(FILE *f)
 		"               --console | --ftrace]\n"
 		"              [--stats]\n"
 		"       labrun --explore [--bound K] [--max-execs N] [--time-limit S] [--no-por]\n"
-		"              [--checkpoint FILE] [--pct D --runs N] (and the run options above)\n"
+		"              [--fork] [--checkpoint FILE] [--pct D --runs N] (and the run options above)\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
 		"kernel tree, file, line, function and arguments.\n"
@@ -118,6 +119,9 @@ static void usage(FILE *f)
 		"One JSON line per bound: executions, distinct end states, failing executions\n"
 		"by kind and the shortest failing schedule. --max-execs and --time-limit stop\n"
 		"it; --checkpoint FILE is where it stops and where it resumes from.\n"
+		"Natively without sanitizers each execution runs in this process, whose\n"
+		"memory is put back after it; --fork runs each in a forked child instead,\n"
+		"as the sanitizer builds do (the same summaries, slower).\n"
 		"Exit status: 0 nothing failed, 1 an execution failed, 2 an error.\n"
 		"Run parameters (wasm/runtime/params.def; a number of 0 keeps the scenario's default):\n");
 	for (i = 0; i < LAB_NR_PARAMS; i++) {
@@ -327,6 +331,12 @@ int main(int argc, char **argv)
 	char *line;
 	size_t n;
 
+	for (ch = 1; ch < argc && strcmp(argv[ch], "--fork"); ch++)
+		;
+	if (ch == argc)
+		for (ch = 1; ch < argc; ch++)
+			if (!strcmp(argv[ch], "--explore"))
+				explore_heap();	/* before the machine allocates anything */
 	build_options();
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, "h", long_options, NULL)) != -1) {
@@ -411,6 +421,8 @@ int main(int argc, char **argv)
 			break;
 		case OPT_EXPLORE:
 			explore = 1;
+			break;
+		case OPT_FORK:
 			break;
 		case OPT_NO_POR:
 			xo.por = 0;

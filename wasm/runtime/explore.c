@@ -51,9 +51,13 @@
  * The guarantee is stated for k, the decisions of the run without
  * preemptions.
  *
- * Every execution is a fresh boot: natively each runs in a child process
- * forked from one that never ran the kernel, so the kernel's static state
- * and the heap are those of a boot, and a crash is counted, not fatal. The
+ * Every execution is a fresh boot. In the optimised native build each
+ * runs in this process and the machine's memory (the static data and the
+ * heap its allocations come from) is put back after it (exec_here). In
+ * the builds with AddressSanitizer, or with labrun --fork, each runs in
+ * a child process forked from one that never ran the kernel, so the
+ * kernel's static state and the heap are those of a boot, and a crash is
+ * counted, not fatal. The
  * children are forked by a fork server, a process forked when the search
  * starts, which never holds the search's work items, so a fork copies the
  * page tables of a small process. A child reads what it needs of the
@@ -69,12 +73,252 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifndef __EMSCRIPTEN__
+#include <sys/mman.h>
+#endif
 #include "explore.h"
 #include "fiber.h"
 #include "lab.h"
 #include "strbuf.h"
 
 int sim_fp_on;
+
+/*
+ * Natively without AddressSanitizer (the optimised build), runs are made
+ * in this process and its memory put back after each (exec_here); with
+ * it, and in wasm, as described above.
+ */
+#ifndef XP_INPROCESS		/* -DXP_INPROCESS=0: the fork server in any build */
+#if defined(__EMSCRIPTEN__) || defined(__SANITIZE_ADDRESS__)
+#define XP_INPROCESS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define XP_INPROCESS 0
+#endif
+#endif
+#endif
+#ifndef XP_INPROCESS
+#define XP_INPROCESS 1
+#endif
+
+#if XP_INPROCESS
+/* ---- the machine's heap ------------------------------------------------------ */
+
+/*
+ * Where the simulated machine's allocations come from once explore_heap()
+ * is called (labrun --explore, before anything else is allocated): one
+ * region of address space, handed out by size class (powers of two from
+ * 32 bytes) with a free list per class, every block's header in front of
+ * it. Its state (top, free lists) is static data, so writing back the
+ * static data and the region's used part puts the heap back as it was.
+ * Outside runs (xp_heap.machine 0) allocations go to the C library's
+ * heap, which runs never touch: a run frees none of its blocks and
+ * reallocates one by copying it into the region.
+ */
+void *__libc_malloc(size_t n);
+void *__libc_calloc(size_t n, size_t size);
+void *__libc_realloc(void *p, size_t n);
+void *__libc_memalign(size_t align, size_t n);
+void __libc_free(void *p);
+
+#define HEAP_SIZE (768u << 20)
+#define HEAP_CLASSES 30
+
+static struct {
+	char *base, *end;
+	int on, machine, overflow;
+} xp_heap;
+
+static struct {
+	char *top;
+	void *free[HEAP_CLASSES];
+} heap_state;
+
+struct heap_hdr {
+	uint32_t cls;		/* size class: the block is 32 << cls bytes */
+	uint32_t off;		/* from the block's start to the pointer handed out */
+	uint32_t pad[2];
+};
+
+static inline int in_heap(const void *p)
+{
+	return (const char *)p >= xp_heap.base && (const char *)p < xp_heap.end;
+}
+
+static void *heap_alloc(size_t n, size_t align)
+{
+	size_t need = n + sizeof(struct heap_hdr) + (align > 16 ? align : 0);
+	uint32_t cls = 0;
+	char *b, *p;
+	struct heap_hdr *h;
+
+	while (cls < HEAP_CLASSES && ((size_t)32 << cls) < need)
+		cls++;
+	if (cls >= HEAP_CLASSES || n > HEAP_SIZE) {
+		xp_heap.overflow = 1;
+		return NULL;
+	}
+	if (heap_state.free[cls]) {
+		b = heap_state.free[cls];
+		heap_state.free[cls] = *(void **)b;
+	} else {
+		if (!heap_state.top)
+			heap_state.top = xp_heap.base;
+		if ((size_t)(xp_heap.end - heap_state.top) < ((size_t)32 << cls)) {
+			xp_heap.overflow = 1;
+			return NULL;
+		}
+		b = heap_state.top;
+		heap_state.top += (size_t)32 << cls;
+	}
+	p = b + sizeof(struct heap_hdr);
+	if (align > 16)
+		p = (char *)(((uintptr_t)p + align - 1) & ~(uintptr_t)(align - 1));
+	h = (struct heap_hdr *)p - 1;
+	h->cls = cls;
+	h->off = (uint32_t)(p - b);
+	return p;
+}
+
+static size_t heap_usable(const void *p)
+{
+	const struct heap_hdr *h = (const struct heap_hdr *)p - 1;
+
+	return ((size_t)32 << h->cls) - h->off;
+}
+
+static void heap_free(void *p)
+{
+	struct heap_hdr *h = (struct heap_hdr *)p - 1;
+	char *b = (char *)p - h->off;
+	uint32_t cls = h->cls;
+
+	*(void **)b = heap_state.free[cls];
+	heap_state.free[cls] = b;
+}
+
+static char *machine_heap_top(void)
+{
+	return heap_state.top ? heap_state.top : xp_heap.base;
+}
+
+/* The usable size of a block of the C library's heap (its chunk header). */
+static size_t libc_usable(const void *p)
+{
+	size_t h = ((const size_t *)p)[-1];
+
+	return (h & ~(size_t)7) - (h & 2 ? 2 : 1) * sizeof(size_t);
+}
+
+void explore_heap(void)
+{
+	void *m;
+
+	if (xp_heap.on)
+		return;
+	m = mmap(NULL, HEAP_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED)
+		return;
+	xp_heap.base = m;
+	xp_heap.end = xp_heap.base + HEAP_SIZE;
+	xp_heap.machine = 1;
+	xp_heap.on = 1;
+}
+
+void *malloc(size_t n)
+{
+	if (!xp_heap.machine)
+		return __libc_malloc(n);
+	return heap_alloc(n, 16);
+}
+
+void free(void *p)
+{
+	if (!p)
+		return;
+	if (in_heap(p)) {
+		if (xp_heap.machine)
+			heap_free(p);
+	} else if (!xp_heap.machine) {
+		__libc_free(p);
+	}
+}
+
+void *calloc(size_t n, size_t size)
+{
+	void *p;
+
+	if (!xp_heap.machine)
+		return __libc_calloc(n, size);
+	if (size && n > (size_t)-1 / size)
+		return NULL;
+	p = heap_alloc(n * size, 16);
+	if (p)
+		memset(p, 0, n * size);
+	return p;
+}
+
+void *realloc(void *p, size_t n)
+{
+	size_t have;
+	void *q;
+
+	if (!p)
+		return malloc(n);
+	if (!in_heap(p) && !xp_heap.machine)
+		return __libc_realloc(p, n);
+	have = in_heap(p) ? heap_usable(p) : libc_usable(p);
+	if (in_heap(p) && n <= have && xp_heap.machine)
+		return p;
+	q = malloc(n ? n : 1);
+	if (!q)
+		return NULL;
+	memcpy(q, p, have < n ? have : n);
+	free(p);
+	return q;
+}
+
+void *memalign(size_t align, size_t n)
+{
+	if (!xp_heap.machine)
+		return __libc_memalign(align, n);
+	return heap_alloc(n, align);
+}
+
+void *aligned_alloc(size_t align, size_t n)
+{
+	return memalign(align, n);
+}
+
+int posix_memalign(void **out, size_t align, size_t n)
+{
+	void *p = memalign(align, n);
+
+	if (!p)
+		return 12;	/* ENOMEM */
+	*out = p;
+	return 0;
+}
+
+void *valloc(size_t n)
+{
+	return memalign(4096, n);
+}
+
+void *pvalloc(size_t n)
+{
+	return memalign(4096, (n + 4095) & ~(size_t)4095);
+}
+
+size_t malloc_usable_size(void *p)
+{
+	return !p ? 0 : in_heap(p) ? heap_usable(p) : libc_usable(p);
+}
+#else
+void explore_heap(void)
+{
+}
+#endif
 
 /* ---- footprints ----------------------------------------------------------- */
 
@@ -715,9 +959,164 @@ static void shared_reset(struct shared *sh)
 }
 
 #ifndef __EMSCRIPTEN__
+#include <setjmp.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#if XP_INPROCESS
+/*
+ * Runs in this process (the optimised native build). A fork costs the
+ * page faults of every page the child writes, hundreds of microseconds
+ * in all; here the run writes this process's own memory, and what it
+ * wrote is put back after it by copying: the memory of the simulated
+ * machine is the executable's static data (from __data_start to _end)
+ * and the heap its allocations come from (machine_heap), both copied as
+ * the search starts and written back after each run. The search's own
+ * allocations come from the C library's heap, which no run touches
+ * (xp_heap.machine is 0 outside runs). Left out of the copy: the
+ * footprint accumulator, which every run leaves empty, and the heap's
+ * own switches. A run that crashes (a signal) is counted as a crash, as
+ * a child's death is, and the memory is put back all the same.
+ *
+ * The builds with AddressSanitizer (native, native64, fuzz) keep the fork
+ * server: their allocator and its shadow memory are the sanitizer's,
+ * which this does not copy.
+ */
+extern char __data_start[], _end[];
+
+static struct {
+	char *save;			/* the static data, as the search started */
+	char *heap_save;		/* the machine's heap up to heap_top */
+	char *heap_top;
+	jmp_buf *crash;			/* in a run: where a crash goes */
+	int crashed;
+	char *altstack;
+} ip;
+
+static void ip_copy(int save)
+{
+	char *lo = __data_start, *hi = _end;
+	struct { char *a, *b; } gaps[] = {
+		{ (char *)&acc, (char *)&acc + sizeof(acc) },
+		{ (char *)&ip, (char *)&ip + sizeof(ip) },
+		{ (char *)&xp_heap, (char *)&xp_heap + sizeof(xp_heap) },
+	};
+	size_t i, j, ng = sizeof(gaps) / sizeof(gaps[0]);
+
+	for (i = 0; i < ng; i++)
+		for (j = i + 1; j < ng; j++)
+			if (gaps[j].a < gaps[i].a) {
+				char *a = gaps[i].a, *b = gaps[i].b;
+
+				gaps[i] = gaps[j];
+				gaps[j].a = a, gaps[j].b = b;
+			}
+	for (i = 0; i <= ng; i++) {
+		char *end = i < ng ? gaps[i].a : hi;
+
+		if (end > lo) {
+			if (save)
+				memcpy(ip.save + (lo - __data_start), lo, (size_t)(end - lo));
+			else
+				memcpy(lo, ip.save + (lo - __data_start), (size_t)(end - lo));
+		}
+		if (i < ng && gaps[i].b > lo)
+			lo = gaps[i].b;
+	}
+	if (save)
+		memcpy(ip.heap_save, xp_heap.base, (size_t)(ip.heap_top - xp_heap.base));
+	else
+		memcpy(xp_heap.base, ip.heap_save, (size_t)(ip.heap_top - xp_heap.base));
+}
+
+static void ip_crash(int sig)
+{
+	(void)sig;
+	if (ip.crash) {
+		ip.crashed = 1;
+		longjmp(*ip.crash, 1);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static int ip_start(void)
+{
+	static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+	struct sigaction sa;
+	stack_t ss;
+	size_t i;
+
+	fflush(NULL);
+	ip.save = __libc_malloc((size_t)(_end - __data_start));
+	ip.heap_top = machine_heap_top();
+	ip.heap_save = __libc_malloc((size_t)(ip.heap_top - xp_heap.base) + 1);
+	ip.altstack = __libc_malloc(SIGSTKSZ + 65536);
+	if (!ip.save || !ip.heap_save || !ip.altstack)
+		return -1;
+	ss.ss_sp = ip.altstack;
+	ss.ss_size = SIGSTKSZ + 65536;
+	ss.ss_flags = 0;
+	sigaltstack(&ss, NULL);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = ip_crash;
+	sa.sa_flags = SA_ONSTACK | SA_NODEFER;
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	ip_copy(1);
+	return 0;
+}
+
+static void ip_stop(void)
+{
+	static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+	stack_t ss = { .ss_flags = SS_DISABLE };
+	size_t i;
+
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		signal(sigs[i], SIG_DFL);
+	sigaltstack(&ss, NULL);
+	__libc_free(ip.save);
+	__libc_free(ip.heap_save);
+	__libc_free(ip.altstack);
+	ip.save = ip.heap_save = ip.altstack = NULL;
+}
+
+/*
+ * One execution here: the run works on a copy of the search's state (as
+ * a child works on its own), then the machine's memory is put back.
+ */
+static int exec_here(struct xp *x)
+{
+	struct xp copy = *x;
+	jmp_buf jb;
+	volatile int r = 0;
+
+	ip.crashed = 0;
+	xp_heap.machine = 1;
+	if (!setjmp(jb)) {
+		ip.crash = &jb;
+		r = child_body(&copy);
+	}
+	ip.crash = NULL;
+	xp_heap.machine = 0;
+	sim_fp_on = 0;
+	ip_copy(0);
+	if (ip.crashed || xp_heap.overflow) {
+		x->sh->cut = CUT_CRASH;
+		x->sh->fails = 1u << FAIL_crash;
+		x->sh->hash = 0x6372617368ULL;
+		if (xp_heap.overflow) {
+			fprintf(stderr, "explore: the machine's heap is full\n");
+			return -1;
+		}
+		return 0;
+	}
+	return r ? -1 : 0;
+}
+#endif
 
 /*
  * The fork server: a process forked when the search starts, before it
@@ -759,6 +1158,11 @@ static int server_start(struct xp *x)
 {
 	int a[2], b[2];
 
+#if XP_INPROCESS
+	if (xp_heap.on)
+		return ip_start();
+#endif
+
 	if (pipe(a) || pipe(b)) {
 		perror("explore: pipe");
 		return -1;
@@ -783,6 +1187,10 @@ static int server_start(struct xp *x)
 
 static void server_stop(void)
 {
+#if XP_INPROCESS
+	if (ip.save)
+		ip_stop();
+#endif
 	if (srv.pid <= 0)
 		return;
 	close(srv.cmd);
@@ -792,13 +1200,11 @@ static void server_stop(void)
 }
 
 /* One execution in a child of the fork server; 0, or -1 if no child could run. */
-static int exec_one(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n)
+static int exec_fork(struct xp *x)
 {
 	int st;
 	char c = 1;
 
-	shared_reset(x->sh);
-	request_fill(x, quiet, sched, sched_n);
 	if (write(srv.cmd, &c, 1) != 1 || read(srv.ret, &st, sizeof(st)) != sizeof(st)) {
 		fprintf(stderr, "explore: the fork server is gone\n");
 		return -1;
@@ -823,6 +1229,18 @@ static void *shared_alloc(size_t size)
 static void shared_free(void *p, size_t size)
 {
 	munmap(p, size);
+}
+
+
+static int exec_one(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n)
+{
+	shared_reset(x->sh);
+	request_fill(x, quiet, sched, sched_n);
+#if XP_INPROCESS
+	if (ip.save)
+		return exec_here(x);
+#endif
+	return exec_fork(x);
 }
 #else
 #include <emscripten/emscripten.h>
@@ -1649,9 +2067,13 @@ static void fill_result(struct xp *x, struct explore_result *res, int exhausted)
 int explore_run(const struct scenario *sc, const struct scenario_params *p,
 		const struct explore_options *o, FILE *out, struct explore_result *res)
 {
-	struct xp *x = calloc(1, sizeof(*x));
+	struct xp *x;
 	int r, b;
 
+#if XP_INPROCESS
+	xp_heap.machine = 0;	/* the search's own allocations: the C library's heap */
+#endif
+	x = calloc(1, sizeof(*x));
 	if (!x)
 		abort();
 	x->sc = sc;
@@ -1678,7 +2100,12 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 		if (!x->stack)
 			abort();
 	}
+#if XP_INPROCESS
+	if (!xp_heap.on)
+		warm_up();
+#else
 	warm_up();
+#endif
 	x->t0 = now_s();
 	if (server_start(x)) {
 		free(x->stack);
@@ -1705,5 +2132,8 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 	free(x->states.v);
 	free(x->best);
 	free(x);
+#if XP_INPROCESS
+	xp_heap.machine = xp_heap.on;
+#endif
 	return r;
 }

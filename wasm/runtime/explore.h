@@ -75,6 +75,15 @@ struct explore_options {
 	int progress_failing;		/* how many of the shortest failing schedules it is told */
 };
 
+/*
+ * Called first by a program that will search (labrun --explore), before
+ * the simulated machine allocates anything: natively without
+ * AddressSanitizer its allocations then come from a heap of the
+ * explorer's, which it puts back after each run instead of forking one
+ * (explore.c); elsewhere nothing.
+ */
+void explore_heap(void);
+
 /* What a search found, for callers that check it (the tests). */
 struct explore_result {
 	unsigned long executions, blocked, failing;
