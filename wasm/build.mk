@@ -523,38 +523,49 @@ selftest: $(SELFTEST_PROGS)
 test-selftest: $(SELFTEST_PROGS)
 	@wasm/selftest/run.sh $(SELFTEST_FAST)
 # make torture: locktorture's and rcutorture's runs (wasm/scenarios/locktorture.def,
-# rcutorture.def), natively and in wasm, under each scheduling policy, on
-# two CPUs (an rcutorture scenario on its own count), and locktorture's on
-# each of TORTURE_CPUS too (labrun --cpus):
-# minutes of CPU time, so not in make test; TORTURE_BUDGET seconds at most
-# per CPU count and policy.
+# rcutorture.def), natively and in wasm, under each scheduling policy, a
+# group per count of simulated CPUs: on two, locktorture's and the
+# rcutorture scenarios on two; on each of TORTURE_CPUS, locktorture's
+# (labrun --cpus), then the rcutorture scenarios on that many (their
+# count in labrun --list). Minutes of CPU time, so not in make test;
+# TORTURE_BUDGET seconds of wall time at most per group and policy.
 TORTURE_POLICIES := timed rr random
 TORTURE_CPUS     := 3 4
 TORTURE_BUDGET   := 1200
 .PHONY: torture
 torture: $(SELFTEST_PROGS)
 	@wasm/selftest/verdict-test.sh || exit 1; \
-	lock=$$(ASAN_OPTIONS=detect_leaks=0 build/native/selftest/labrun --list | cut -f1 | grep '^selftest-locktorture-'); \
-	rcu=$$(ASAN_OPTIONS=detect_leaks=0 build/native/selftest/labrun --list | cut -f1 | grep '^selftest-rcutorture-'); \
+	list=$$(ASAN_OPTIONS=detect_leaks=0 build/native/selftest/labrun --list); \
+	lock=$$(echo "$$list" | cut -f1 | grep '^selftest-locktorture-'); \
+	rcu() { echo "$$list" | grep "^selftest-rcutorture-.*, $$1 CPUs)$$" | cut -f1; }; \
+	over() { [ $$? -ne 124 ] || echo "make torture: the group took more than $(TORTURE_BUDGET) s"; exit 1; }; \
 	for p in $(TORTURE_POLICIES); do \
 		echo "locktorture and rcutorture, 2 CPUs, --policy $$p:"; \
-		timeout $(TORTURE_BUDGET) wasm/selftest/run.sh --policy $$p $$lock $$rcu || exit 1; \
+		timeout $(TORTURE_BUDGET) wasm/selftest/run.sh --policy $$p $$lock $$(rcu 2) || over; \
 	done; \
 	for c in $(TORTURE_CPUS); do for p in $(TORTURE_POLICIES); do \
-		echo "locktorture, $$c CPUs, --policy $$p:"; \
-		timeout $(TORTURE_BUDGET) wasm/selftest/run.sh --policy $$p --cpus $$c $$lock || exit 1; \
+		echo "locktorture and rcutorture, $$c CPUs, --policy $$p:"; \
+		end=$$(( $$(date +%s) + $(TORTURE_BUDGET) )); \
+		timeout $(TORTURE_BUDGET) wasm/selftest/run.sh --policy $$p --cpus $$c $$lock || over; \
+		r=$$(rcu $$c); left=$$(( end - $$(date +%s) )); \
+		[ -z "$$r" ] || { [ $$left -gt 0 ] && timeout $$left wasm/selftest/run.sh --policy $$p $$r; } || over; \
 	done; done
-# make torture-explore: the explore-locktorture-* runs (a short
-# configuration each) searched by the explorer, bounded to
-# TORTURE_EXPLORE_BOUND preemptions and by PCT (wasm/selftest/explore.mjs),
-# with the optimised native build; each search stops after
-# TORTURE_EXPLORE_SECONDS.
-TORTURE_EXPLORE_BOUND   := 0
-TORTURE_EXPLORE_SECONDS := 120
+# make torture-explore: the explore-locktorture-* and explore-rcutorture-*
+# runs (a short configuration each) searched by the explorer, bounded to
+# TORTURE_EXPLORE_LOCK_BOUND and TORTURE_EXPLORE_RCU_BOUND preemptions and
+# by PCT (wasm/selftest/explore.mjs), with the optimised native build;
+# each search stops after TORTURE_EXPLORE_SECONDS. locktorture's runs make
+# 14,000 to 20,000 decisions each, rcutorture's 33 to 812 choices where
+# both CPUs can run: bound 1 takes one execution per choice.
+TORTURE_EXPLORE_LOCK_BOUND := 0
+TORTURE_EXPLORE_RCU_BOUND  := 1
+TORTURE_EXPLORE_SECONDS    := 900
 .PHONY: torture-explore
 torture-explore: build/bench/selftest/labrun
-	@node wasm/selftest/explore.mjs --bound $(TORTURE_EXPLORE_BOUND) --seconds $(TORTURE_EXPLORE_SECONDS) \
-		--pct 2 --runs 50
+	@node wasm/selftest/explore.mjs --bound $(TORTURE_EXPLORE_LOCK_BOUND) --seconds $(TORTURE_EXPLORE_SECONDS) \
+		--pct 2 --runs 50 --match '^explore-locktorture-' && \
+	node wasm/selftest/explore.mjs --bound $(TORTURE_EXPLORE_RCU_BOUND) --seconds $(TORTURE_EXPLORE_SECONDS) \
+		--pct 2 --runs 50 --match '^explore-rcutorture-'
 # Each wrong shim of wasm/selftest/wrong-shim.sh must fail the kernel's
 # tests it touches: a copy of the native build per shim (minutes, so not
 # in make test).

@@ -26,8 +26,8 @@
 //   node wasm/explore.mjs pct        the PCT searches, one a line: race,
 //                                    kernel, depth, then labrun's flags
 //                                    (make bench's figures)
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { explore } from './explore-run.mjs';
 
 const { races } = JSON.parse(readFileSync(new URL('./explore.json', import.meta.url), 'utf8'));
 const others = [
@@ -72,14 +72,12 @@ const secs = process.env.EXPLORE_SECONDS || '120';
 
 /** A search's summary lines, or null if labrun failed. */
 function summaries(variant, args) {
-  const r = spawnSync(`build/bench/${variant}/labrun`, ['--explore', '--time-limit', secs, ...args], {
-    encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  if (r.status !== 0 && r.status !== 1) {
-    console.log(`   labrun exited with ${r.status ?? r.signal}`);
+  const r = explore(`build/bench/${variant}/labrun`, args, { seconds: secs, stderr: 'inherit' });
+  if (!r.ok) {
+    console.log(`   labrun exited with ${r.exit}`);
     return null;
   }
-  return (r.stdout ?? '').trim().split('\n').filter(Boolean);
+  return r.stdout.trim().split('\n').filter(Boolean);
 }
 
 /** One search: its summary lines printed, the last one returned (null if none). */

@@ -157,6 +157,49 @@ int sim_module_param_set(const char *mod, const char *name, const char *val)
 	return -ENOENT;
 }
 
+/*
+ * insmod <mod> <args>: each "name=value" of args, separated by spaces, set
+ * as sim_module_param_set() sets it; a parameter refused is printed and
+ * the rest are still set, as insmod's command line is parsed
+ * (parse_args() stops at the first error; a test here is better told
+ * about each one). A charp parameter points into a copy of args kept
+ * until the next call. Returns the first error, or 0.
+ */
+int sim_module_params_set(const char *mod, const char *args)
+{
+	static char buf[256];
+	char *name, *eq, *end;
+	int ret, first = 0;
+
+	if (strlen(args) >= sizeof(buf)) {
+		printk("%s: module parameters too long: %s\n", mod, args);
+		return -E2BIG;
+	}
+	memcpy(buf, args, strlen(args) + 1);
+	for (name = buf; *name; name = end) {
+		while (*name == ' ')
+			name++;
+		end = name + strcspn(name, " ");
+		if (*end)
+			*end++ = 0;
+		if (!*name)
+			continue;
+		eq = strchr(name, '=');
+		if (!eq) {
+			printk("%s: parameter '%s' has no value\n", mod, name);
+			first = first ? first : -EINVAL;
+			continue;
+		}
+		*eq = 0;
+		ret = sim_module_param_set(mod, name, eq + 1);
+		if (ret) {
+			printk("%s: unknown parameter '%s' ignored (%d)\n", mod, name, ret);
+			first = first ? first : ret;
+		}
+	}
+	return first;
+}
+
 /* A decimal int, as kstrtoint(val, 0, ...) takes one written in decimal. */
 static int param_set_int(const char *val, const struct kernel_param *kp)
 {

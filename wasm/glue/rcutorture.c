@@ -661,3 +661,14 @@ static void rcu_torture_init_srcu_lockdep(void)
 {
 	sim_rcutorture_refuse(__func__, "no SRCU lockdep scenarios", test_srcu_lockdep);
 }
+
+/*
+ * The test's verdict as rcu_torture_cleanup() decides it: the errors its
+ * statistics counted (a "!!!" each: a reader past its grace period, a
+ * memory-barrier check failed) and rcu_barrier()'s; the scenario reports
+ * a FAILURE (wasm/scenarios/selftest_rcutorture.c).
+ */
+int sim_rcutorture_errors(void)
+{
+	return atomic_read(&n_rcu_torture_error) + (int)n_rcu_torture_barrier_error;
+}

@@ -20,6 +20,8 @@
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/cpumask_types.h>
+#include <linux/jiffies.h>
+#include <linux/hrtimer.h>
 
 void torture_shuffle_task_register(struct task_struct *tp)
 {
@@ -50,3 +52,22 @@ long torture_sched_setaffinity(pid_t pid, const struct cpumask *in_mask)
 #define rcu_ftrace_dump(oops_dump_mode)	do { } while (0)
 
 #include "kernel/torture-extract.c"
+
+/*
+ * The "sleep" between insmod and rmmod of a torture scenario
+ * (wasm/scenarios/selftest_locktorture.c, selftest_rcutorture.c): us
+ * virtual microseconds, in jiffies when whole (schedule_timeout), else on
+ * an hrtimer (schedule_hrtimeout()), as a shell's sleep of a fraction of a
+ * second sleeps.
+ */
+void sim_torture_sleep_us(unsigned int us)
+{
+	ktime_t t = (ktime_t)us * NSEC_PER_USEC;
+
+	if (us % (1000000 / HZ) == 0) {
+		schedule_timeout_interruptible(us / (1000000 / HZ));
+		return;
+	}
+	set_current_state(TASK_INTERRUPTIBLE);
+	schedule_hrtimeout(&t, HRTIMER_MODE_REL);
+}

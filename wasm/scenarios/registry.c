@@ -32,7 +32,7 @@ extern const struct scenario scenario_selftest_ida_threads __attribute__((weak))
 	extern const struct scenario scenario_locktorture_##ident __attribute__((weak));	/* selftest only */
 #include "locktorture.def"
 #undef LOCKTORTURE_SCENARIO
-#define RCUTORTURE_SCENARIO(id, type, cpus, nreaders) \
+#define RCUTORTURE_SCENARIO(id, name, type, cpus, args, us) \
 	extern const struct scenario scenario_rcutorture_##id __attribute__((weak));	/* selftest only */
 #include "rcutorture.def"
 #undef RCUTORTURE_SCENARIO
@@ -58,7 +58,7 @@ static const struct scenario *const all[] = {
 #define LOCKTORTURE_SCENARIO(ident, name, type, args, us) &scenario_locktorture_##ident,
 #include "locktorture.def"
 #undef LOCKTORTURE_SCENARIO
-#define RCUTORTURE_SCENARIO(id, type, cpus, nreaders) &scenario_rcutorture_##id,
+#define RCUTORTURE_SCENARIO(id, name, type, cpus, args, us) &scenario_rcutorture_##id,
 #include "rcutorture.def"
 #undef RCUTORTURE_SCENARIO
 	&scenario_explore_litmus,

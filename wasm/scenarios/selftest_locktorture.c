@@ -25,7 +25,6 @@
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/jiffies.h>
-#include <linux/hrtimer.h>
 #include <linux/string.h>
 #include <sim.h>
 #include "scenario.h"
@@ -37,64 +36,22 @@
 extern int (*const sim_module_init_lock_torture_init)(void);
 extern void (*const sim_module_exit_lock_torture_cleanup)(void);
 int sim_locktorture_errors(void);	/* wasm/glue/locktorture.c */
-
-static void locktorture_param(const char *name, const char *val)
-{
-	int ret = sim_module_param_set("locktorture", name, val);
-
-	if (ret)
-		printk("locktorture: unknown parameter '%s' ignored (%d)\n", name, ret);
-}
-
-/* Each "name=value" of args, separated by spaces, as insmod passes them. */
-static void locktorture_params(const char *args)
-{
-	char buf[160], *name, *eq, *end;
-
-	if (strlen(args) >= sizeof(buf)) {
-		printk("locktorture: module parameters too long: %s\n", args);
-		return;
-	}
-	memcpy(buf, args, strlen(args) + 1);
-	for (name = buf; *name; name = end) {
-		while (*name == ' ')
-			name++;
-		end = name + strcspn(name, " ");
-		if (*end)
-			*end++ = 0;
-		if (!*name)
-			continue;
-		eq = strchr(name, '=');
-		if (!eq) {
-			printk("locktorture: parameter '%s' has no value\n", name);
-			continue;
-		}
-		*eq = 0;
-		locktorture_param(name, eq + 1);
-	}
-}
+void sim_torture_sleep_us(unsigned int us);	/* wasm/glue/torture.c */
 
 static void locktorture_run(const char *type, const char *args, unsigned int us)
 {
 	int ret;
 
-	locktorture_param("torture_type", type);
-	locktorture_param("shuffle_interval", "0");
-	locktorture_params(args);
+	sim_module_param_set("locktorture", "torture_type", type);
+	sim_module_params_set("locktorture", "shuffle_interval=0");
+	sim_module_params_set("locktorture", args);
 	SCENARIO_CALL("locktorture", 0, 0, 0);
 	ret = sim_module_init_lock_torture_init();
 	SCENARIO_RETURN("locktorture", ret);
 	printk("selftest: insmod locktorture torture_type=%s %s: init returned %d\n", type, args, ret);
 	if (ret)
 		return;
-	if (us % (1000000 / HZ) == 0) {	/* whole jiffies */
-		schedule_timeout_interruptible(us / (1000000 / HZ));
-	} else {
-		ktime_t t = (ktime_t)us * NSEC_PER_USEC;
-
-		set_current_state(TASK_INTERRUPTIBLE);
-		schedule_hrtimeout(&t, HRTIMER_MODE_REL);
-	}
+	sim_torture_sleep_us(us);
 	printk("selftest: rmmod locktorture\n");
 	sim_module_exit_lock_torture_cleanup();
 	if (sim_locktorture_errors())

@@ -38,6 +38,8 @@ extern const struct kernel_param_ops param_ops_charp;
 void sim_module_param_register(struct kernel_param *kp);
 /* insmod <mod> name=value: 0, or the error ->set() returned (-ENOENT: no such parameter) */
 int sim_module_param_set(const char *mod, const char *name, const char *val);
+/* insmod <mod> name=value name=value ...: 0, or the first error (each printed) */
+int sim_module_params_set(const char *mod, const char *args);
 
 #define module_param_cb(name, _ops, _arg, perm)					\
 	static struct kernel_param __param_##name = { #name, __FILE__, _ops, _arg, NULL };	\
