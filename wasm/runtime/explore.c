@@ -965,6 +965,14 @@ static void shared_reset(struct shared *sh)
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* A run that died (a signal, a child's bad exit): counted as a crash. */
+static void mark_crashed(struct shared *sh)
+{
+	sh->cut = CUT_CRASH;
+	sh->fails = 1u << FAIL_crash;
+	sh->hash = 0x6372617368ULL;
+}
+
 #if XP_INPROCESS
 /*
  * Runs in this process (the optimised native build). A fork costs the
@@ -1105,9 +1113,7 @@ static int exec_here(struct xp *x)
 	sim_fp_on = 0;
 	ip_copy(0);
 	if (ip.crashed || xp_heap.overflow) {
-		x->sh->cut = CUT_CRASH;
-		x->sh->fails = 1u << FAIL_crash;
-		x->sh->hash = 0x6372617368ULL;
+		mark_crashed(x->sh);
 		if (xp_heap.overflow) {
 			fprintf(stderr, "explore: the machine's heap is full\n");
 			return -1;
@@ -1212,9 +1218,7 @@ static int exec_fork(struct xp *x)
 	if (st == -1 || (WIFEXITED(st) && WEXITSTATUS(st) == 3))
 		return -1;
 	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
-		x->sh->cut = CUT_CRASH;
-		x->sh->fails = 1u << FAIL_crash;
-		x->sh->hash = 0x6372617368ULL;
+		mark_crashed(x->sh);
 	}
 	return 0;
 }
