@@ -104,9 +104,13 @@ char *lab_schedule_encode(const struct sim_decision *d, size_t n)
 
 		while (j < n && d[j].cpu == d[i].cpu)
 			j++;
-		sb_put(&b, "%s%d", i ? "." : "", d[i].cpu);
-		if (j - i > 1)
-			sb_put(&b, "x%zu", j - i);
+		if (i)
+			sb_raw(&b, ".", 1);
+		sb_uint(&b, d[i].cpu);
+		if (j - i > 1) {
+			sb_raw(&b, "x", 1);
+			sb_uint(&b, j - i);
+		}
 		i = j;
 	}
 	return b.s;

@@ -11,6 +11,9 @@ struct strbuf {
 };
 
 void sb_put(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* len bytes of s as they are, and a number in decimal: without a printf call each (a schedule has millions). */
+void sb_raw(struct strbuf *b, const char *s, size_t len);
+void sb_uint(struct strbuf *b, unsigned long long v);
 /* A JSON string literal, quotes included. */
 void sb_json(struct strbuf *b, const char *s);
 

@@ -13,6 +13,8 @@ import { CLOCK_EVERY, History, approxBytes, type Reducer } from '../engine/histo
 import { readRecords } from '../engine/testing/records';
 import { dumpNative } from '../lessons/replay';
 import { SCENES } from '../scenes/registry';
+import { buildTimeline } from '../engine/machine';
+import { foldRun } from './useRuns';
 
 // Each scene's run, made long where its set-up allows (its default run otherwise).
 const LONG: Record<string, string> = {
@@ -59,6 +61,12 @@ describe.each(SCENES.map((s) => [s.id, s] as const))('%s: a long run', (id, scen
     shifted.set(new Uint8Array(records), 1);
     const again = new EventLog(packRecords(shifted.subarray(1)), meta);
     for (const c of ['time', 'site', 'kind', 'cpu', 'task', 'args'] as const) expect(firstDiff(again[c], Array.from(log[c])), c).toBe(-1);
+  });
+
+  it('makes in the checkpoints\' fold the timeline a pass of its own makes', () => {
+    const { history, timeline } = foldRun(log, scene);
+    expect(history.checkpointSteps[0]).toBe(0);
+    expectSame(timeline, buildTimeline(log), 'timeline');
   });
 
   it('reaches through checkpoints the state a full replay gives, at random steps', () => {

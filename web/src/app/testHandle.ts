@@ -50,6 +50,8 @@ export interface LabHandle {
   compared(): { variant: string; step: number; length: number; state: unknown; time: number } | null;
   /** The run as the trace "Download trace" saves (engine/perfetto.ts). */
   trace(): string | null;
+  /** Where loading the run went, in ms (Run.phases). */
+  loadPhases(): Record<string, number> | null;
 }
 
 declare global {
@@ -122,6 +124,7 @@ export function useTestHandle({ scene, settings, run, error, step, state, seek, 
       compared: () =>
         compared ? { variant: compared.variant, step: step2, length: compared.log.length, state: state2, time: compared.log.time[step2] } : null,
       trace: () => (run ? traceJson(run.log, { title: traceTitle }, run.labels) : null),
+      loadPhases: () => (run ? { ...run.phases } : null),
     };
   }, [scene, settings, run, error, step, state, seek, compared, step2, state2, traceTitle]);
 }

@@ -5,10 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import { SimClient, type RunOptions } from '../engine/client';
 import type { Decisions } from '../engine/decisions';
 import { Policy } from '../engine/generated/events';
-import { History } from '../engine/history';
+import { History, type Reducer } from '../engine/history';
 import { timePeaks } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
-import { buildTimeline, type Timeline } from '../engine/machine';
+import { TimelineBuilder, type MachineState, type Timeline } from '../engine/machine';
 import { collectLabels, type Labels } from '../engine/narrate';
 import type { SceneDef } from '../scenes/types';
 import type { RunSettings, Settings } from './settings';
@@ -24,6 +24,8 @@ export interface Run extends RunSettings {
   labels: Labels;
   peaks: Float64Array; // for lock-step (engine/lockstep.ts)
   wallMs: number;
+  /** Where loading the run went, in ms, in order (RunOutcome.phases, then the page's own: its model, and the first frame drawn). */
+  phases: Record<string, number>;
 }
 
 export interface Compared {
@@ -33,6 +35,15 @@ export interface Compared {
   timeline: Timeline;
   labels: Labels;
   peaks: Float64Array;
+}
+
+/** A run's checkpoints and its timeline, in one pass over the log (every scene's state holds the machine's). */
+export function foldRun(log: EventLog, scene: AnyScene): { history: History<unknown>; timeline: Timeline } {
+  const machine = (s: unknown) => (s as { machine: MachineState }).machine;
+  const reducer = scene.reducer as Reducer<unknown>;
+  const tb = new TimelineBuilder(log, machine(reducer.init(log)));
+  const history = new History(log, reducer, { observe: (s, i) => tb.step(machine(s), i) });
+  return { history, timeline: tb.finish() };
 }
 
 /** Where to stand once the next run is in: a step, or a step found in its log. */
@@ -84,14 +95,26 @@ export function useMainRun(
       return;
     }
     client.run(scene.scenario, seed, { variant, policy: Policy[policy], schedule: sched, slowNs: scene.slowNs?.(variant) ?? 0, ...setup }).then(
-      ({ log, decisions, wallMs }) => {
+      ({ log, decisions, wallMs, phases }) => {
         if (!live) return;
         if (log.length === 0) {
           setError('The simulation produced no events.');
           return;
         }
-        const history = new History(log, scene.reducer);
-        setRun({ variant, seed, policy, sched, prog, log, decisions, history, timeline: buildTimeline(log), labels: collectLabels(log), peaks: timePeaks(log.time), wallMs });
+        let t = performance.now();
+        const lap = (name: string) => {
+          const now = performance.now();
+          phases[name] = now - t;
+          t = now;
+        };
+        const { history, timeline } = foldRun(log, scene);
+        lap('checkpoints and timeline');
+        const labels = collectLabels(log);
+        const peaks = timePeaks(log.time);
+        lap('labels');
+        setRun({ variant, seed, policy, sched, prog, log, decisions, history, timeline, labels, peaks, wallMs, phases });
+        // The first frame with the run: React's render and commit, then layout and paint.
+        requestAnimationFrame(() => setTimeout(() => lap('draw')));
         const target = landing.current;
         landing.current = 0;
         setStep(resolveStep(target, log));
@@ -133,8 +156,7 @@ export function useComparedRun(client: SimClient, scene: AnyScene, s: Settings) 
         setCompared({
           variant: compare,
           log,
-          history: new History(log, scene.reducer),
-          timeline: buildTimeline(log),
+          ...foldRun(log, scene),
           labels: collectLabels(log),
           peaks: timePeaks(log.time),
         });

@@ -19,6 +19,8 @@ export interface RunOutcome {
   log: EventLog;
   decisions: Decisions;
   wallMs: number;
+  /** Where the time to get the run went, in ms: the worker's phases, then the reply's way to the page and reading it. */
+  phases: Record<string, number>;
 }
 
 /** A run: the kernel, the scheduler, limits, and the run parameters (params.def). */
@@ -105,7 +107,11 @@ export class SimClient {
       program: opts.program ?? [],
     }, opts.onProgress);
     if (r.type !== MsgType.RunReply) throw new Error(`unexpected reply ${r.type}`);
-    return { log: new EventLog(r.log, r.meta), decisions: new Decisions(r.decisions), wallMs: r.wallMs };
+    const t0 = performance.now();
+    const delivered = performance.timeOrigin + t0 - r.sentAt;
+    const log = new EventLog(r.log, r.meta);
+    const decisions = new Decisions(r.decisions);
+    return { log, decisions, wallMs: r.wallMs, phases: { ...r.phases, deliver: delivered, open: performance.now() - t0 } };
   }
 
   dispose() {

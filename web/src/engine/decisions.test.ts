@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import { describe, expect, it } from 'vitest';
-import { encodeSchedule, isScheduleText } from './decisions';
+import { Decisions, encodeSchedule, isScheduleText } from './decisions';
+import { DECISION_OFFSETS, DECISION_SIZE } from './generated/events';
 import { loadDecisions, loadRun } from './testing/fixtures';
 
 describe('scheduling decisions', () => {
@@ -20,6 +21,16 @@ describe('scheduling decisions', () => {
       expect(d.runnableCpus(i)).toContain(d.cpu[i]);
       expect(d.runnableCpus(i).length).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it('read a runnable mask of 64 CPUs, both words', () => {
+    const buf = new ArrayBuffer(2 * DECISION_SIZE);
+    const dv = new DataView(buf);
+    dv.setBigUint64(DECISION_OFFSETS.runnable, (1n << 0n) | (1n << 31n) | (1n << 32n) | (1n << 63n), true);
+    dv.setBigUint64(DECISION_SIZE + DECISION_OFFSETS.runnable, 1n << 40n, true);
+    const two = new Decisions(buf);
+    expect(two.runnableCpus(0)).toEqual([0, 31, 32, 63]);
+    expect(two.runnableCpus(1)).toEqual([40]);
   });
 
   it('find the next decision after a step', () => {

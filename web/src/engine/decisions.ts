@@ -10,7 +10,8 @@ export class Decisions {
   readonly event: Uint32Array;
   readonly cpu: Uint8Array;
   readonly from: Int8Array;
-  readonly runnable: bigint[];
+  /** The runnable CPUs' mask of each decision as two words, low then high (no object per decision: a long run has millions). */
+  private readonly runnable: Uint32Array;
 
   constructor(buffer: ArrayBuffer) {
     if (buffer.byteLength % DECISION_SIZE !== 0) throw new Error('decision buffer is not whole records');
@@ -20,13 +21,14 @@ export class Decisions {
     this.event = new Uint32Array(n);
     this.cpu = new Uint8Array(n);
     this.from = new Int8Array(n);
-    this.runnable = new Array<bigint>(n);
+    this.runnable = new Uint32Array(2 * n);
     for (let i = 0; i < n; i++) {
       const o = i * DECISION_SIZE;
       this.event[i] = dv.getUint32(o + DECISION_OFFSETS.event, true);
       this.cpu[i] = dv.getUint8(o + DECISION_OFFSETS.cpu);
       this.from[i] = dv.getInt8(o + DECISION_OFFSETS.from);
-      this.runnable[i] = dv.getBigUint64(o + DECISION_OFFSETS.runnable, true);
+      this.runnable[2 * i] = dv.getUint32(o + DECISION_OFFSETS.runnable, true);
+      this.runnable[2 * i + 1] = dv.getUint32(o + DECISION_OFFSETS.runnable + 4, true);
     }
   }
 
@@ -44,7 +46,7 @@ export class Decisions {
 
   runnableCpus(d: number): number[] {
     const out: number[] = [];
-    for (let c = 0; c < 64; c++) if ((this.runnable[d] >> BigInt(c)) & 1n) out.push(c);
+    for (let c = 0; c < 64; c++) if ((this.runnable[2 * d + (c >> 5)] >>> (c & 31)) & 1) out.push(c);
     return out;
   }
 

@@ -48,12 +48,14 @@ export function approxBytes(v: unknown, seen = new Set<object>()): number {
   return n;
 }
 
-export interface HistoryOptions {
+export interface HistoryOptions<S = unknown> {
   /** Keep a checkpoint every this many events instead of by the measured cost (tests: a spacing known in advance). */
   every?: number;
   budgetMs?: number;
   maxCheckpoints?: number;
   maxBytes?: number;
+  /** Called after each event of the first fold is applied, with the state (to build more from the same pass: a timeline). */
+  observe?: (state: S, i: number) => void;
 }
 
 export class History<S> {
@@ -67,7 +69,7 @@ export class History<S> {
   constructor(
     readonly log: EventLog,
     private reducer: Reducer<S>,
-    options: HistoryOptions | number = {},
+    options: HistoryOptions<S> | number = {},
   ) {
     const o = typeof options === 'number' ? { every: options } : options;
     const maxCount = o.maxCheckpoints ?? MAX_CHECKPOINTS;
@@ -75,6 +77,7 @@ export class History<S> {
     let every = o.every ?? 0; // 0: by time
     let budget = o.budgetMs ?? REPLAY_BUDGET_MS;
     const s = reducer.init(log);
+    const observe = o.observe;
     const t0 = performance.now();
     let since = t0;
     let lastPos = -Infinity;
@@ -108,6 +111,7 @@ export class History<S> {
         }
       }
       reducer.apply(s, log, i);
+      if (observe) observe(s, i);
     }
     this.foldMs = performance.now() - t0;
   }

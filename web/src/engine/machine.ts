@@ -183,64 +183,122 @@ export interface Timeline {
   marks: Mark[];
 }
 
-/** One pass over the whole log: the intervals the time axis draws. */
-export function buildTimeline(log: EventLog): Timeline {
-  const s = machineReducer.init(log);
-  const cpuSegments: CpuSegment[] = [];
-  const rcuSections: RcuSection[] = [];
-  const gracePeriods: GracePeriod[] = [];
-  const open = s.cpus.map((c) => ({ mode: c.mode, task: c.task, start: 0, startIndex: 0 }));
-  const sectionStart = new Map<number, { start: number; startIndex: number; cpu: number }>();
-  const gpStart = new Map<number, { start: number; startIndex: number }>();
-  const srcuGracePeriods: GracePeriod[] = [];
-  const srcuStart = new Map<number, { start: number; startIndex: number }>();
-  const marks: Mark[] = [];
+/**
+ * The intervals the time axis draws, made in the same pass as the state:
+ * step(machine, i) after machineReducer.apply() has applied event i to that
+ * machine state, for every event in order; then finish(). So a fold that
+ * builds the scene's checkpoints makes the timeline too (History's
+ * observe), without a second pass over the log.
+ */
+export class TimelineBuilder {
+  private cpuSegments: CpuSegment[] = [];
+  private rcuSections: RcuSection[] = [];
+  private gracePeriods: GracePeriod[] = [];
+  private srcuGracePeriods: GracePeriod[] = [];
+  private marks: Mark[] = [];
+  // Per CPU, what it has done since when: mode and task, start time and index.
+  private openMode: CpuMode[];
+  private openTask: Int32Array;
+  private openStart: Float64Array;
+  private openIndex: Int32Array;
+  private sectionStart = new Map<number, { start: number; startIndex: number; cpu: number }>();
+  private gpStart = new Map<number, { start: number; startIndex: number }>();
+  private srcuStart = new Map<number, { start: number; startIndex: number }>();
 
-  for (let i = 0; i < log.length; i++) {
+  constructor(
+    private log: EventLog,
+    initial: MachineState,
+  ) {
+    this.openMode = initial.cpus.map((c) => c.mode);
+    this.openTask = Int32Array.from(initial.cpus, (c) => c.task);
+    this.openStart = new Float64Array(initial.cpus.length);
+    this.openIndex = new Int32Array(initial.cpus.length);
+  }
+
+  step(s: MachineState, i: number) {
+    const log = this.log;
     const t = log.time[i];
     const kind = log.kind[i];
     const task = log.task[i];
-    machineReducer.apply(s, log, i);
     // An event changes only its own CPU (machineReducer.apply touches s.cpus[log.cpu[i]] alone).
-    const c = s.cpus[log.cpu[i]];
-    const o = open[c.cpu];
-    if (o.mode !== c.mode || o.task !== c.task) {
-      if (t > o.start) cpuSegments.push({ cpu: c.cpu, mode: o.mode, task: o.task, start: o.start, end: t, startIndex: o.startIndex, endIndex: i });
-      open[c.cpu] = { mode: c.mode, task: c.task, start: t, startIndex: i };
+    const cpu = log.cpu[i];
+    const c = s.cpus[cpu];
+    if (this.openMode[cpu] !== c.mode || this.openTask[cpu] !== c.task) {
+      const start = this.openStart[cpu];
+      if (t > start) this.cpuSegments.push({ cpu, mode: this.openMode[cpu], task: this.openTask[cpu], start, end: t, startIndex: this.openIndex[cpu], endIndex: i });
+      this.openMode[cpu] = c.mode;
+      this.openTask[cpu] = c.task;
+      this.openStart[cpu] = t;
+      this.openIndex[cpu] = i;
     }
-    if (kind === EventKind.RCU_READ_LOCK && log.arg(i, 0) === 1) {
-      sectionStart.set(task, { start: t, startIndex: i, cpu: log.cpu[i] });
-    } else if (kind === EventKind.RCU_READ_UNLOCK && log.arg(i, 0) === 0) {
-      const o = sectionStart.get(task);
-      if (o) rcuSections.push({ cpu: o.cpu, task, start: o.start, end: t, startIndex: o.startIndex, endIndex: i });
-      sectionStart.delete(task);
-    } else if (kind === EventKind.RCU_GP_START) {
-      gpStart.set(log.arg(i, 0), { start: t, startIndex: i });
-    } else if (kind === EventKind.RCU_GP_END) {
-      const gp = log.arg(i, 0);
-      const o = gpStart.get(gp);
-      if (o) gracePeriods.push({ gp, start: o.start, end: t, startIndex: o.startIndex, endIndex: i });
-      gpStart.delete(gp);
-    } else if (kind === EventKind.SRCU_GP_START) {
-      srcuStart.set(log.arg(i, 3), { start: t, startIndex: i });
-    } else if (kind === EventKind.SRCU_GP_END) {
-      const gp = log.arg(i, 1);
-      const o = srcuStart.get(gp);
-      if (o) srcuGracePeriods.push({ gp, start: o.start, end: t, startIndex: o.startIndex, endIndex: i });
-      srcuStart.delete(gp);
-    } else if (kind === EventKind.LOCK_TRYFAIL || kind === EventKind.LOCK_CONTENDED) {
-      marks.push({ time: t, cpu: log.cpu[i], index: i, kind: 'gave-up' });
-    } else if (kind === EventKind.REPORT || kind === EventKind.WARN || kind === EventKind.BUG) {
-      marks.push({ time: t, cpu: log.cpu[i], index: i, kind: 'report' });
+    switch (kind) {
+      case EventKind.RCU_READ_LOCK:
+        if (log.arg(i, 0) === 1) this.sectionStart.set(task, { start: t, startIndex: i, cpu });
+        break;
+      case EventKind.RCU_READ_UNLOCK:
+        if (log.arg(i, 0) === 0) {
+          const o = this.sectionStart.get(task);
+          if (o) this.rcuSections.push({ cpu: o.cpu, task, start: o.start, end: t, startIndex: o.startIndex, endIndex: i });
+          this.sectionStart.delete(task);
+        }
+        break;
+      case EventKind.RCU_GP_START:
+        this.gpStart.set(log.arg(i, 0), { start: t, startIndex: i });
+        break;
+      case EventKind.RCU_GP_END: {
+        const gp = log.arg(i, 0);
+        const o = this.gpStart.get(gp);
+        if (o) this.gracePeriods.push({ gp, start: o.start, end: t, startIndex: o.startIndex, endIndex: i });
+        this.gpStart.delete(gp);
+        break;
+      }
+      case EventKind.SRCU_GP_START:
+        this.srcuStart.set(log.arg(i, 3), { start: t, startIndex: i });
+        break;
+      case EventKind.SRCU_GP_END: {
+        const gp = log.arg(i, 1);
+        const o = this.srcuStart.get(gp);
+        if (o) this.srcuGracePeriods.push({ gp, start: o.start, end: t, startIndex: o.startIndex, endIndex: i });
+        this.srcuStart.delete(gp);
+        break;
+      }
+      case EventKind.LOCK_TRYFAIL:
+      case EventKind.LOCK_CONTENDED:
+        this.marks.push({ time: t, cpu, index: i, kind: 'gave-up' });
+        break;
+      case EventKind.REPORT:
+      case EventKind.WARN:
+      case EventKind.BUG:
+        this.marks.push({ time: t, cpu, index: i, kind: 'report' });
+        break;
+      default:
+        break;
     }
   }
-  const end = log.endTime;
-  const last = log.length - 1;
-  open.forEach((o, cpu) => {
-    if (end > o.start) cpuSegments.push({ cpu, mode: o.mode, task: o.task, start: o.start, end, startIndex: o.startIndex, endIndex: last });
-  });
-  for (const [task, o] of sectionStart) rcuSections.push({ cpu: o.cpu, task, start: o.start, end, startIndex: o.startIndex, endIndex: last });
-  for (const [gp, o] of gpStart) gracePeriods.push({ gp, start: o.start, end, startIndex: o.startIndex, endIndex: last });
-  for (const [gp, o] of srcuStart) srcuGracePeriods.push({ gp, start: o.start, end, startIndex: o.startIndex, endIndex: last });
-  return { cpuSegments, rcuSections, gracePeriods, srcuGracePeriods, marks };
+
+  /** The timeline, with what is still open closed at the log's end. */
+  finish(): Timeline {
+    const end = this.log.endTime;
+    const last = this.log.length - 1;
+    for (let cpu = 0; cpu < this.openMode.length; cpu++) {
+      const start = this.openStart[cpu];
+      if (end > start) this.cpuSegments.push({ cpu, mode: this.openMode[cpu], task: this.openTask[cpu], start, end, startIndex: this.openIndex[cpu], endIndex: last });
+    }
+    for (const [task, o] of this.sectionStart) this.rcuSections.push({ cpu: o.cpu, task, start: o.start, end, startIndex: o.startIndex, endIndex: last });
+    for (const [gp, o] of this.gpStart) this.gracePeriods.push({ gp, start: o.start, end, startIndex: o.startIndex, endIndex: last });
+    for (const [gp, o] of this.srcuStart) this.srcuGracePeriods.push({ gp, start: o.start, end, startIndex: o.startIndex, endIndex: last });
+    const { cpuSegments, rcuSections, gracePeriods, srcuGracePeriods, marks } = this;
+    return { cpuSegments, rcuSections, gracePeriods, srcuGracePeriods, marks };
+  }
+}
+
+/** One pass over the whole log: the intervals the time axis draws. */
+export function buildTimeline(log: EventLog): Timeline {
+  const s = machineReducer.init(log);
+  const b = new TimelineBuilder(log, s);
+  for (let i = 0; i < log.length; i++) {
+    machineReducer.apply(s, log, i);
+    b.step(s, i);
+  }
+  return b.finish();
 }

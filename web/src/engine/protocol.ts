@@ -51,6 +51,10 @@ export interface RunReply {
   decisions: ArrayBuffer;
   meta: RunMeta;
   wallMs: number;
+  /** Where the worker's wall time went, in ms: the module's boot, the simulation, reading the log into columns, the run's meta. */
+  phases: Record<string, number>;
+  /** When the reply was sent (performance.timeOrigin + now(), comparable across threads). */
+  sentAt: number;
 }
 
 /** Sent while a long run goes on; the run's reply comes after. */

@@ -36,6 +36,7 @@ function cString(m: ReclaimLabModule, s: string): number {
 async function run(req: Extract<Request, { type: MsgType.Run }>) {
   const t0 = performance.now();
   const m = await boot(req.variant, (done, total) => reply({ type: MsgType.Progress, id: req.id, done, total }));
+  const tBoot = performance.now();
   const name = cString(m, req.scenario);
   const schedule = cString(m, req.schedule);
   const seed = Math.max(0, Math.floor(req.seed));
@@ -54,6 +55,7 @@ async function run(req: Extract<Request, { type: MsgType.Run }>) {
   m._free(params);
   m._free(program);
   if (status < 0) throw new Error(m.UTF8ToString(m._lab_bridge_error()));
+  const tSim = performance.now();
   const n = req.withEvents ? m._lab_bridge_event_count() : 0;
   const ptr = m._lab_bridge_events();
   // Read into columns here, straight off the wasm heap: the page gets one buffer, transferred, and decodes nothing.
@@ -61,8 +63,11 @@ async function run(req: Extract<Request, { type: MsgType.Run }>) {
   const nd = req.withEvents ? m._lab_bridge_decision_count() : 0;
   const dp = m._lab_bridge_decisions();
   const decisions = m.HEAPU8.slice(dp, dp + nd * DECISION_SIZE).buffer;
+  const tPack = performance.now();
   const meta = JSON.parse(takeString(m, m._lab_bridge_meta())) as RunMeta;
-  return { log, decisions, meta, wallMs: performance.now() - t0 };
+  const t1 = performance.now();
+  const phases = { boot: tBoot - t0, simulate: tSim - tBoot, pack: tPack - tSim, meta: t1 - tPack };
+  return { log, decisions, meta, wallMs: t1 - t0, phases, sentAt: performance.timeOrigin + t1 };
 }
 
 function reply(msg: Reply, transfer: Transferable[] = []) {

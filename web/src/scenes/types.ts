@@ -4,7 +4,7 @@
 import type { ComponentType } from 'react';
 import type { EventLog } from '../engine/log';
 import type { Reducer } from '../engine/history';
-import type { Timeline } from '../engine/machine';
+import type { MachineState, Timeline } from '../engine/machine';
 import type { Labels } from '../engine/narrate';
 import type { RunOptions, SimClient } from '../engine/client';
 
@@ -56,7 +56,8 @@ export interface ExploreSetup {
   maxExecutions: number;
 }
 
-export interface SceneDef<S> {
+/** Every scene's state holds the machine's (engine/machine.ts): the timeline is made from it in the same fold. */
+export interface SceneDef<S extends { machine: MachineState }> {
   id: string; // as in the URL
   title: string;
   scenario: string; // the C scenario it runs (wasm/scenarios)

@@ -23,6 +23,38 @@ const RIGHT = 16;
 const TOP = 8;
 const SRCU_GP_COLOR = '#d9631e';
 
+/**
+ * fillRect() for many rectangles in lanes, drawn in the order given: the
+ * rectangles of one lane that overlap or touch, with the same colour,
+ * height and top, are drawn as one. The same pixels are covered (with
+ * opaque colours), in a few calls a pixel where a long run has hundreds of
+ * thousands of rectangles narrower than one.
+ */
+export function laneFiller(ctx: Pick<CanvasRenderingContext2D, 'fillRect' | 'fillStyle'>) {
+  const open = new Map<number, { style: string; x0: number; x1: number; y: number; h: number }>();
+  const draw = (r: { style: string; x0: number; x1: number; y: number; h: number }) => {
+    ctx.fillStyle = r.style;
+    ctx.fillRect(r.x0, r.y, r.x1 - r.x0, r.h);
+  };
+  return {
+    fill(lane: number, style: string, x: number, y: number, w: number, h: number) {
+      const r = open.get(lane);
+      if (r && r.style === style && r.y === y && r.h === h && x <= r.x1 && x + w >= r.x0) {
+        r.x0 = Math.min(r.x0, x);
+        r.x1 = Math.max(r.x1, x + w);
+        return;
+      }
+      if (r) draw(r);
+      open.set(lane, { style, x0: x, x1: x + w, y, h });
+    },
+    /** Draws what is still open. */
+    flush() {
+      for (const r of open.values()) draw(r);
+      open.clear();
+    },
+  };
+}
+
 export function Timeline({ log, timeline, step, onSeek }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -121,13 +153,17 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
       if (c === undefined) colors.set(task, (c = taskColor(log.taskName(task))));
       return c;
     };
+    const lanes = laneFiller(ctx);
     for (const d of timeline.cpuSegments) {
-      ctx.fillStyle = d.mode === 'run' ? runColor(d.task) : d.mode === 'spin' ? spin : idle;
       const y = laneY(d.cpu) + (d.mode === 'idle' ? LANE / 2 - 2 : 0);
-      ctx.fillRect(x(d.start), y, Math.max(0.5, x(d.end) - x(d.start)), d.mode === 'idle' ? 4 : LANE);
+      const style = d.mode === 'run' ? runColor(d.task) : d.mode === 'spin' ? spin : idle;
+      lanes.fill(d.cpu, style, x(d.start), y, Math.max(0.5, x(d.end) - x(d.start)), d.mode === 'idle' ? 4 : LANE);
     }
-    ctx.fillStyle = color('--rcu');
-    for (const d of timeline.rcuSections) ctx.fillRect(x(d.start), laneY(d.cpu) + LANE + 2, Math.max(1, x(d.end) - x(d.start)), RCU_STRIP - 2);
+    lanes.flush();
+    const rcu = color('--rcu');
+    for (const d of timeline.rcuSections) lanes.fill(d.cpu, rcu, x(d.start), laneY(d.cpu) + LANE + 2, Math.max(1, x(d.end) - x(d.start)), RCU_STRIP - 2);
+    lanes.flush();
+    // Grace periods are drawn translucent, each on its own: where two overlap the drawing is darker.
     ctx.globalAlpha = 0.85;
     ctx.fillStyle = color('--gp');
     for (const d of timeline.gracePeriods) ctx.fillRect(x(d.start), gpLaneY + (d.gp % 2) * (LANE / 2), Math.max(1, x(d.end) - x(d.start)), LANE / 2 - 2);
