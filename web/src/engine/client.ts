@@ -57,6 +57,7 @@ export class SimClient {
   private worker: Worker;
   private nextId = 1;
   private pending = new Map<number, Pending>();
+  private runs = 0;
 
   constructor() {
     this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
@@ -93,6 +94,8 @@ export class SimClient {
   }
 
   async run(scenario: string, seed: number, opts: RunOptions = {}): Promise<RunOutcome> {
+    const asked = performance.now();
+    const first = this.runs++ === 0;
     const r = await this.request({
       type: MsgType.Run,
       variant: opts.variant ?? 'v6.12',
@@ -111,7 +114,9 @@ export class SimClient {
     const delivered = performance.timeOrigin + t0 - r.sentAt;
     const log = new EventLog(r.log, r.meta);
     const decisions = new Decisions(r.decisions);
-    return { log, decisions, wallMs: r.wallMs, phases: { ...r.phases, deliver: delivered, open: performance.now() - t0 } };
+    // Before the worker's phases: for the page's first run, its own start until it asked (since navigation); the wait until the worker began.
+    const before = { ...(first ? { 'page start': asked } : {}), 'worker busy or starting': r.startedAt - performance.timeOrigin - asked };
+    return { log, decisions, wallMs: r.wallMs, phases: { ...before, ...r.phases, deliver: delivered, open: performance.now() - t0 } };
   }
 
   dispose() {

@@ -53,7 +53,8 @@ export interface RunReply {
   wallMs: number;
   /** Where the worker's wall time went, in ms: the module's boot, the simulation, reading the log into columns, the run's meta. */
   phases: Record<string, number>;
-  /** When the reply was sent (performance.timeOrigin + now(), comparable across threads). */
+  /** When the worker began the run, and sent the reply (performance.timeOrigin + now(), comparable across threads). */
+  startedAt: number;
   sentAt: number;
 }
 

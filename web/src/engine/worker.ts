@@ -67,7 +67,7 @@ async function run(req: Extract<Request, { type: MsgType.Run }>) {
   const meta = JSON.parse(takeString(m, m._lab_bridge_meta())) as RunMeta;
   const t1 = performance.now();
   const phases = { boot: tBoot - t0, simulate: tSim - tBoot, pack: tPack - tSim, meta: t1 - tPack };
-  return { log, decisions, meta, wallMs: t1 - t0, phases, sentAt: performance.timeOrigin + t1 };
+  return { log, decisions, meta, wallMs: t1 - t0, phases, startedAt: performance.timeOrigin + t0, sentAt: performance.timeOrigin + t1 };
 }
 
 function reply(msg: Reply, transfer: Transferable[] = []) {
