@@ -34,7 +34,7 @@ enum {
 	OPT_LIST = 1000, OPT_SCENARIO, OPT_SEED, OPT_POLICY, OPT_SCHEDULE, OPT_MAX_EVENTS,
 	OPT_MAX_STEPS, OPT_PROGRAM, OPT_HASH, OPT_META, OPT_SUMMARY, OPT_SCHEDULE_OUT, OPT_DUMP,
 	OPT_TRACE, OPT_FTRACE, OPT_STATS, OPT_HELP, OPT_CONSOLE, OPT_EXPLORE, OPT_NO_POR, OPT_FORK, OPT_CHECKPOINT,
-	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS, OPT_NO_SCHEDULE,
+	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS,
 };
 
 static const struct option fixed_options[] = {
@@ -45,7 +45,6 @@ static const struct option fixed_options[] = {
 	{ "schedule",     required_argument, NULL, OPT_SCHEDULE },
 	{ "max-events",   required_argument, NULL, OPT_MAX_EVENTS },
 	{ "max-steps",    required_argument, NULL, OPT_MAX_STEPS },
-	{ "no-schedule",  no_argument,       NULL, OPT_NO_SCHEDULE },
 	{ "program",      required_argument, NULL, OPT_PROGRAM },
 	{ "hash",         no_argument,       NULL, OPT_HASH },
 	{ "meta",         no_argument,       NULL, OPT_META },
@@ -412,9 +411,6 @@ int main(int argc, char **argv)
 			break;
 		case OPT_CONSOLE:
 			trace = 2;
-			break;
-		case OPT_NO_SCHEDULE:
-			opt.no_schedule = 1;
 			break;
 		case OPT_FTRACE:
 			trace = 3;

@@ -87,7 +87,7 @@ void sim_lockdep_init(void)
 
 static int class_of(const struct sim_lock *l)
 {
-	int name = sim_name(l->name), i;
+	int name = sim_lock_name(l), i;
 
 	for (i = 0; i < nclasses; i++)
 		if (classes[i].name == name)

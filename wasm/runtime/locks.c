@@ -17,6 +17,7 @@
  *  - rw_semaphore: see below (Documentation/locking/locktypes.rst).
  */
 #include <limits.h>
+#include <stdlib.h>
 #include "runtime.h"
 #include "explore.h"
 
@@ -27,21 +28,51 @@ void sim_locks_init(void)
 	next_lock_id = 1;
 }
 
+/*
+ * Each lock's name in the names table, by lock id: looked up once, when
+ * the lock is first used in a run, not by hashing its name again at every
+ * event and every lockdep check.
+ */
+static int *lock_names;
+static int lock_names_cap;
+
 static void lock_name_id(struct sim_lock *l, const struct sim_site *site)
 {
 	if (l->boot != sim_boot) {
+		int name;
+
 		/* First use in this run: a static lock may remember an earlier one. */
 		l->boot = sim_boot;
 		l->id = next_lock_id++;
 		l->owner = 0;
 		l->waiters.head = l->waiters.tail = NULL;
-		sim_event(SIM_EV_LOCK_INIT, site, l->id, sim_name(l->name), sim_obj_of(l), l->type);
+		name = sim_name(l->name);
+		if (l->id >= lock_names_cap) {
+			int cap = lock_names_cap ? 2 * lock_names_cap : 256;
+
+			while (cap <= l->id)
+				cap *= 2;
+			lock_names = realloc(lock_names, cap * sizeof(*lock_names));
+			if (!lock_names)
+				abort();
+			lock_names_cap = cap;
+		}
+		lock_names[l->id] = name;
+		sim_event(SIM_EV_LOCK_INIT, site, l->id, name, sim_obj_of(l), l->type);
 	}
+}
+
+/* The lock's name (sim_name() of it), as its events and lockdep's classes give it. */
+int sim_lock_name(const struct sim_lock *l)
+{
+	if (l->boot == sim_boot && l->id > 0 && l->id < lock_names_cap)
+		return lock_names[l->id];
+	return sim_name(l->name);
 }
 
 static void lock_event(int kind, struct sim_lock *l, int a2, const struct sim_site *site)
 {
-	sim_event(kind, site, l->id, sim_name(l->name), a2, l->type);
+	sim_event(kind, site, l->id, sim_lock_name(l), a2, l->type);
 }
 
 void sim_lock_init(struct sim_lock *l, const char *name, int type, const struct sim_site *site)
@@ -180,7 +211,7 @@ void sim_mutex_lock(struct sim_lock *l, const struct sim_site *site)
 		sim_waitq_add(&l->waiters, t);
 		/* mutex_unlock() hands the lock over before waking us. */
 		while (l->owner != t->id + 1)
-			sim_block(SIM_BLOCK_MUTEX, sim_name(l->name), site);
+			sim_block(SIM_BLOCK_MUTEX, sim_lock_name(l), site);
 		lock_event(SIM_EV_LOCK_ACQUIRE, l, sim_obj_of(l), site);
 	} else {
 		take(l, site);
@@ -278,7 +309,7 @@ static void rwsem_id(struct sim_rwsem *s, const struct sim_site *site)
 
 static void rwsem_event(int kind, struct sim_rwsem *s, int a2, int write, const struct sim_site *site)
 {
-	sim_event(kind, site, s->l.id, sim_name(s->l.name), a2,
+	sim_event(kind, site, s->l.id, sim_lock_name(&s->l), a2,
 		  write ? SIM_LOCK_RWSEM : SIM_LOCK_RWSEM_READ);
 }
 
@@ -331,7 +362,7 @@ void sim_down_read(struct sim_rwsem *s, const struct sim_site *site)
 		t->rwsem_granted = 0;
 		sim_waitq_add(&s->l.waiters, t);
 		while (!t->rwsem_granted)
-			sim_block(SIM_BLOCK_MUTEX, sim_name(s->l.name), site);
+			sim_block(SIM_BLOCK_MUTEX, sim_lock_name(&s->l), site);
 	} else {
 		s->readers++;
 	}
@@ -388,7 +419,7 @@ void sim_down_write(struct sim_rwsem *s, const struct sim_site *site)
 		t->rwsem_write = 1;
 		sim_waitq_add(&s->l.waiters, t);
 		while (s->l.owner != t->id + 1)
-			sim_block(SIM_BLOCK_MUTEX, sim_name(s->l.name), site);
+			sim_block(SIM_BLOCK_MUTEX, sim_lock_name(&s->l), site);
 	} else {
 		s->l.owner = t->id + 1;
 	}

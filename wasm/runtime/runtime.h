@@ -218,6 +218,7 @@ void sim_lockdep_init(void);
 void sim_lockdep_acquire(const struct sim_lock *l, const struct sim_site *site, int trylock);
 void sim_lockdep_release(const struct sim_lock *l);
 int sim_lockdep_holds(const struct sim_lock *l);
+int sim_lock_name(const struct sim_lock *l);
 void sim_lockdep_print_held(void *text, const struct sim_task *t);
 
 /* locks.c */

@@ -94,6 +94,19 @@ test("the stress figures keep the threads' direction: SRCU at least 5x down, ref
   await expect(page.getByTestId('figures.v6.12')).toContainText('14120');
 });
 
+test('the stress figures run in workers of their own, show progress, and can be cancelled', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=shrinker-churn&seed=1&step=0');
+  await page.getByTestId('figures.run').click();
+  const progress = page.getByTestId('figures.progress');
+  await expect(progress).toContainText('of 9 runs done');
+  expect(Number(await progress.getAttribute('data-workers'))).toBeGreaterThanOrEqual(1);
+  await page.getByTestId('figures.cancel').click();
+  await expect(page.getByTestId('figures.error')).toHaveText('Cancelled.');
+  await expect(page.getByTestId('figures.run')).toBeVisible();
+  await expect(page.getByTestId('figures.table')).toHaveCount(0);
+});
+
 test("a break-it kernel's KASAN report names the kernel line it stopped after", async ({ page }) => {
   const l = new Lab(page);
   await l.open('?scene=shrinker-lifetime&variant=break-no-wait&seed=1&step=0');

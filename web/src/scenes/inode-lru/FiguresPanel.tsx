@@ -39,7 +39,7 @@ export function Figures() {
         runs.map(async ({ row, variant }) => {
           const what = `${fmt(row.inodes)} × ${row.pages} on ${variant}`;
           const { log } = await sim.run('inode-lru', 1, {
-            variant, policy: Policy.timed, quiet: true, stress: true, program: rowProgram(row),
+            variant, policy: Policy.timed, quiet: true, noSchedule: true, stress: true, program: rowProgram(row),
             maxSteps: 2_000_000_000, maxEvents: 1_000_000,
           });
           if (!live()) return; // cancelled

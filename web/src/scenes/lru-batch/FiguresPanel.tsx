@@ -55,7 +55,7 @@ export function Figures() {
         runs.map(async ({ mode, m, tasks, k }) => {
           const what = `${MODE_TEXT[mode]}, ${tasks} task${tasks > 1 ? 's' : ''}`;
           const { log } = await sim.run('lru-batch', 1, {
-            variant: 'lru-batch', policy: Policy.timed, stress: true, withEvents: false, maxEvents: 2_000_000,
+            variant: 'lru-batch', policy: Policy.timed, stress: true, noSchedule: true, withEvents: false, maxEvents: 2_000_000,
             tasks, lruMode: m, objects: pages, rounds, slowNs: faultNs, munmapNs,
           });
           if (!live()) return; // cancelled

@@ -89,7 +89,7 @@ export function Scale() {
         KERNELS.map(async (variant) => {
           const t0 = performance.now();
           const { log } = await sim.run('memcg-bitmap', 1, {
-            variant, policy: Policy.timed, quiet: true, containers: p.containers, mounts: p.mounts, memcgs: p.memcgs,
+            variant, policy: Policy.timed, quiet: true, noSchedule: true, containers: p.containers, mounts: p.mounts, memcgs: p.memcgs,
             rounds: p.echoes, maxSteps: 2_000_000_000, maxEvents: 1_000_000,
             onProgress: (done, total) => {
               runs[variant] = { done, total, finished: false };

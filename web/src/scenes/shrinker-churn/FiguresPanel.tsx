@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The stress measurement: the scenario on the stress scale on each design,
 // over several seeds, its figures beside the ones the mailing-list threads
-// measured, and the cost model they come from.
-import { useEffect, useRef, useState } from 'react';
-import type { SimClient } from '../../engine/client';
+// measured, and the cost model they come from. Runs in workers of its own,
+// side by side up to the machine's cores (Cancel terminates them).
+import { useState } from 'react';
+import { useMeasurement } from '../../ui/useMeasurement';
+import { MeasureControls, type RunProgress } from '../../ui/MeasureControls';
 import { churnFigures, meanFigures, type ChurnFigures } from './figures';
 import { Policy } from '../../engine/generated/events';
 import '../../ui/figures.css';
@@ -34,47 +36,37 @@ interface Row {
 const us = (ns: number) => (ns >= 100_000 ? `${(ns / 1e6).toFixed(2)} ms` : `${(ns / 1000).toFixed(2)} µs`);
 const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}%`;
 
-export function Figures({ sim }: { sim: SimClient }) {
+export function Figures() {
   const [rows, setRows] = useState<Row[] | null>(null);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [wallMs, setWallMs] = useState(0);
-  const live = useRef(true);
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
+  const { running, error, start, cancel } = useMeasurement<RunProgress>();
 
-  const measure = async () => {
-    const total = STRESS.variants.length * STRESS.seeds.length;
-    const t0 = performance.now();
-    setError(null);
+  const measure = () => {
     setRows(null);
-    setProgress({ done: 0, total });
-    const out: Row[] = [];
-    try {
-      for (const variant of STRESS.variants) {
-        const per: ChurnFigures[] = [];
-        for (const seed of STRESS.seeds) {
+    return start(async (sim, report, live) => {
+      // Every variant and seed is a run of its own: the pool runs them side by side.
+      const runs = STRESS.variants.flatMap((variant) => STRESS.seeds.map((seed) => ({ variant, seed })));
+      const total = runs.length;
+      const t0 = performance.now();
+      const per: Record<string, ChurnFigures[]> = Object.fromEntries(STRESS.variants.map((v) => [v, []]));
+      let done = 0;
+      const workers = Math.min(sim.size, total);
+      report({ done, total, what: 'starting', workers });
+      await Promise.all(
+        runs.map(async ({ variant, seed }) => {
           const { log } = await sim.run('shrinker-churn', seed, {
-            variant, policy: Policy.timed, stress: true, rounds: STRESS.rounds, withEvents: false, maxEvents: 2_000_000,
+            variant, policy: Policy.timed, stress: true, noSchedule: true, rounds: STRESS.rounds, withEvents: false, maxEvents: 2_000_000,
           });
-          if (!live.current) return;
+          if (!live()) return; // cancelled
           if (log.meta.status !== 'done') throw new Error(`${variant} seed ${seed} ended ${log.meta.status}`);
-          per.push(churnFigures(log.meta));
-          setProgress({ done: out.length * STRESS.seeds.length + per.length, total });
-        }
-        out.push({ variant, f: meanFigures(per) });
-      }
-      setRows(out);
+          per[variant][STRESS.seeds.indexOf(seed)] = churnFigures(log.meta);
+          report({ done: ++done, total, what: `${variant}, seed ${seed}`, workers });
+        }),
+      );
+      if (!live()) return;
+      setRows(STRESS.variants.map((variant) => ({ variant, f: meanFigures(per[variant]) })));
       setWallMs(performance.now() - t0);
-    } catch (e) {
-      if (live.current) setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      if (live.current) setProgress(null);
-    }
+    });
   };
 
   const base = rows?.find((r) => r.variant === 'v6.1');
@@ -85,18 +77,15 @@ export function Figures({ sim }: { sim: SimClient }) {
         The stress-ng ramfs analogue: two tasks mount, fill and unmount {STRESS.rounds} times each while kswapd and a memcg
         reclaimer call shrink_slab(), on the stress time scale, seeds {STRESS.seeds.join(', ')}, timed policy.
       </p>
-      <button type="button" onClick={measure} disabled={progress !== null} data-testid="figures.run">
-        {rows ? 'Measure again' : `Measure on ${STRESS.variants.join(', ')}`}
-      </button>
-      {progress && (
-        <span role="status" className="progress" data-testid="figures.progress">
-          {' '}
-          run {progress.done + 1} of {progress.total}…
-          <progress max={progress.total} value={progress.done} />
-        </span>
-      )}
+      <MeasureControls
+        running={running}
+        onRun={measure}
+        onCancel={cancel}
+        label={rows ? 'Measure again' : `Measure on ${STRESS.variants.join(', ')}`}
+        testId="figures"
+      />
       {error && (
-        <p className="error" role="alert">
+        <p className="error" role="alert" data-testid="figures.error">
           {error}
         </p>
       )}
