@@ -34,7 +34,7 @@ help:
 	@echo "make torture-explore  locktorture's short runs under the explorer: bounded and PCT; the busted lock's failing schedule replayed"
 	@echo "make kunit   the sequential scenarios in User-Mode Linux with KUnit, compared with native and wasm"
 	@echo "make kunit64 the same, compared with the 64-bit simulated machine (make native64), counts past 2^31 included (KUNIT_WASM64=1: wasm64 too)"
-	@echo "make wasm64  the 64-bit simulated machine in wasm, for Node (its system libraries the first time: most of an hour)"
+	@echo "make wasm64  the 64-bit simulated machine in wasm, for Node (its system libraries the first time: about two minutes)"
 	@echo "make test-wasm64  native64 = wasm64: every scenario's event log, the explorer's searches, and v6.12's scenarios in Chromium"
 	@echo "make variant FROM=<mbox|folder|branch> BASE=<branch> NAME=<name>  a reviewer's patch series as a kernel of the lab"
 	@echo "make variants, make variant-rm NAME=<name>  list, remove them (make dist WITH_VARIANTS=1 ships them)"
@@ -154,8 +154,6 @@ print-lab-variants:
 	@$(foreach v,$(LAB_VARIANTS),printf '%s|%s|%s|%s|%s|%s|%s\n' '$(v)' '$($(v)_BRANCH)' '$($(v)_FILES)' \
 		'$($(v)_SRCS)' '$($(v)_EXTRACT)' '$(call pobj_srcs,$(v))' '$($(v)_BASE)';)
 
-# Keeps the wasm64 system libraries (WASM64_CACHE): most of an hour to
-# build again, and the same for every checkout of the same emcc.
 clean:
-	find build -mindepth 1 -maxdepth 1 ! -path $(WASM64_CACHE) -exec rm -rf {} + 2>/dev/null || true
+	rm -rf build
 	rm -rf dist web/public/kernel web/src/engine/generated test-results

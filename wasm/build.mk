@@ -218,12 +218,15 @@ CC_fuzz   := $(NATIVE_CC) $(NATIVE_FLAGS) -fsanitize=fuzzer-no-link
 # wasm64: emcc -sMEMORY64=2, a 64-bit machine in wasm (make wasm64, not part
 # of make build). `long` and pointers are 8 bytes in C, as at native64; the
 # module is lowered to 32-bit memory after linking, so no engine needs
-# memory64. Its wasm64 system libraries are built into a private cache
-# (WASM64_CACHE) by the cache's rule below; wasm/runtime/library_wasm64.js
-# replaces the few imports whose JavaScript in emcc 3.1.6 is not 64-bit.
-WASM64_CACHE := build/emcache-wasm64
-EMCC64       := NODE_PATH=/usr/share/nodejs EM_FROZEN_CACHE= EM_CACHE=$(CURDIR)/$(WASM64_CACHE) \
-                EM_NODE_JS=$(CURDIR)/wasm/tools/node-wasm64.sh emcc -sMEMORY64=2
+# memory64. Its wasm64 system libraries, only the members our links use,
+# are built into a private emcc cache (WASM64_CACHE) by the cache's rule
+# below, and the links take them alone (WASM64_SYSLIBS);
+# wasm/runtime/library_wasm64.js replaces the few imports whose JavaScript
+# in emcc 3.1.6 is not 64-bit.
+WASM64_CACHE := build/wasm64-syslibs
+EMCC64_ENV   := NODE_PATH=/usr/share/nodejs EM_FROZEN_CACHE= EM_CACHE=$(CURDIR)/$(WASM64_CACHE) \
+                EM_NODE_JS=$(CURDIR)/wasm/tools/node-wasm64.sh
+EMCC64       := $(EMCC64_ENV) emcc -sMEMORY64=2
 CC_wasm64    := $(EMCC64) $(WASM_FLAGS)
 # The runtime guides the fuzzer by its edges alone: tracing its comparisons
 # (slab lookups on every access) took a quarter of each execution.
@@ -315,15 +318,15 @@ build/wasm/$(1)/labrun.cjs: $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/was
 	@echo "  LD [wasm] $$@ (Node)"
 	@$(EMCC) $(WASM_FLAGS) $(WASM_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 $$^ -o $$@
 build/wasm64/$(1)/labrun.cjs: $(call kobjs,wasm64,$(1)) $(call hobjs,wasm64) build/wasm64/host/labrun.o \
-		build/wasm64/host/registry.o $(WASM64_LIBJS) | $(WASM64_CACHE)/.ready
+		build/wasm64/host/registry.o $(WASM64_LIBJS) $(WASM64_CACHE)/.ready
 	@echo "  LD [wasm64] $$@ (Node)"
 	@$(EMCC64) $(WASM_FLAGS) $(WASM_LINK) $(WASM64_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 \
-		$$(filter %.o,$$^) -o $$@
+		$$(filter %.o,$$^) $(WASM64_SYSLIBS) -o $$@
 build/wasm64/$(1)/labrun-web.js: $(call kobjs,wasm64,$(1)) $(call hobjs,wasm64) build/wasm64/host/labrun.o \
-		build/wasm64/host/registry.o $(WASM64_LIBJS) | $(WASM64_CACHE)/.ready
+		build/wasm64/host/registry.o $(WASM64_LIBJS) $(WASM64_CACHE)/.ready
 	@echo "  LD [wasm64] $$@ (a page)"
 	@$(EMCC64) $(WASM_FLAGS) $(WASM_LINK) $(WASM64_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=web -sEXIT_RUNTIME=1 \
-		$$(filter %.o,$$^) -o $$@
+		$$(filter %.o,$$^) $(WASM64_SYSLIBS) -o $$@
 $(call browser_module,$(1)): $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/bridge.o \
 		build/wasm/host/registry.o wasm/bridge/exports.json
 	@mkdir -p $$(@D)
@@ -342,17 +345,26 @@ WASM_LINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sALLOW_MEMORY_GROWTH=1 \
 # same name), and main()'s argv of 8-byte pointers (a pre-js).
 WASM64_LIBJS := wasm/runtime/library_wasm64.js wasm/runtime/pre_wasm64.js
 WASM64_LINK  := --js-library wasm/runtime/library_wasm64.js --pre-js wasm/runtime/pre_wasm64.js
+# The wasm64 system libraries the links take, alone (built below), after
+# the objects as emcc puts its own: wasm-ld then resolves libc's and
+# compiler_rt's differing declarations of __eqtf2 and its kind as emcc's
+# links do (libraries first: a module wasm-opt rejects).
+WASM64_SYSLIBS := -nostdlib $(addprefix -l,$(patsubst lib%.a,%,$(shell sed 's/\#.*//' wasm/tools/wasm64-syslibs.txt | awk 'NF && !seen[$$1]++ {print $$1}')))
 $(foreach v,$(LAB_VARIANTS) $(SELFTEST_VARIANTS),$(eval $(call program_rules,$(v))))
 
-# The wasm64 system libraries (libc, dlmalloc, compiler_rt, ...): emcc
-# builds the ones a link needs into WASM64_CACHE the first time, at -O2;
-# linking a program that uses what labrun uses builds them all. Measured:
-# 55 min on a shared two-core machine, once.
-$(WASM64_CACHE)/.ready: wasm/tools/node-wasm64.sh
-	@mkdir -p $(@D)
-	@echo "  CACHE [wasm64] $(WASM64_CACHE) (the first time: the wasm64 system libraries, most of an hour)"
+# The wasm64 system libraries: the members of emcc's libc, dlmalloc,
+# compiler_rt and stubs that our wasm64 links extract
+# (wasm/tools/wasm64-syslibs.txt), built from emscripten's sources with its
+# own flags by wasm/tools/wasm64-syslibs.py into the private cache, where
+# emcc would otherwise build every library whole (most of an hour on two
+# cores). The probe links what labrun uses from them and makes emcc write
+# the cache's wasm64 struct layouts.
+$(WASM64_CACHE)/.ready: wasm/tools/node-wasm64.sh wasm/tools/wasm64-syslibs.py wasm/tools/wasm64-syslibs.txt
+	@rm -rf $(@D) && mkdir -p $(@D)
+	@echo "  SYSLIBS [wasm64] $(WASM64_CACHE) ($$(grep -c '^lib' wasm/tools/wasm64-syslibs.txt) objects of emcc's libc, dlmalloc, compiler_rt, stubs)"
+	@$(EMCC64_ENV) python3 wasm/tools/wasm64-syslibs.py wasm/tools/wasm64-syslibs.txt
 	@printf '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <time.h>\n#include <emscripten/fiber.h>\nint main(int c, char **v) { char b[64]; struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); snprintf(b, sizeof(b), "%%d %%f", c, 1.5); void *p = malloc(1 << 20); memcpy(p, b, sizeof(b)); FILE *f = fopen(v[0], "r"); if (f) fclose(f); puts(p); free(p); return 0; }\n' > $(@D)/probe.c
-	@$(EMCC64) $(WASM_FLAGS) $(WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 $(@D)/probe.c -o $(@D)/probe.cjs
+	@$(EMCC64) $(WASM_FLAGS) $(WASM_LINK) $(WASM64_SYSLIBS) -sENVIRONMENT=node -sEXIT_RUNTIME=1 $(@D)/probe.c -o $(@D)/probe.cjs
 	@touch $@
 
 # The event ABI for TypeScript, generated from events.def by a C program.
