@@ -314,9 +314,12 @@ build/native64/$(1)/labrun: $(call kobjs,native64,$(1)) $(call hobjs,native64) b
 build/bench/$(1)/labrun: $(call kobjs,bench,$(1)) $(call hobjs,bench) build/bench/host/labrun.o build/bench/host/registry.o
 	@echo "  LD [bench] $$@"
 	@$(CC_bench) $$^ -o $$@
-build/wasm/$(1)/labrun.cjs: $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/labrun.o build/wasm/host/registry.o
+build/wasm/$(1)/labrun.cjs: $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/labrun.o build/wasm/host/registry.o \
+		$(WASM32_LIBJS) wasm/tools/asyncify.py
 	@echo "  LD [wasm] $$@ (Node)"
-	@$(EMCC) $(WASM_FLAGS) $(WASM_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 $$^ -o $$@
+	@$(EMCC) $(WASM_FLAGS) $(WASM_BASE_LINK) $(WASM32_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 \
+		$$(filter %.o,$$^) -o $$@
+	@python3 wasm/tools/asyncify.py $$(@:.cjs=.wasm)
 build/wasm64/$(1)/labrun.cjs: $(call kobjs,wasm64,$(1)) $(call hobjs,wasm64) build/wasm64/host/labrun.o \
 		build/wasm64/host/registry.o $(WASM64_LIBJS) $(WASM64_CACHE)/.ready
 	@echo "  LD [wasm64] $$@ (Node)"
@@ -328,18 +331,27 @@ build/wasm64/$(1)/labrun-web.js: $(call kobjs,wasm64,$(1)) $(call hobjs,wasm64) 
 	@$(EMCC64) $(WASM_FLAGS) $(WASM_LINK) $(WASM64_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=web -sEXIT_RUNTIME=1 \
 		$$(filter %.o,$$^) $(WASM64_SYSLIBS) -o $$@
 $(call browser_module,$(1)): $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/bridge.o \
-		build/wasm/host/registry.o wasm/bridge/exports.json
+		build/wasm/host/registry.o wasm/bridge/exports.json $(WASM32_LIBJS) wasm/tools/asyncify.py
 	@mkdir -p $$(@D)
 	@echo "  LD [wasm] $$@ (browser worker)"
-	@$(EMCC) $(WASM_FLAGS) $(WASM_LINK) -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_ES6=1 \
+	@$(EMCC) $(WASM_FLAGS) $(WASM_BASE_LINK) $(WASM32_LINK) -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_ES6=1 \
 		-sEXPORT_NAME=createReclaimLab -sEXIT_RUNTIME=0 \
 		-sEXPORTED_FUNCTIONS='$(WASM_EXPORTS)' \
 		-sEXPORTED_RUNTIME_METHODS='["UTF8ToString","stringToUTF8","lengthBytesUTF8"]' \
 		$$(filter %.o,$$^) -o $$@
+	@python3 wasm/tools/asyncify.py $$(@:.mjs=.wasm)
 endef
 WASM_EXPORTS := $(shell tr -d ' \n' < wasm/bridge/exports.json)
-WASM_LINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 -sALLOW_MEMORY_GROWTH=1 \
-             -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576
+WASM_BASE_LINK := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576
+WASM_LINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 $(WASM_BASE_LINK)
+# wasm32's fibers switch over Asyncify from C (runtime/fiber.c), with no
+# JavaScript: the module is linked without emcc's Asyncify, its names kept,
+# and wasm/tools/asyncify.py instruments only the functions a switch can
+# pass through (the module's call graph says which), then strips the
+# names. The "asyncify" imports Binaryen replaces need stand-ins for emcc's
+# JavaScript compiler.
+WASM32_LIBJS := wasm/runtime/library_asyncify.js
+WASM32_LINK  := --js-library wasm/runtime/library_asyncify.js --profiling-funcs
 # wasm64's own JavaScript: the imports emcc 3.1.6 passes BigInts to
 # without converting them (a library replacing the system functions of the
 # same name), and main()'s argv of 8-byte pointers (a pre-js).

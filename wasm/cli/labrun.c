@@ -34,7 +34,7 @@ enum {
 	OPT_LIST = 1000, OPT_SCENARIO, OPT_SEED, OPT_POLICY, OPT_SCHEDULE, OPT_MAX_EVENTS,
 	OPT_MAX_STEPS, OPT_PROGRAM, OPT_HASH, OPT_META, OPT_SUMMARY, OPT_SCHEDULE_OUT, OPT_DUMP,
 	OPT_TRACE, OPT_FTRACE, OPT_STATS, OPT_HELP, OPT_CONSOLE, OPT_EXPLORE, OPT_NO_POR, OPT_FORK, OPT_CHECKPOINT,
-	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS,
+	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS, OPT_REPEAT,
 };
 
 static const struct option fixed_options[] = {
@@ -54,6 +54,7 @@ static const struct option fixed_options[] = {
 	{ "trace",        no_argument,       NULL, OPT_TRACE },
 	{ "ftrace",       no_argument,       NULL, OPT_FTRACE },
 	{ "stats",        no_argument,       NULL, OPT_STATS },
+	{ "repeat",       required_argument, NULL, OPT_REPEAT },
 	{ "help",         no_argument,       NULL, OPT_HELP },
 	{ "console",      no_argument,       NULL, OPT_CONSOLE },
 	{ "explore",      no_argument,       NULL, OPT_EXPLORE },
@@ -93,7 +94,7 @@ static void usage(FILE *f)
 		"              [run parameters]\n"
 		"              [--hash | --meta | --summary | --schedule-out | --dump DIR | --trace |\n"
 		"               --console | --ftrace]\n"
-		"              [--stats]\n"
+		"              [--stats [--repeat N]]\n"
 		"       labrun --explore [--bound K] [--max-execs N] [--time-limit S] [--no-por]\n"
 		"              [--fork] [--checkpoint FILE] [--pct D --runs N] (and the run options above)\n"
 		"       labrun --list\n"
@@ -106,6 +107,9 @@ static void usage(FILE *f)
 		"the run cannot then be replayed, dumped or explored.\n"
 		"--program gives a scenario that takes one its operations, as bytes\n"
 		"(memcg-bitmap: three per operation, see wasm/scenarios/memcg_bitmap.c).\n"
+		"--stats prints the run's wall and CPU time; --repeat N runs it N times in\n"
+		"this process and prints each run's (the first pays for loading: in wasm,\n"
+		"compiling the module; later ones show the steady state).\n"
 		"--dump writes events.bin, decisions.bin and meta.json, as the browser gets them.\n"
 		"--console prints every line the kernel printed and every report's text;\n"
 		"--trace prints the normalised trace the kernel's KUnit suite prints too:\n"
@@ -319,6 +323,7 @@ int main(int argc, char **argv)
 	int values[LAB_NR_PARAMS] = { 0 };
 	char flag[40];
 	int hash = 0, meta = 0, summary = 0, stats = 0, sched_out = 0, trace = 0, ch;
+	unsigned long long repeat = 1;
 	const char *dump = NULL;
 	static unsigned char program[PROGRAM_MAX];
 	unsigned long program_len = 0;
@@ -364,10 +369,13 @@ int main(int argc, char **argv)
 		case OPT_SEED:
 		case OPT_MAX_EVENTS:
 		case OPT_MAX_STEPS:
-			if (parse_num(ch == OPT_SEED ? "--seed" : ch == OPT_MAX_EVENTS ? "--max-events" : "--max-steps",
-				      optarg, &v))
+		case OPT_REPEAT:
+			if (parse_num(ch == OPT_SEED ? "--seed" : ch == OPT_MAX_EVENTS ? "--max-events" :
+				      ch == OPT_REPEAT ? "--repeat" : "--max-steps", optarg, &v))
 				return 2;
-			if (ch == OPT_SEED)
+			if (ch == OPT_REPEAT)
+				repeat = v ? v : 1;
+			else if (ch == OPT_SEED)
 				seed = (long long)v;
 			else if (ch == OPT_MAX_EVENTS)
 				max_events = v;
@@ -494,9 +502,22 @@ int main(int argc, char **argv)
 		default: return 2;
 		}
 	}
+	sim_ftrace_on = trace == 3;
+	/* --repeat: the same run before this one, each timed, then freed. */
+	for (; repeat > 1; repeat--) {
+		c0 = cpu_seconds();
+		if (lab_run(sc, &p, &opt, &res, err, sizeof(err))) {
+			fprintf(stderr, "labrun: %s\n", err);
+			return 2;
+		}
+		c1 = cpu_seconds();
+		if (stats)
+			fprintf(stderr, "%.3f s of CPU, %.0f events per CPU second\n",
+				c1 - c0, c1 > c0 ? (double)sim_events_seen() / (c1 - c0) : 0.0);
+		sim_fini();
+	}
 	t0 = now_seconds();
 	c0 = cpu_seconds();
-	sim_ftrace_on = trace == 3;
 	if (lab_run(sc, &p, &opt, &res, err, sizeof(err))) {
 		fprintf(stderr, "labrun: %s\n", err);
 		return 2;

@@ -7,7 +7,171 @@
 #include <string.h>
 #include "fiber.h"
 
-#ifdef __EMSCRIPTEN__
+#if defined(__EMSCRIPTEN__) && !defined(__wasm64__)
+/*
+ * wasm32: the switch is Binaryen's Asyncify driven from C, with no
+ * JavaScript in it (emscripten's fibers go through its JavaScript library
+ * for every switch: its export wrappers, its trampoline and several calls
+ * back into the module, a quarter of a run's time). A fiber runs on the
+ * wasm stack under fiber_host_loop(), entered from the host's context. A
+ * switch away saves the C stack pointer and unwinds the fiber's frames
+ * into its Asyncify buffer back to that loop, which then rewinds the next
+ * fiber's frames from its buffer (or starts it), until one switches to
+ * the host context. Binaryen connects the "asyncify" imports below to its
+ * own unwind and rewind; a function that calls them (fiber_unwind()) is
+ * the bottom of the runtime and is not instrumented itself, only its
+ * callers are. fiber_host_loop() must not be instrumented either
+ * (wasm/tools/asyncify.py leaves it out), and fiber_entry() must stay a
+ * function of its own, the one a rewind re-enters: these three are
+ * exported, which keeps Binaryen from inlining them.
+ */
+#include <stdint.h>
+#include <emscripten/stack.h>
+
+#define ASYNCIFY_IMPORT(name) __attribute__((import_module("asyncify"), import_name(name)))
+ASYNCIFY_IMPORT("start_unwind") void asyncify_start_unwind(void *data);
+ASYNCIFY_IMPORT("stop_unwind") void asyncify_stop_unwind(void);
+ASYNCIFY_IMPORT("start_rewind") void asyncify_start_rewind(void *data);
+ASYNCIFY_IMPORT("stop_rewind") void asyncify_stop_rewind(void);
+void stackRestore(uintptr_t sp);	/* emscripten's compiler-rt: sets the C stack pointer */
+
+static struct sim_fiber *host;		/* the context that is no fiber: the host's */
+static struct sim_fiber *next;		/* set by a switch: who runs after the unwind */
+static int catch_leaves;		/* sim_fiber_catch_leaves() */
+
+/*
+ * sim_fiber_leave() from code that is not instrumented (KASAN's callbacks):
+ * a JavaScript exception drops the fiber's frames, and the host loop,
+ * which then enters fibers through fiber_enter_catching(), catches it.
+ */
+EM_JS(void, fiber_throw_leave, (void), {
+	throw 'sim_fiber_leave';
+});
+EM_JS(int, fiber_enter_catching, (void *fn, void *f), {
+	try {
+		wasmTable.get(fn)(f);
+	} catch (e) {
+		if (e !== 'sim_fiber_leave')
+			throw e;
+		return 1;
+	}
+	return 0;
+});
+
+void sim_fiber_init_main(struct sim_fiber *main)
+{
+	memset(main, 0, sizeof(*main));
+	host = main;
+}
+
+int sim_fiber_create(struct sim_fiber *f, void (*entry)(void *), void *arg, size_t stack_size)
+{
+	memset(f, 0, sizeof(*f));
+	f->stack = malloc(stack_size);
+	f->asyncify_stack = malloc(stack_size);
+	if (!f->stack || !f->asyncify_stack) {
+		free(f->stack);
+		free(f->asyncify_stack);
+		return -1;
+	}
+	f->stack_size = stack_size;
+	f->entry = entry;
+	f->arg = arg;
+	return 0;
+}
+
+/*
+ * The bottom frame of every fiber; a rewind calls it again. Entries never
+ * return (they switch away for good): fiber_host_loop() checks, not this
+ * function, which the compiler would otherwise take for one that never
+ * returns, and so the unwinds that do return through it.
+ */
+EMSCRIPTEN_KEEPALIVE __attribute__((noinline)) void fiber_entry(struct sim_fiber *f)
+{
+	f->entry(f->arg);
+}
+
+/* Run fibers, from "to", until one switches to the host context. */
+EMSCRIPTEN_KEEPALIVE __attribute__((noinline)) void fiber_host_loop(struct sim_fiber *to)
+{
+	uintptr_t host_sp = emscripten_stack_get_current();
+	uintptr_t host_base = emscripten_stack_get_base(), host_end = emscripten_stack_get_end();
+
+	while (to != host) {
+		struct sim_fiber *f = to;
+		uintptr_t top = ((uintptr_t)f->stack + f->stack_size) & ~(uintptr_t)15;
+
+		next = NULL;
+		emscripten_stack_set_limits((void *)top, f->stack);
+		if (f->started) {
+			stackRestore(f->sp);
+			f->rewinding = 1;
+			asyncify_start_rewind(&f->unwind);
+		} else {
+			f->started = 1;
+			stackRestore(top);
+		}
+		/* An unwind or a leave comes back here, having set next. */
+		if (!catch_leaves) {
+			fiber_entry(f);
+			asyncify_stop_unwind();
+		} else if (!fiber_enter_catching((void *)fiber_entry, f)) {
+			asyncify_stop_unwind();
+		}
+		if (!next)
+			abort();	/* the fiber's entry returned */
+		stackRestore(host_sp);
+		to = next;
+	}
+	emscripten_stack_set_limits((void *)host_base, (void *)host_end);
+}
+
+/* Leave "from" for "to": unwind to the loop; when "from" is rewound, return. */
+EMSCRIPTEN_KEEPALIVE __attribute__((noinline)) void fiber_unwind(struct sim_fiber *from,
+								 struct sim_fiber *to)
+{
+	if (from->rewinding) {
+		from->rewinding = 0;
+		asyncify_stop_rewind();
+		return;
+	}
+	from->sp = emscripten_stack_get_current();
+	from->unwind.pos = from->asyncify_stack;
+	from->unwind.end = (char *)from->asyncify_stack + from->stack_size;
+	next = to;
+	asyncify_start_unwind(&from->unwind);
+}
+
+void sim_fiber_switch(struct sim_fiber *from, struct sim_fiber *to, int exiting)
+{
+	(void)exiting;
+	if (from == host)
+		fiber_host_loop(to);
+	else
+		fiber_unwind(from, to);
+}
+
+void sim_fiber_catch_leaves(int on)
+{
+	catch_leaves = on;
+}
+
+void sim_fiber_leave(struct sim_fiber *from, struct sim_fiber *to)
+{
+	(void)from;
+	next = to;
+	fiber_throw_leave();
+}
+
+void sim_fiber_destroy(struct sim_fiber *f)
+{
+	free(f->stack);
+	free(f->asyncify_stack);
+	f->stack = f->asyncify_stack = NULL;
+}
+
+#elif defined(__EMSCRIPTEN__)
+/* wasm64: emscripten's fibers (runtime/library_wasm64.js gives their 64-bit JavaScript). */
 
 static char main_asyncify_stack[64 * 1024];
 
@@ -55,6 +219,16 @@ void sim_fiber_destroy(struct sim_fiber *f)
 	free(f->stack);
 	free(f->asyncify_stack);
 	f->stack = f->asyncify_stack = NULL;
+}
+
+void sim_fiber_catch_leaves(int on)
+{
+	(void)on;
+}
+
+void sim_fiber_leave(struct sim_fiber *from, struct sim_fiber *to)
+{
+	sim_fiber_switch(from, to, 1);
 }
 
 #else /* native */
@@ -242,6 +416,16 @@ void sim_fiber_destroy(struct sim_fiber *f)
 {
 	stack_put(f->stack, f->stack_size);
 	f->stack = NULL;
+}
+
+void sim_fiber_catch_leaves(int on)
+{
+	(void)on;
+}
+
+void sim_fiber_leave(struct sim_fiber *from, struct sim_fiber *to)
+{
+	sim_fiber_switch(from, to, 1);
 }
 
 #endif

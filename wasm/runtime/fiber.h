@@ -3,14 +3,18 @@
  * Fibers: each simulated task runs on its own stack and gives control back
  * to the scheduler at preemption points. Natively a stack switch of a few
  * instructions on x86 (fiber.c; ucontext elsewhere), annotated for
- * AddressSanitizer; Emscripten fibers over ASYNCIFY in wasm.
+ * AddressSanitizer; in wasm32 a switch over Binaryen's Asyncify (fiber.c),
+ * in wasm64 Emscripten's fibers over ASYNCIFY.
  */
 #ifndef SIM_FIBER_H
 #define SIM_FIBER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-#ifdef __EMSCRIPTEN__
+#if defined(__EMSCRIPTEN__) && !defined(__wasm64__)
+#include <emscripten/emscripten.h>
+#elif defined(__EMSCRIPTEN__)
 #include <emscripten/fiber.h>
 #elif defined(__i386__) || defined(__x86_64__)
 #define SIM_FIBER_ASM 1
@@ -20,7 +24,14 @@
 #endif
 
 struct sim_fiber {
-#ifdef __EMSCRIPTEN__
+#if defined(__EMSCRIPTEN__) && !defined(__wasm64__)
+	struct {
+		void *pos, *end;	/* Asyncify's data: where the next frame goes, where the buffer ends */
+	} unwind;
+	void *asyncify_stack;
+	uintptr_t sp;		/* the C stack pointer while switched away */
+	int started, rewinding;
+#elif defined(__EMSCRIPTEN__)
 	emscripten_fiber_t ctx;
 	void *asyncify_stack;
 #else
@@ -43,5 +54,12 @@ int sim_fiber_create(struct sim_fiber *f, void (*entry)(void *), void *arg, size
 /* Switch from one fiber to another; exiting: "from" will never run again. */
 void sim_fiber_switch(struct sim_fiber *from, struct sim_fiber *to, int exiting);
 void sim_fiber_destroy(struct sim_fiber *f);
+/*
+ * Leave "from" for good, for "to", from any depth: in wasm32 also from
+ * code Asyncify does not instrument (KASAN's callbacks), which cannot
+ * unwind; the run must have called sim_fiber_catch_leaves(1) first.
+ */
+void sim_fiber_leave(struct sim_fiber *from, struct sim_fiber *to);
+void sim_fiber_catch_leaves(int on);
 
 #endif /* SIM_FIBER_H */

@@ -51,6 +51,7 @@ void sim_kasan_init(int panic)
 {
 	nreported = 0;
 	fault_panic = panic;
+	sim_fiber_catch_leaves(panic);	/* sim_panic() leaves the task from inside a callback */
 }
 
 static int already_reported(int obj)
