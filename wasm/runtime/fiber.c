@@ -82,9 +82,10 @@ int sim_fiber_create(struct sim_fiber *f, void (*entry)(void *), void *arg, size
 
 /*
  * The bottom frame of every fiber; a rewind calls it again. Entries never
- * return (they switch away for good): fiber_host_loop() checks, not this
- * function, which the compiler would otherwise take for one that never
- * returns, and so the unwinds that do return through it.
+ * return (they switch away for good), but fiber_host_loop() checks that,
+ * not this function: with an abort() here the compiler takes it for one
+ * that never returns and drops the code after its call, where every
+ * unwind comes back.
  */
 EMSCRIPTEN_KEEPALIVE __attribute__((noinline)) void fiber_entry(struct sim_fiber *f)
 {
