@@ -7,6 +7,35 @@
 #include <string.h>
 #include "fiber.h"
 
+#ifdef __EMSCRIPTEN__
+/*
+ * Both wasm builds: a fiber owns a C stack and a stack for Asyncify's saved
+ * frames, each stack_size bytes.
+ */
+static int fiber_alloc(struct sim_fiber *f, void (*entry)(void *), void *arg, size_t stack_size)
+{
+	memset(f, 0, sizeof(*f));
+	f->stack = malloc(stack_size);
+	f->asyncify_stack = malloc(stack_size);
+	if (!f->stack || !f->asyncify_stack) {
+		free(f->stack);
+		free(f->asyncify_stack);
+		return -1;
+	}
+	f->stack_size = stack_size;
+	f->entry = entry;
+	f->arg = arg;
+	return 0;
+}
+
+void sim_fiber_destroy(struct sim_fiber *f)
+{
+	free(f->stack);
+	free(f->asyncify_stack);
+	f->stack = f->asyncify_stack = NULL;
+}
+#endif
+
 #if defined(__EMSCRIPTEN__) && !defined(__wasm64__)
 /*
  * wasm32: the switch is Binaryen's Asyncify driven from C, with no
@@ -66,18 +95,7 @@ void sim_fiber_init_main(struct sim_fiber *main)
 
 int sim_fiber_create(struct sim_fiber *f, void (*entry)(void *), void *arg, size_t stack_size)
 {
-	memset(f, 0, sizeof(*f));
-	f->stack = malloc(stack_size);
-	f->asyncify_stack = malloc(stack_size);
-	if (!f->stack || !f->asyncify_stack) {
-		free(f->stack);
-		free(f->asyncify_stack);
-		return -1;
-	}
-	f->stack_size = stack_size;
-	f->entry = entry;
-	f->arg = arg;
-	return 0;
+	return fiber_alloc(f, entry, arg, stack_size);
 }
 
 /*
@@ -164,13 +182,6 @@ void sim_fiber_leave(struct sim_fiber *from, struct sim_fiber *to)
 	fiber_throw_leave();
 }
 
-void sim_fiber_destroy(struct sim_fiber *f)
-{
-	free(f->stack);
-	free(f->asyncify_stack);
-	f->stack = f->asyncify_stack = NULL;
-}
-
 #elif defined(__EMSCRIPTEN__)
 /* wasm64: emscripten's fibers (runtime/library_wasm64.js gives their 64-bit JavaScript). */
 
@@ -193,17 +204,8 @@ static void fiber_entry(void *arg)
 
 int sim_fiber_create(struct sim_fiber *f, void (*entry)(void *), void *arg, size_t stack_size)
 {
-	memset(f, 0, sizeof(*f));
-	f->stack = malloc(stack_size);
-	f->asyncify_stack = malloc(stack_size);
-	if (!f->stack || !f->asyncify_stack) {
-		free(f->stack);
-		free(f->asyncify_stack);
+	if (fiber_alloc(f, entry, arg, stack_size))
 		return -1;
-	}
-	f->stack_size = stack_size;
-	f->entry = entry;
-	f->arg = arg;
 	emscripten_fiber_init(&f->ctx, fiber_entry, f, f->stack, stack_size,
 			      f->asyncify_stack, stack_size);
 	return 0;
@@ -213,13 +215,6 @@ void sim_fiber_switch(struct sim_fiber *from, struct sim_fiber *to, int exiting)
 {
 	(void)exiting;
 	emscripten_fiber_swap(&from->ctx, &to->ctx);
-}
-
-void sim_fiber_destroy(struct sim_fiber *f)
-{
-	free(f->stack);
-	free(f->asyncify_stack);
-	f->stack = f->asyncify_stack = NULL;
 }
 
 void sim_fiber_catch_leaves(int on)
