@@ -3,6 +3,8 @@
 // their command-line options, the production build served as `make start`
 // serves it (scripts/serve.mjs: gzip and the Content-Security-Policy), Debian's
 // Chromium launched by Playwright, and the rows they add to make bench's table.
+// Their ports avoid the fetch standard's blocked ports (4190 is one: Node's
+// fetch and Chromium refuse it).
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';

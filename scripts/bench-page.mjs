@@ -15,10 +15,10 @@
 // as a person presses them. Prints each run's figures, and adds its rows
 // to BENCH_ROWS when wasm/bench-all.sh runs it (name, value, unit, goal).
 //
-//   node scripts/bench-page.mjs [--port 4190] [--runs N] [--root dist]
+//   node scripts/bench-page.mjs [--port 4192] [--runs N] [--root dist]
 import { addRows, launch, opt, serve } from './bench-browser.mjs';
 
-const PORT = Number(opt('port', process.env.BENCH_PORT ?? '4190'));
+const PORT = Number(opt('port', process.env.BENCH_PORT ?? '4192'));
 const ROOT = opt('root', 'dist'); // the build served
 const REPEAT = Number(opt('runs', '3')); // each move is timed this many times; the median is kept
 
