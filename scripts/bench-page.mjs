@@ -15,12 +15,13 @@
 // as a person presses them. Prints each run's figures, and adds its rows
 // to BENCH_ROWS when wasm/bench-all.sh runs it (name, value, unit, goal).
 //
-//   node scripts/bench-page.mjs [--port 4192] [--runs N] [--root dist]
+//   node scripts/bench-page.mjs [--port 4192] [--runs N] [--root dist] [--only lru-batch]
 import { addRows, launch, opt, serve } from './bench-browser.mjs';
 
 const PORT = Number(opt('port', process.env.BENCH_PORT ?? '4192'));
 const ROOT = opt('root', 'dist'); // the build served
 const REPEAT = Number(opt('runs', '3')); // each move is timed this many times; the median is kept
+const ONLY = opt('only', ''); // the runs whose name starts so (all if empty)
 
 // The runs measured: [row name, query]. lru-batch's largest setting the
 // issue names; shrinker-lifetime at 600 mount/unmount rounds of 64 objects.
@@ -108,7 +109,7 @@ console.log('page: long runs in Chromium (load: navigation to a drawn, ready sce
   `${REPEAT}, key to the frame drawn at the step)`);
 const rows = [];
 try {
-  for (const [name, query] of RUNS) {
+  for (const [name, query] of RUNS.filter(([n]) => n.startsWith(ONLY))) {
     const r = await measure(browser, name, query);
     console.log(`  ${name.padEnd(26)} ${String(r.events).padStart(9)} events (${r.status})  load ${r.loadS.toFixed(2)} s  heap ${r.heapMB.toFixed(1)} MB (DOM ${r.domMB.toFixed(1)} MB, ${r.nodes} nodes)  ` +
       ['End', 'Home', 'middle', 'back'].map((k) => `${k} ${r.ms[k].toFixed(0)} ms (CPU ${r.cpuMs[k].toFixed(0)})`).join('  '));

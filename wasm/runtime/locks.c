@@ -137,8 +137,10 @@ void sim_spin_lock(struct sim_lock *l, const struct sim_site *site)
 		while (l->owner || l->waiters.head != &t->waiter) {
 			int oc = owner_cpu(l);
 
-			if (oc >= 0 && sim_cpus[oc].clock > c->clock)
+			if (oc >= 0 && sim_cpus[oc].clock > c->clock) {
 				c->clock = sim_cpus[oc].clock;
+				sim_cpu_changed(c);
+			}
 			sim_spin_step(site);
 		}
 		sim_waitq_pop(&l->waiters);

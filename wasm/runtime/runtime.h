@@ -147,6 +147,8 @@ const char *sim_event_kind_name(int kind);
 
 /* Shared between the runtime's files */
 extern struct sim_cpu sim_cpus[SIM_MAX_CPUS];
+/* After a CPU's clock, current task or dead flag is written: the scheduler keeps who may run next by them. */
+void sim_cpu_changed(struct sim_cpu *c);
 extern int sim_ncpus;
 extern struct sim_task *sim_current;	/* NULL in the scheduler's context */
 extern int sim_event_cpu;		/* CPU events are charged to */
