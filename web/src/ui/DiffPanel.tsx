@@ -223,33 +223,46 @@ const HunkView = memo(function HunkView({
             {place(h.new)}
           </span>
         </div>
-        {h.lines.map(([op, o, n, text], i) => {
-          const here = i === row;
-          const cls = op === '-' ? 'del' : op === '+' ? 'add' : 'ctx';
-          return (
-            <div
-              key={i}
-              className={here ? `diff-line ${cls} here` : `diff-line ${cls}`}
-              ref={here ? target : undefined}
-              data-testid={here ? 'diff.line.current' : undefined}
-              data-side={here ? (side ?? undefined) : undefined}
-            >
-              <span className="ln">{o ?? ''}</span>
-              <span className="ln">{n ?? ''}</span>
-              <span className="op" aria-hidden="true">
-                {op}
-              </span>
-              {op === '-' ? (
-                <del className="src">{text || ' '}</del>
-              ) : op === '+' ? (
-                <ins className="src">{text || ' '}</ins>
-              ) : (
-                <span className="src">{text || ' '}</span>
-              )}
-            </div>
-          );
-        })}
+        {h.lines.map((l, i) => (
+          <HunkLine key={i} line={l} here={i === row} side={i === row ? side : null} target={i === row ? target : undefined} />
+        ))}
       </div>
+    </div>
+  );
+});
+
+/** A line of a hunk: the lit line moving inside a hunk draws again the two lines it leaves and enters, not the hunk's every line. */
+const HunkLine = memo(function HunkLine({
+  line: [op, o, n, text],
+  here,
+  side,
+  target,
+}: {
+  line: Hunk['lines'][number];
+  here: boolean;
+  side: Side | null;
+  target?: RefObject<HTMLDivElement | null>;
+}) {
+  const cls = op === '-' ? 'del' : op === '+' ? 'add' : 'ctx';
+  return (
+    <div
+      className={here ? `diff-line ${cls} here` : `diff-line ${cls}`}
+      ref={here ? target : undefined}
+      data-testid={here ? 'diff.line.current' : undefined}
+      data-side={here ? (side ?? undefined) : undefined}
+    >
+      <span className="ln">{o ?? ''}</span>
+      <span className="ln">{n ?? ''}</span>
+      <span className="op" aria-hidden="true">
+        {op}
+      </span>
+      {op === '-' ? (
+        <del className="src">{text || ' '}</del>
+      ) : op === '+' ? (
+        <ins className="src">{text || ' '}</ins>
+      ) : (
+        <span className="src">{text || ' '}</span>
+      )}
     </div>
   );
 });

@@ -237,10 +237,14 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
       >
         {hover && <title>{hover}</title>}
         <g ref={staticRef} />
-        <g className="cursor">
-          <line x1={cx} x2={cx} y1={TOP - 4} y2={gpLaneY + LANE} />
-          <circle cx={cx} cy={laneY(cpu) + LANE / 2} r={5} />
-        </g>
+      </svg>
+      {/* The cursor on layers of its own, moved by a transform: a step repaints neither the lanes' labels and marks nor the cursor. */}
+      {/* Whole pixels for the layers, the fraction inside them: drawn as they were in the SVG, pixel for pixel. */}
+      <svg className="cursor cursor-line" width={4} height={gpLaneY + LANE - TOP + 4} style={{ transform: `translate(${Math.floor(cx) - 2}px, ${TOP - 4}px)` }} aria-hidden="true">
+        <line x1={2 + cx - Math.floor(cx)} x2={2 + cx - Math.floor(cx)} y1={0} y2={gpLaneY + LANE - TOP + 4} />
+      </svg>
+      <svg className="cursor cursor-dot" width={16} height={16} style={{ transform: `translate(${Math.floor(cx) - 8}px, ${laneY(cpu) + LANE / 2 - 8}px)` }} aria-hidden="true">
+        <circle cx={8 + cx - Math.floor(cx)} cy={8} r={5} />
       </svg>
     </div>
   );

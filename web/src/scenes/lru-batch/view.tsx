@@ -43,6 +43,8 @@ function stripLayout(n: number) {
  */
 function Strip({ log, state, order, step, mode }: { log: EventLog; state: LruState; order: number[]; step: number; mode: Mode }) {
   const ref = useRef<HTMLCanvasElement>(null);
+  // The page's colours, read once: a read of computed style at every step would recompute the page's style in the middle of a frame.
+  const inks = useRef<{ ink: string; muted: string } | null>(null);
   const n = order.length;
   const { cell, h, at } = stripLayout(n);
   const last = state.last && step - state.last.step < 6 ? state.last : null;
@@ -57,7 +59,11 @@ function Strip({ log, state, order, step, mode }: { log: EventLog; state: LruSta
     }
     c.setTransform(dpr, 0, 0, dpr, 0, 0);
     c.clearRect(0, 0, STRIP_W, h);
-    const ink = getComputedStyle(canvas).getPropertyValue('--ink').trim() || '#1f2933';
+    if (!inks.current) {
+      const css = getComputedStyle(canvas);
+      inks.current = { ink: css.getPropertyValue('--ink').trim() || '#1f2933', muted: css.getPropertyValue('--muted').trim() || '#667' };
+    }
+    const { ink, muted } = inks.current;
     const name = (t: number) => log.taskName(t);
     const heldBy = new Map<number, number>(); // tag -> task
     for (const [idx, task] of Object.entries(state.holder)) if (Number(idx) >= 0) heldBy.set(Number(idx), task);
@@ -129,7 +135,7 @@ function Strip({ log, state, order, step, mode }: { log: EventLog; state: LruSta
       c.fill();
     }
     if (n === 0) {
-      c.fillStyle = getComputedStyle(canvas).getPropertyValue('--muted').trim() || '#667';
+      c.fillStyle = muted;
       c.fillText('the list is empty', 60, 8 + CELL_H / 2 + 4);
     }
     canvas.dataset.pages = String(drawn);
