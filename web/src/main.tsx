@@ -7,7 +7,8 @@ import './app/styles.css';
 import { App } from './app/App';
 import { Landing } from './app/Landing';
 import { TraceImport } from './app/TraceImport';
-import { isImportView } from './app/params';
+import { isImportView, readUrl } from './app/params';
+import { startFirstRun } from './app/useRuns';
 
 /** The page at a permalink; a talk opens another in place (a slide of another scene) and the page starts over at it. */
 function Page() {
@@ -17,6 +18,13 @@ function Page() {
     setOpen((o) => ({ search, n: o.n + 1 }));
   };
   return <App key={open.n} search={open.search} navigate={navigate} />;
+}
+
+// A scene's run starts before React mounts, so that it is simulated while the page's code loads and draws (a talk's
+// slides choose their own runs).
+if (!isImportView(window.location.search) && window.location.search.length > 1) {
+  const { settings } = readUrl(window.location.search);
+  if (!settings.talk) startFirstRun(settings.scene, settings);
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -66,6 +66,25 @@ export function programOptions(scene: AnyScene, prog: string): RunOptions {
   return { program: prog ? scene.program.toBytes(prog) : [], ...scene.program.options?.(prog) };
 }
 
+/** The main run's request as its settings give it: scenario, seed and options. Throws with what is wrong in the program. */
+export function mainRunRequest(scene: AnyScene, s: RunSettings): [string, number, RunOptions] {
+  const setup = programOptions(scene, s.prog);
+  return [scene.scenario, s.seed, { variant: s.variant, policy: Policy[s.policy], schedule: s.sched, slowNs: scene.slowNs?.(s.variant) ?? 0, ...setup }];
+}
+
+/**
+ * The page's first run, asked for before React mounts (main.tsx): the
+ * simulation goes on while the page's code loads and its first render
+ * happens; useMainRun's request with the same settings gets it.
+ */
+export function startFirstRun(scene: AnyScene, s: RunSettings) {
+  try {
+    sharedClient().start(...mainRunRequest(scene, s));
+  } catch {
+    // A program the scene refuses: useMainRun says so.
+  }
+}
+
 /**
  * The main run: made again whenever a run setting changes. Once it is in,
  * the step moves to `landing` (the permalink's step at first), which then
@@ -87,14 +106,14 @@ export function useMainRun(
   useEffect(() => {
     let live = true;
     setError(null);
-    let setup: RunOptions;
+    let request: [string, number, RunOptions];
     try {
-      setup = programOptions(scene, prog);
+      request = mainRunRequest(scene, { variant, seed, policy, sched, prog });
     } catch (e) {
       onRefused('prog', prog, (e as Error).message);
       return;
     }
-    client.run(scene.scenario, seed, { variant, policy: Policy[policy], schedule: sched, slowNs: scene.slowNs?.(variant) ?? 0, ...setup }).then(
+    client.run(...request).then(
       ({ log, decisions, wallMs, phases }) => {
         if (!live) return;
         if (log.length === 0) {
