@@ -170,6 +170,12 @@ void sim_fiber_switch(struct sim_fiber *from, struct sim_fiber *to, int exiting)
 		fiber_unwind(from, to);
 }
 
+void sim_fiber_run(struct sim_fiber *from, struct sim_fiber *to)
+{
+	(void)from;
+	fiber_host_loop(to);
+}
+
 void sim_fiber_catch_leaves(int on)
 {
 	catch_leaves = on;
@@ -424,4 +430,12 @@ void sim_fiber_leave(struct sim_fiber *from, struct sim_fiber *to)
 	sim_fiber_switch(from, to, 1);
 }
 
+#endif
+
+#if !defined(__EMSCRIPTEN__) || defined(__wasm64__)
+/* Natively and in wasm64 the host's context is a fiber like the others. */
+void sim_fiber_run(struct sim_fiber *from, struct sim_fiber *to)
+{
+	sim_fiber_switch(from, to, 0);
+}
 #endif

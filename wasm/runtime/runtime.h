@@ -128,6 +128,7 @@ _Static_assert(__builtin_offsetof(struct sim_decision, runnable) == 8, "runnable
 /* Host-side API */
 int sim_init(const struct sim_config *cfg);
 int sim_run(void);
+int sim_run_one(void);	/* one decision of sim_run()'s loop (sched.c) */
 void sim_fini(void);
 const struct sim_event *sim_log(size_t *n);
 int sim_nr_sites(void);

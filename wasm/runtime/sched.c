@@ -41,14 +41,23 @@ int sim_event_cpu;
 int sim_boot;
 
 /*
- * The scheduler runs on a fiber of its own, not on the stack of whoever
- * called sim_run(): in wasm, every switch back to it rewinds each frame of
- * its stack (Asyncify), and the caller's frames (labrun's main(), into
- * which the optimiser inlines much) made that the costliest part of a
- * switch. host_fiber is the caller's context, left at the start of the
- * run and resumed at its end.
+ * Where the scheduler runs. Natively and in wasm32 (SIM_FIBER_HOST_KEPT),
+ * in the context of whoever called sim_run(): a task's switch to the
+ * scheduler is then, in wasm32, one unwind of the task's frames back to
+ * the host loop and no rewind at all (run_loop() is not on a fiber), and
+ * its switch to the next task one rewind. In wasm64 (emscripten's fibers)
+ * every switch back to a context rewinds each frame of its stack, and the
+ * caller's frames (labrun's main(), into which the optimiser inlines
+ * much) made that the costliest part of a switch: there the scheduler
+ * runs on a fiber of its own, and host_fiber, the caller's context, is
+ * left at the start of the run and resumed at its end.
  */
-static struct sim_fiber sched_fiber, host_fiber;
+static struct sim_fiber host_fiber;
+#if SIM_FIBER_HOST_KEPT
+#define sched_fiber host_fiber
+#else
+static struct sim_fiber sched_fiber;
+#endif
 static int run_status;
 static struct sim_task *tasks[SIM_MAX_TASKS];
 static int ntasks;
@@ -765,64 +774,92 @@ static int all_runnable_spin(void)
 	return any;
 }
 
-static int run_loop(void)
+/*
+ * One decision of the run loop: run a task until it switches back, or
+ * fire a timer; -1, or how the run ended. A function of its own, called
+ * for each: in wasm a function runs in the code it was entered with, and
+ * V8 tiers a hot function up for its next call, not the current one (a
+ * loop around everything would run its first run in the baseline code).
+ * Exported in wasm, which keeps Binaryen from inlining it into its caller.
+ */
+#ifdef __EMSCRIPTEN__
+__attribute__((used))	/* EMSCRIPTEN_KEEPALIVE */
+#endif
+__attribute__((noinline)) int sim_run_one(void)
 {
-	for (;;) {
-		struct sim_cpu *c;
-		struct sim_task *t;
-		sim_u64 now;
-		int i, next;
+	struct sim_cpu *c;
+	struct sim_task *t;
+	sim_u64 now;
+	int i, next;
 
-		if (panicked)
-			return SIM_PANIC;
-		if (sim_stop_requested())
-			return steps > max_steps ? SIM_STUCK : SIM_EVENT_LIMIT;
-		/*
-		 * A grace period's end, or a sleeper's timer, is due before
-		 * anyone's next step: the earlier fires first (the grace period
-		 * on a tie), so that time never runs backwards.
-		 */
-		now = min_runnable_clock();
-		i = sleeper_due(now);
-		if (sim_rcu_timer_due(i >= 0 ? sleepers.task[i]->timer : now)) {
-			sim_rcu_timer_fire();
-			continue;
-		}
-		if (i >= 0) {
-			fire_sleeper(i);
-			continue;
-		}
-		sim_check_hung_tasks(now);	/* nothing ran since now was read */
-		if (all_runnable_spin() && !sim_rcu_timer_due((sim_u64)-1) && !sleepers.n)
-			return SIM_DEADLOCK;	/* nobody who could unlock can run */
-		next = pending_next >= 0 ? pending_next : decide(last_cpu);
-		pending_next = -1;
-		if (next < 0 || !sim_cpus[next].curr || sim_cpus[next].dead) {
-			if (runnable_mask())
-				continue;	/* the pending choice went stale: decide again */
-			for (i = 0; i < ntasks; i++)
-				if (tasks[i]->state == SIM_TASK_BLOCKED && !tasks[i]->is_rcuc)
-					return SIM_DEADLOCK;
-			if (sim_rcu_pending())
-				return SIM_DEADLOCK;
-			return SIM_DONE;
-		}
-		c = &sim_cpus[next];
-		last_cpu = next;
-		t = c->curr;
-		if (!t->started) {
-			t->started = 1;
-			sim_event_at(SIM_EV_TASK_START, c->id, c->clock, NULL, t->id, t->name, 0, 0);
-		}
-		sim_current = t;
-		sim_event_cpu = c->id;
-		sim_fiber_switch(&sched_fiber, &t->fiber, 0);
-		sim_current = NULL;
-		if (t->state == SIM_TASK_DONE && t->fiber.stack)
-			sim_fiber_destroy(&t->fiber);
+	if (panicked)
+		return SIM_PANIC;
+	if (sim_stop_requested())
+		return steps > max_steps ? SIM_STUCK : SIM_EVENT_LIMIT;
+	/*
+	 * A grace period's end, or a sleeper's timer, is due before
+	 * anyone's next step: the earlier fires first (the grace period
+	 * on a tie), so that time never runs backwards.
+	 */
+	now = min_runnable_clock();
+	i = sleeper_due(now);
+	if (sim_rcu_timer_due(i >= 0 ? sleepers.task[i]->timer : now)) {
+		sim_rcu_timer_fire();
+		return -1;
 	}
+	if (i >= 0) {
+		fire_sleeper(i);
+		return -1;
+	}
+	sim_check_hung_tasks(now);	/* nothing ran since now was read */
+	if (all_runnable_spin() && !sim_rcu_timer_due((sim_u64)-1) && !sleepers.n)
+		return SIM_DEADLOCK;	/* nobody who could unlock can run */
+	next = pending_next >= 0 ? pending_next : decide(last_cpu);
+	pending_next = -1;
+	if (next < 0 || !sim_cpus[next].curr || sim_cpus[next].dead) {
+		if (runnable_mask())
+			return -1;	/* the pending choice went stale: decide again */
+		for (i = 0; i < ntasks; i++)
+			if (tasks[i]->state == SIM_TASK_BLOCKED && !tasks[i]->is_rcuc)
+				return SIM_DEADLOCK;
+		if (sim_rcu_pending())
+			return SIM_DEADLOCK;
+		return SIM_DONE;
+	}
+	c = &sim_cpus[next];
+	last_cpu = next;
+	t = c->curr;
+	if (!t->started) {
+		t->started = 1;
+		sim_event_at(SIM_EV_TASK_START, c->id, c->clock, NULL, t->id, t->name, 0, 0);
+	}
+	sim_current = t;
+	sim_event_cpu = c->id;
+	sim_fiber_run(&sched_fiber, &t->fiber);
+	sim_current = NULL;
+	if (t->state == SIM_TASK_DONE && t->fiber.stack)
+		sim_fiber_destroy(&t->fiber);
+	return -1;
 }
 
+static int run_loop(void)
+{
+	int status;
+
+	while ((status = sim_run_one()) < 0)
+		;
+	return status;
+}
+
+#if SIM_FIBER_HOST_KEPT
+int sim_run(void)
+{
+	sim_running = 1;
+	run_status = run_loop();
+	sim_running = 0;
+	return run_status;
+}
+#else
 static void sched_entry(void *arg)
 {
 	(void)arg;
@@ -840,6 +877,7 @@ int sim_run(void)
 	sim_fiber_destroy(&sched_fiber);
 	return run_status;
 }
+#endif
 
 void sim_fini(void)
 {
