@@ -11,7 +11,8 @@
 // lru-batch with 64 tasks at 1024 events/s for 5 s: the intervals between
 // requestAnimationFrame callbacks (median, p95) and the main thread's long
 // tasks (PerformanceObserver 'longtask': over 50 ms), and the main thread's
-// CPU time per frame (a trace's thread clock). Adds rows to
+// CPU time per frame (a trace's thread clock), with its script (React and
+// the scenes' drawing), style, layout and paint. Adds rows to
 // BENCH_ROWS when wasm/bench-all.sh runs it (name, value, unit, goal).
 //
 //   node scripts/bench-figures.mjs [--port 4191] [--root dist] [--only scale|inode|lru|frames]
@@ -90,10 +91,25 @@ async function frames(browser) {
   const main = trace.find((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain');
   const tasks = trace.filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.pid === main?.pid && e.tid === main?.tid && e.tdur !== undefined);
   const cpuMs = tasks.reduce((a, e) => a + e.tdur, 0) / 1000;
+  // Where it goes: script (React's render and commit, the scene's drawing), style, layout and paint, each event
+  // counted once where events of one name nest (a layer's Paint inside the page's); script includes the style and layout it forces.
+  const onMain = trace.filter((e) => e.ph === 'X' && e.pid === main?.pid && e.tid === main?.tid && e.tdur !== undefined).sort((a, b) => a.ts - b.ts);
+  const phase = (name) => {
+    let end = -Infinity;
+    let us = 0;
+    for (const e of onMain) {
+      if (e.name !== name || e.ts < end) continue;
+      us += e.tdur;
+      end = e.ts + e.dur;
+    }
+    return us / 1000;
+  };
+  const parts = { script: phase('FunctionCall'), style: phase('UpdateLayoutTree'), layout: phase('Layout'), paint: phase('Paint') };
   await context.close();
   const sorted = [...r.deltas].sort((a, b) => a - b);
   const q = (x) => sorted[Math.min(sorted.length - 1, Math.floor(x * sorted.length))];
-  return { cpuPerFrame: cpuMs / Math.max(1, sorted.length), frames: sorted.length, max: sorted.at(-1), median: q(0.5), p95: q(0.95), long: r.long.length, longest: Math.max(0, ...r.long), step: r.step, length: r.length };
+  const perFrame = Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, v / Math.max(1, sorted.length)]));
+  return { perFrame, cpuPerFrame: cpuMs / Math.max(1, sorted.length), frames: sorted.length, max: sorted.at(-1), median: q(0.5), p95: q(0.95), long: r.long.length, longest: Math.max(0, ...r.long), step: r.step, length: r.length };
 }
 
 const stop = await serve(PORT, ROOT);
@@ -116,7 +132,8 @@ try {
   if (!ONLY || ONLY === 'frames') {
     const f = await frames(browser);
     console.log(`  playing lru-batch, 64 tasks, ${PLAY.speed} events/s, ${PLAY.seconds} s: ${f.frames} frames, median ${f.median.toFixed(1)} ms, ` +
-      `p95 ${f.p95.toFixed(1)} ms, longest ${f.max.toFixed(1)} ms; main thread ${f.cpuPerFrame.toFixed(1)} ms of CPU per frame; ${f.long} long tasks (longest ${f.longest.toFixed(0)} ms); at event ${f.step} of ${f.length}`);
+      `p95 ${f.p95.toFixed(1)} ms, longest ${f.max.toFixed(1)} ms; main thread ${f.cpuPerFrame.toFixed(1)} ms of CPU per frame (` +
+      `${Object.entries(f.perFrame).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}); ${f.long} long tasks (longest ${f.longest.toFixed(0)} ms); at event ${f.step} of ${f.length}`);
     rows.push([`frames: lru-batch 64 tasks at ${PLAY.speed} events/s, p95 frame`, f.p95.toFixed(1), 'ms', '<=', 16.7]);
     // A task of the main thread holds the next frame back: no interval over 50 ms, no task over 50 ms.
     rows.push([`frames: lru-batch 64 tasks at ${PLAY.speed} events/s, longest frame`, f.max.toFixed(1), 'ms', '<=', 50]);

@@ -15,6 +15,7 @@ import { EventPanel } from '../ui/EventPanel';
 import { NextStep } from '../ui/NextStep';
 import { ReportsPanel } from '../ui/ReportsPanel';
 import { TraceExport } from '../ui/TraceExport';
+import { PlayingContext, WhileSeen } from '../ui/WhileSeen';
 import { Controls } from './Controls';
 import { SeriesCard } from './SeriesCard';
 import { formatUrl, type PolicyName } from './url';
@@ -469,53 +470,57 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
 
   const log = run?.log;
   return (
-    <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
-      {header}
-      <Notices notices={notices} clean={lesson ? `?lesson=${lesson.id}` : `?scene=${scene.id}`} />
-      {controlsEl}
-      {narration}
-      {helpDialog}
-      {builderDialog}
-      {error && (
-        <p className="error" role="alert" data-testid="scene.error">
-          {error}
-        </p>
-      )}
-      {!run && !error && (
-        <p className="loading" role="status">
-          Running the real kernel code on simulated CPUs in a worker…
-        </p>
-      )}
-      {ready && log && (
-        <main className="layout stage" tabIndex={-1} ref={stageRef} aria-label="The scene" data-testid="stage">
-          <div className="left">
-            {lesson ? (
-              <LessonPanel lesson={lesson} log={log} variant={run.variant} step={step} onSeek={seek} onApply={applyStart} />
-            ) : (
-              <p className="blurb">{scene.blurb}</p>
-            )}
-            <Stage
-              scene={scene}
-              run={run}
-              state={state}
-              step={step}
-              onSeek={seek}
-              onProgram={onProgram}
-              compared={compared ? { run: compared, step: step2, state: state2 } : null}
-            />
-            {compare && !compared && <p className="loading" role="status">Running {compare} beside it…</p>}
-            {nextStep}
-            <EventPanel log={log} step={step} labels={run.labels} onSeek={seek} />
-            <ReportsPanel log={log} step={step} onSeek={seek} />
-            {runParts}
-          </div>
-          <div className="right">
-            <StageCode log={log} step={step} />
-            {/* What changed compares kernel branches: not for a scene about no series (planted bugs in project code). */}
-            {scene.series !== null && <DiffPanel variant={run.variant} site={shownSiteAt(log, step)?.site ?? null} prefer={scene.diffs} />}
-          </div>
-        </main>
-      )}
-    </div>
+    <PlayingContext.Provider value={playing}>
+      <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
+        {header}
+        <Notices notices={notices} clean={lesson ? `?lesson=${lesson.id}` : `?scene=${scene.id}`} />
+        {controlsEl}
+        {narration}
+        {helpDialog}
+        {builderDialog}
+        {error && (
+          <p className="error" role="alert" data-testid="scene.error">
+            {error}
+          </p>
+        )}
+        {!run && !error && (
+          <p className="loading" role="status">
+            Running the real kernel code on simulated CPUs in a worker…
+          </p>
+        )}
+        {ready && log && (
+          <main className="layout stage" tabIndex={-1} ref={stageRef} aria-label="The scene" data-testid="stage">
+            <div className="left">
+              {lesson ? (
+                <LessonPanel lesson={lesson} log={log} variant={run.variant} step={step} onSeek={seek} onApply={applyStart} />
+              ) : (
+                <p className="blurb">{scene.blurb}</p>
+              )}
+              <Stage
+                scene={scene}
+                run={run}
+                state={state}
+                step={step}
+                onSeek={seek}
+                onProgram={onProgram}
+                compared={compared ? { run: compared, step: step2, state: state2 } : null}
+              />
+              {compare && !compared && <p className="loading" role="status">Running {compare} beside it…</p>}
+              <WhileSeen>
+                {nextStep}
+                <EventPanel log={log} step={step} labels={run.labels} onSeek={seek} />
+                <ReportsPanel log={log} step={step} onSeek={seek} />
+              </WhileSeen>
+              {runParts}
+            </div>
+            <div className="right">
+              <StageCode log={log} step={step} />
+              {/* What changed compares kernel branches: not for a scene about no series (planted bugs in project code). */}
+              {scene.series !== null && <DiffPanel variant={run.variant} site={shownSiteAt(log, step)?.site ?? null} prefer={scene.diffs} />}
+            </div>
+          </main>
+        )}
+      </div>
+    </PlayingContext.Provider>
   );
 }

@@ -2,6 +2,7 @@
 // Play: advance `speed` events per second, in whole events per frame, and
 // stop at the last event or when a new run starts.
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
+import { flushSync } from 'react-dom';
 
 export function usePlayback(last: number, setStep: Dispatch<SetStateAction<number>>, runKey: string, ready: boolean) {
   const [playing, setPlaying] = useState(false);
@@ -18,11 +19,15 @@ export function usePlayback(last: number, setStep: Dispatch<SetStateAction<numbe
       const n = Math.floor(acc);
       if (n > 0) {
         acc -= n;
-        setStep((s) => {
-          const next = Math.min(last, s + n);
-          if (next >= last) setPlaying(false);
-          return next;
-        });
+        // Drawn in this frame: the render and its commit in this callback, then the browser's style, layout and paint
+        // (left to React's scheduler, they run in a task of their own, which a frame may or may not wait for).
+        flushSync(() =>
+          setStep((s) => {
+            const next = Math.min(last, s + n);
+            if (next >= last) setPlaying(false);
+            return next;
+          }),
+        );
       }
       raf = requestAnimationFrame(tick);
     };

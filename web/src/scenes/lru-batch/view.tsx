@@ -12,6 +12,7 @@ import type { SceneViewProps } from '../types';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
+import { WhileSeen } from '../../ui/WhileSeen';
 import { taskColor } from '../../ui/colors';
 import { contention, listText, lockLabel, LRU_LOCK, lruOrder, NUM_LRU_BATCH_LOCKS, type LruState } from './model';
 import {
@@ -449,24 +450,12 @@ function CpuDetails({ log, state, step }: { log: EventLog; state: LruState; step
   );
 }
 
-export function LruBatchView({ log, timeline, state, step, onSeek, program, onProgram, timelineApart }: SceneViewProps<LruState>) {
-  const setup = useMemo(() => {
-    try {
-      return parseSetup(program ?? '');
-    } catch {
-      return DEFAULT_SETUP;
-    }
-  }, [program]);
+/** What is under the time axis: below the fold on most screens, so held while out of view during play (ui/WhileSeen.tsx). */
+function LruParts({ log, state, step, onSeek, program, onProgram, setup }: { log: EventLog; state: LruState; step: number; onSeek: (s: number) => void; program?: string; onProgram?: (text: string) => void; setup: Setup }) {
   // The list head first, walked once for the strip and the locks.
   const order = lruOrder(state);
   return (
-    <div className="scene">
-      {!timelineApart && (
-        <>
-          <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-          <TaskLegend log={log} timeline={timeline} />
-        </>
-      )}
+    <>
       <Story log={log} state={state} setup={setup} />
       <Strip log={log} state={state} order={order} step={step} mode={setup.mode} />
       <div className="lru-layout">
@@ -476,6 +465,29 @@ export function LruBatchView({ log, timeline, state, step, onSeek, program, onPr
       <h3>Contention over time</h3>
       <HeatMap log={log} step={step} onSeek={onSeek} />
       <CpuDetails log={log} state={state} step={step} />
+    </>
+  );
+}
+
+export function LruBatchView({ log, timeline, state, step, onSeek, program, onProgram, timelineApart }: SceneViewProps<LruState>) {
+  const setup = useMemo(() => {
+    try {
+      return parseSetup(program ?? '');
+    } catch {
+      return DEFAULT_SETUP;
+    }
+  }, [program]);
+  return (
+    <div className="scene">
+      {!timelineApart && (
+        <>
+          <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
+          <TaskLegend log={log} timeline={timeline} />
+        </>
+      )}
+      <WhileSeen>
+        <LruParts log={log} state={state} step={step} onSeek={onSeek} program={program} onProgram={onProgram} setup={setup} />
+      </WhileSeen>
     </div>
   );
 }
