@@ -35,7 +35,8 @@ help:
 	@echo "make kunit   the sequential scenarios in User-Mode Linux with KUnit, compared with native and wasm"
 	@echo "make kunit64 the same, compared with the 64-bit simulated machine (make native64), counts past 2^31 included (KUNIT_WASM64=1: wasm64 too)"
 	@echo "make wasm64  the 64-bit simulated machine in wasm, for Node (its system libraries the first time: about two minutes)"
-	@echo "make test-wasm64  native64 = wasm64: every scenario's event log, the explorer's searches, and v6.12's scenarios in Chromium"
+	@echo "make page64  the page's 64-bit modules, one per kernel (make start and make dist build them; the page runs them at bits=64)"
+	@echo "make test-wasm64  native64 = wasm64: every scenario's event log, the explorer's searches, v6.12's scenarios in Chromium, and every scene of the page at 64 bits"
 	@echo "make variant FROM=<mbox|folder|branch> BASE=<branch> NAME=<name>  a reviewer's patch series as a kernel of the lab"
 	@echo "make variants, make variant-rm NAME=<name>  list, remove them (make dist WITH_VARIANTS=1 ships them)"
 
@@ -56,7 +57,9 @@ web: build
 	@$(NPX) vite build --logLevel warn
 
 # The production build, compressed, under the Content-Security-Policy.
-start: web
+# With the 64-bit machine too (make page64: its modules, built first; bits=64).
+start: page64
+	@$(MAKE) --no-print-directory web
 	@node scripts/serve.mjs --port 5173
 
 # For working on the app: Vite's dev server, hot reload, no CSP.
@@ -82,7 +85,7 @@ test-unit: build $(FIXTURES)
 
 test-e2e: web
 	@echo "[web] end-to-end tests (Playwright, Debian's Chromium)"
-	@$(NPX) playwright test --grep-invert @slow
+	@$(NPX) playwright test --grep-invert '@slow|@wasm64'
 
 # The end-to-end tests tagged @slow (minutes each: a run past the page's 2,000,000 events, a million-line trace, every slide at 3840×2160).
 test-e2e-slow: web
@@ -114,7 +117,7 @@ explore:
 # One folder that any static server, or a laptop with no network, serves:
 # the app, the wasm modules and the kernel sources of the code pane. The
 # reviewer's variants (make variant) only with WITH_VARIANTS=1.
-dist: build
+dist: build page64
 	@echo "[web] vite build$(if $(WITH_VARIANTS),, (without the reviewer's variants: WITH_VARIANTS=1 includes them))"
 	@RECLAIM_LAB_VARIANTS=$(if $(WITH_VARIANTS),all,none) $(NPX) vite build --logLevel warn
 	@$(if $(WITH_VARIANTS),true,rm -rf dist/kernel/variant && \

@@ -166,6 +166,8 @@ $(foreach r,$(REVIEW_VARIANTS),$(eval $(call review_variant,$(r),$($(r)_BASE))))
 LAB_VARIANTS := $(VARIANTS) $(REVIEW_VARIANTS)
 # The browser module of a variant: $(1) variant
 browser_module = $(if $(filter $(1),$(REVIEW_VARIANTS)),variants/$(1)/reclaimlab-$(1).mjs,web/src/engine/generated/reclaimlab-$(1).mjs)
+# The same at 64 bits (the 64-bit machine the page runs by default)
+browser_module64 = $(if $(filter $(1),$(REVIEW_VARIANTS)),variants/$(1)/reclaimlab64-$(1).mjs,web/src/engine/generated/reclaimlab64-$(1).mjs)
 
 COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
@@ -315,43 +317,61 @@ build/bench/$(1)/labrun: $(call kobjs,bench,$(1)) $(call hobjs,bench) build/benc
 	@echo "  LD [bench] $$@"
 	@$(CC_bench) $$^ -o $$@
 build/wasm/$(1)/labrun.cjs: $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/labrun.o build/wasm/host/registry.o \
-		$(WASM32_LIBJS) wasm/tools/asyncify.py
+		$(FIBER_LIBJS) wasm/tools/asyncify.py
 	@echo "  LD [wasm] $$@ (Node)"
-	@$(EMCC) $(WASM_FLAGS) $(WASM_BASE_LINK) $(WASM32_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 \
+	@$(EMCC) $(WASM_FLAGS) $(WASM_BASE_LINK) $(FIBER_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 \
 		$$(filter %.o,$$^) -o $$@
 	@python3 wasm/tools/asyncify.py $$(@:.cjs=.wasm)
 build/wasm64/$(1)/labrun.cjs: $(call kobjs,wasm64,$(1)) $(call hobjs,wasm64) build/wasm64/host/labrun.o \
-		build/wasm64/host/registry.o $(WASM64_LIBJS) $(WASM64_CACHE)/.ready
+		build/wasm64/host/registry.o $(FIBER_LIBJS) $(WASM64_LIBJS) $(WASM64_CACHE)/.ready wasm/tools/asyncify.py
 	@echo "  LD [wasm64] $$@ (Node)"
-	@$(EMCC64) $(WASM_FLAGS) $(WASM_LINK) $(WASM64_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 \
+	@$(EMCC64) $(WASM_FLAGS) $(WASM_BASE_LINK) $(FIBER_LINK) $(WASM64_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 \
 		$$(filter %.o,$$^) $(WASM64_SYSLIBS) -o $$@
+	@python3 wasm/tools/asyncify.py $$(@:.cjs=.wasm)
 build/wasm64/$(1)/labrun-web.js: $(call kobjs,wasm64,$(1)) $(call hobjs,wasm64) build/wasm64/host/labrun.o \
-		build/wasm64/host/registry.o $(WASM64_LIBJS) $(WASM64_CACHE)/.ready
+		build/wasm64/host/registry.o $(FIBER_LIBJS) $(WASM64_LIBJS) $(WASM64_CACHE)/.ready wasm/tools/asyncify.py
 	@echo "  LD [wasm64] $$@ (a page)"
-	@$(EMCC64) $(WASM_FLAGS) $(WASM_LINK) $(WASM64_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=web -sEXIT_RUNTIME=1 \
+	@$(EMCC64) $(WASM_FLAGS) $(WASM_BASE_LINK) $(FIBER_LINK) $(WASM64_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=web -sEXIT_RUNTIME=1 \
 		$$(filter %.o,$$^) $(WASM64_SYSLIBS) -o $$@
+	@python3 wasm/tools/asyncify.py $$(@:.js=.wasm)
 $(call browser_module,$(1)): $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/bridge.o \
-		build/wasm/host/registry.o wasm/bridge/exports.json $(WASM32_LIBJS) wasm/tools/asyncify.py
+		build/wasm/host/registry.o wasm/bridge/exports.json $(FIBER_LIBJS) wasm/tools/asyncify.py
 	@mkdir -p $$(@D)
 	@echo "  LD [wasm] $$@ (browser worker)"
-	@$(EMCC) $(WASM_FLAGS) $(WASM_BASE_LINK) $(WASM32_LINK) -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_ES6=1 \
+	@$(EMCC) $(WASM_FLAGS) $(WASM_BASE_LINK) $(FIBER_LINK) -sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_ES6=1 \
 		-sEXPORT_NAME=createReclaimLab -sEXIT_RUNTIME=0 \
 		-sEXPORTED_FUNCTIONS='$(WASM_EXPORTS)' \
 		-sEXPORTED_RUNTIME_METHODS='["UTF8ToString","stringToUTF8","lengthBytesUTF8"]' \
 		$$(filter %.o,$$^) -o $$@
 	@python3 wasm/tools/asyncify.py $$(@:.mjs=.wasm)
+	@python3 wasm/tools/bridge-exports.py check wasm/bridge/exports.json $$(@:.mjs=.wasm) 32
+$(call browser_module64,$(1)): $(call kobjs,wasm64,$(1)) $(call hobjs,wasm64) build/wasm64/host/bridge.o \
+		build/wasm64/host/registry.o wasm/bridge/exports.json wasm/tools/bridge-exports.py $(FIBER_LIBJS) \
+		wasm/runtime/library_wasm64.js $(WASM64_CACHE)/.ready wasm/tools/asyncify.py
+	@mkdir -p $$(@D)
+	@echo "  LD [wasm64] $$@ (browser worker)"
+	@$(EMCC64) $(WASM_FLAGS) $(WASM_BASE_LINK) $(FIBER_LINK) --js-library wasm/runtime/library_wasm64.js \
+		-sENVIRONMENT=worker -sMODULARIZE=1 -sEXPORT_ES6=1 \
+		-sEXPORT_NAME=createReclaimLab -sEXIT_RUNTIME=0 \
+		-sEXPORTED_FUNCTIONS='$(WASM_EXPORTS)' \
+		-sEXPORTED_RUNTIME_METHODS='["UTF8ToString","stringToUTF8","lengthBytesUTF8"]' \
+		$$(filter %.o,$$^) $(WASM64_SYSLIBS) -o $$@
+	@python3 wasm/tools/asyncify.py $$(@:.mjs=.wasm)
+	@python3 wasm/tools/bridge-exports.py check wasm/bridge/exports.json $$(@:.mjs=.wasm) 64
 endef
-WASM_EXPORTS := $(shell tr -d ' \n' < wasm/bridge/exports.json)
+WASM_EXPORTS := $(shell python3 wasm/tools/bridge-exports.py names wasm/bridge/exports.json)
 WASM_BASE_LINK := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sTOTAL_STACK=1048576
+# emcc's own Asyncify: only the wasm64 libraries' probe link below uses it
 WASM_LINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 $(WASM_BASE_LINK)
-# wasm32's fibers switch over Asyncify from C (runtime/fiber.c), with no
+# Fibers switch over Asyncify from C (runtime/fiber.c), at 32 bits and at
+# 64 (after the 64-bit module's lowering to a 32-bit memory), with no
 # JavaScript: the module is linked without emcc's Asyncify, its names kept,
 # and wasm/tools/asyncify.py instruments only the functions a switch can
 # pass through (the module's call graph says which), then strips the
 # names. The "asyncify" imports Binaryen replaces need stand-ins for emcc's
 # JavaScript compiler.
-WASM32_LIBJS := wasm/runtime/library_asyncify.js
-WASM32_LINK  := --js-library wasm/runtime/library_asyncify.js --profiling-funcs
+FIBER_LIBJS := wasm/runtime/library_asyncify.js
+FIBER_LINK  := --js-library wasm/runtime/library_asyncify.js --profiling-funcs
 # wasm64's own JavaScript: the imports emcc 3.1.6 passes BigInts to
 # without converting them (a library replacing the system functions of the
 # same name), and main()'s argv of 8-byte pointers (a pre-js).
@@ -418,6 +438,11 @@ native64: $(NATIVE64_PROGS)
 WASM64_PROGS := $(foreach v,$(VARIANTS),build/wasm64/$(v)/labrun.cjs)
 .PHONY: wasm64 test-wasm64
 wasm64: $(WASM64_PROGS)
+# The page's 64-bit modules (the machine it runs by default), one per
+# variant of the registry (make page64).
+PAGE64_PROGS := $(foreach v,$(VARIANTS),$(call browser_module64,$(v)))
+.PHONY: page64
+page64: $(PAGE64_PROGS)
 wasm: $(WASM_PROGS) web/src/engine/generated/events.ts web/src/engine/generated/params.ts web/public/kernel/.stamp web/public/kernel/diffs.json
 
 # ---- tests ---------------------------------------------------------------------------
@@ -482,10 +507,13 @@ test-determinism: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun
 # among the first four): wasm64 runs take about a third longer than wasm32's.
 WASM64_BROWSER_VARIANTS := v6.12
 WASM64_SEEDS ?= 4
-test-wasm64: $(NATIVE64_PROGS) $(WASM64_PROGS) $(foreach v,$(WASM64_BROWSER_VARIANTS),build/wasm64/$(v)/labrun-web.js)
+test-wasm64: $(NATIVE64_PROGS) $(WASM64_PROGS) $(foreach v,$(WASM64_BROWSER_VARIANTS),build/wasm64/$(v)/labrun-web.js) page64
 	@LAB_NATIVE=build/native64 LAB_WASM=build/wasm64 wasm/tests/determinism.sh $(WASM64_SEEDS) $(VARIANTS)
 	@LAB_NATIVE=build/native64 LAB_WASM=build/wasm64 wasm/tests/explore-wasm.sh
 	@for v in $(WASM64_BROWSER_VARIANTS); do node wasm/tests/wasm64-browser.mjs $$v || exit 1; done
+	@$(MAKE) --no-print-directory web
+	@echo "[web] the page at 64 bits (Playwright, @wasm64): every scene on every kernel = native64"
+	@npx --no-install playwright test --grep @wasm64
 determinism: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)
 	@wasm/tests/determinism.sh 100 $(VARIANTS)
 

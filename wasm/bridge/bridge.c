@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The boundary between the browser and the simulated kernel. Every function
- * the web worker may call is here and in exports.json, nowhere else.
+ * the web worker may call is here and in exports.json, nowhere else, with
+ * its parameter and result types there: the 64-bit module (emcc
+ * -sMEMORY64=2) gives and takes each pointer and size_t as a BigInt, and
+ * the worker converts by those types (web/src/engine/bridge.ts); the
+ * build checks them against each linked module.
  *
  * The call chain across it (web/src/engine/worker.ts):
  *   worker: instantiate a fresh module (one run is one boot: the kernel
@@ -189,7 +193,8 @@ static void bridge_explore_tell(void *ctx, const struct explore_progress *p)
 	if (p->summary)
 		sb_put(&s, ",\"summary\":%s", p->summary);
 	sb_put(&s, "}");
-	EM_ASM({ if (Module['onExplore']) Module['onExplore'](UTF8ToString($0)); }, s.s);
+	/* Number(): a pointer is a BigInt in the 64-bit module */
+	EM_ASM({ if (Module['onExplore']) Module['onExplore'](UTF8ToString(Number($0))); }, s.s);
 	free(s.s);
 }
 

@@ -36,9 +36,9 @@ void sim_fiber_destroy(struct sim_fiber *f)
 }
 #endif
 
-#if defined(__EMSCRIPTEN__) && !defined(__wasm64__)
+#if defined(__EMSCRIPTEN__)
 /*
- * wasm32: the switch is Binaryen's Asyncify driven from C, with no
+ * wasm, at 32 and at 64 bits: the switch is Binaryen's Asyncify driven from C, with no
  * JavaScript in it (emscripten's fibers go through its JavaScript library
  * for every switch: its export wrappers, its trampoline and several calls
  * back into the module, a quarter of a run's time). A fiber runs on the
@@ -53,14 +53,20 @@ void sim_fiber_destroy(struct sim_fiber *f)
  * (wasm/tools/asyncify.py leaves it out), and fiber_entry() must stay a
  * function of its own, the one a rewind re-enters: these three are
  * exported, which keeps Binaryen from inlining them.
+ *
+ * At 64 bits (emcc -sMEMORY64=2) the module is lowered to a 32-bit memory
+ * after linking and Asyncify runs on the lowered module, so its data is
+ * two 32-bit words and its imports take a 32-bit address (uint32_t here:
+ * Binaryen's Memory64Lowering changes no function's type); every address
+ * is below 2^32.
  */
 #include <stdint.h>
 #include <emscripten/stack.h>
 
 #define ASYNCIFY_IMPORT(name) __attribute__((import_module("asyncify"), import_name(name)))
-ASYNCIFY_IMPORT("start_unwind") void asyncify_start_unwind(void *data);
+ASYNCIFY_IMPORT("start_unwind") void asyncify_start_unwind(uint32_t data);
 ASYNCIFY_IMPORT("stop_unwind") void asyncify_stop_unwind(void);
-ASYNCIFY_IMPORT("start_rewind") void asyncify_start_rewind(void *data);
+ASYNCIFY_IMPORT("start_rewind") void asyncify_start_rewind(uint32_t data);
 ASYNCIFY_IMPORT("stop_rewind") void asyncify_stop_rewind(void);
 void stackRestore(uintptr_t sp);	/* emscripten's compiler-rt: sets the C stack pointer */
 
@@ -76,9 +82,10 @@ static int catch_leaves;		/* sim_fiber_catch_leaves() */
 EM_JS(void, fiber_throw_leave, (void), {
 	throw 'sim_fiber_leave';
 });
+/* At 64 bits fn and f are BigInts; after the lowering fn is a 32-bit table index. */
 EM_JS(int, fiber_enter_catching, (void *fn, void *f), {
 	try {
-		wasmTable.get(fn)(f);
+		wasmTable.get(Number(fn))(f);
 	} catch (e) {
 		if (e !== 'sim_fiber_leave')
 			throw e;
@@ -125,7 +132,7 @@ EMSCRIPTEN_KEEPALIVE __attribute__((noinline)) void fiber_host_loop(struct sim_f
 		if (f->started) {
 			stackRestore(f->sp);
 			f->rewinding = 1;
-			asyncify_start_rewind(&f->unwind);
+			asyncify_start_rewind((uint32_t)(uintptr_t)&f->unwind);
 		} else {
 			f->started = 1;
 			stackRestore(top);
@@ -155,10 +162,10 @@ EMSCRIPTEN_KEEPALIVE __attribute__((noinline)) void fiber_unwind(struct sim_fibe
 		return;
 	}
 	from->sp = emscripten_stack_get_current();
-	from->unwind.pos = from->asyncify_stack;
-	from->unwind.end = (char *)from->asyncify_stack + from->stack_size;
+	from->unwind.pos = (uint32_t)(uintptr_t)from->asyncify_stack;
+	from->unwind.end = (uint32_t)((uintptr_t)from->asyncify_stack + from->stack_size);
 	next = to;
-	asyncify_start_unwind(&from->unwind);
+	asyncify_start_unwind((uint32_t)(uintptr_t)&from->unwind);
 }
 
 void sim_fiber_switch(struct sim_fiber *from, struct sim_fiber *to, int exiting)
@@ -186,51 +193,6 @@ void sim_fiber_leave(struct sim_fiber *from, struct sim_fiber *to)
 	(void)from;
 	next = to;
 	fiber_throw_leave();
-}
-
-#elif defined(__EMSCRIPTEN__)
-/* wasm64: emscripten's fibers (runtime/library_wasm64.js gives their 64-bit JavaScript). */
-
-static char main_asyncify_stack[64 * 1024];
-
-void sim_fiber_init_main(struct sim_fiber *main)
-{
-	memset(main, 0, sizeof(*main));
-	emscripten_fiber_init_from_current_context(&main->ctx, main_asyncify_stack,
-						   sizeof(main_asyncify_stack));
-}
-
-static void fiber_entry(void *arg)
-{
-	struct sim_fiber *f = arg;
-
-	f->entry(f->arg);
-	abort();	/* entries never return: they switch away for good */
-}
-
-int sim_fiber_create(struct sim_fiber *f, void (*entry)(void *), void *arg, size_t stack_size)
-{
-	if (fiber_alloc(f, entry, arg, stack_size))
-		return -1;
-	emscripten_fiber_init(&f->ctx, fiber_entry, f, f->stack, stack_size,
-			      f->asyncify_stack, stack_size);
-	return 0;
-}
-
-void sim_fiber_switch(struct sim_fiber *from, struct sim_fiber *to, int exiting)
-{
-	(void)exiting;
-	emscripten_fiber_swap(&from->ctx, &to->ctx);
-}
-
-void sim_fiber_catch_leaves(int on)
-{
-	(void)on;
-}
-
-void sim_fiber_leave(struct sim_fiber *from, struct sim_fiber *to)
-{
-	sim_fiber_switch(from, to, 1);
 }
 
 #else /* native */

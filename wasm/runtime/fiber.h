@@ -3,8 +3,8 @@
  * Fibers: each simulated task runs on its own stack and gives control back
  * to the scheduler at preemption points. Natively a stack switch of a few
  * instructions on x86 (fiber.c; ucontext elsewhere), annotated for
- * AddressSanitizer; in wasm32 a switch over Binaryen's Asyncify (fiber.c),
- * in wasm64 Emscripten's fibers over ASYNCIFY.
+ * AddressSanitizer; in wasm (32 and 64 bits) a switch over Binaryen's
+ * Asyncify driven from C (fiber.c).
  */
 #ifndef SIM_FIBER_H
 #define SIM_FIBER_H
@@ -12,10 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#if defined(__EMSCRIPTEN__) && !defined(__wasm64__)
+#if defined(__EMSCRIPTEN__)
 #include <emscripten/emscripten.h>
-#elif defined(__EMSCRIPTEN__)
-#include <emscripten/fiber.h>
 #elif defined(__i386__) || defined(__x86_64__)
 #define SIM_FIBER_ASM 1
 #else
@@ -24,16 +22,18 @@
 #endif
 
 struct sim_fiber {
-#if defined(__EMSCRIPTEN__) && !defined(__wasm64__)
+#if defined(__EMSCRIPTEN__)
+	/*
+	 * Asyncify's data: where the next frame goes, where the buffer ends.
+	 * Two 32-bit words at both widths: the 64-bit module is lowered to a
+	 * 32-bit memory before the Asyncify pass runs.
+	 */
 	struct {
-		void *pos, *end;	/* Asyncify's data: where the next frame goes, where the buffer ends */
+		uint32_t pos, end;
 	} unwind;
 	void *asyncify_stack;
 	uintptr_t sp;		/* the C stack pointer while switched away */
 	int started, rewinding;
-#elif defined(__EMSCRIPTEN__)
-	emscripten_fiber_t ctx;
-	void *asyncify_stack;
 #else
 #if SIM_FIBER_ASM
 	void *sp;		/* saved stack pointer while switched away */

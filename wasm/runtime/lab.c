@@ -230,10 +230,11 @@ char *lab_meta_json(const struct lab_result *res)
 
 	sb_put(&b, "{\"status\":\"%s\",\"events\":%zu,\"live_objects\":%lu,\"steps\":%lu,"
 		   "\"end_time\":%llu,\"cpus\":%d,\"nodes\":%d,\"policy\":\"%s\",\"real_gp\":%s,"
-		   "\"events_seen\":%llu",
+		   "\"events_seen\":%llu,\"bits\":%d",
 	       sim_status_str(res->status), res->events, res->live_objects, res->steps,
 	       (unsigned long long)res->end_time, sim_ncpus, sim_nr_nodes, sim_policy_name(sim_policy()),
-	       sim_costs_are_real_gp() ? "true" : "false", sim_events_seen());
+	       sim_costs_are_real_gp() ? "true" : "false", sim_events_seen(),
+	       (int)(sizeof(long) * 8));	/* the machine's word size: BITS_PER_LONG */
 
 	sb_put(&b, ",\"kinds\":[");
 	for (k = 0; k < SIM_EV_NR_KINDS; k++) {

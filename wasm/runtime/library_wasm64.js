@@ -11,9 +11,9 @@
  *
  * Pointers become Numbers on the way in: the module is lowered to a 32-bit
  * memory after linking, so every address is below 2^32 and exact in a
- * double. The fiber structure's fields are 8 bytes (C_STRUCTS, measured
- * for wasm64 by emcc's struct-info probe); Asyncify's own two-word header
- * is not, as its pass runs after the lowering: { i32 current, i32 end }.
+ * double. Structure layouts are C_STRUCTS, measured for wasm64 by emcc's
+ * struct-info probe. Fibers need nothing here: they switch over Asyncify
+ * from C (runtime/fiber.c), as at 32 bits.
  * Zero is written BigInt(0): 3.1.6's minifier cannot print the literal 0n.
  */
 mergeInto(LibraryManager.library, {
@@ -111,113 +111,6 @@ mergeInto(LibraryManager.library, {
     } catch (e) {
       if (typeof FS == 'undefined' || !(e instanceof FS.ErrnoError)) throw e;
       return e.errno;
-    }
-  },
-
-  // Fibers (library_async.js's, with 8-byte fields). The wasm side of each
-  // stack call is an export taking and giving i64: BigInts.
-  $wasm64AsyncifyHeader: function(ptr, stack, stackSize) {
-    HEAP32[ptr >> 2] = stack;
-    HEAP32[(ptr + 4) >> 2] = stack + stackSize;
-  },
-  // Asyncify.doRewind() calls the export at the bottom of the stack being
-  // rewound without arguments; the rewind ignores them, but an i64
-  // parameter given undefined throws. This one passes zeros of the
-  // export's types: main(int, char **) (whose memory64 wrapper makes its
-  // second a BigInt) or a dynCall_<sig> (a fiber's entry: a 32-bit table
-  // index, then <sig>'s parameters).
-  $wasm64Rewind__deps: ['$Asyncify'],
-  $wasm64Rewind: function(ptr) {
-    var id = HEAP32[(ptr + {{{ C_STRUCTS.asyncify_data_s.rewind_id }}}) >> 2];
-    var name = Asyncify.callStackIdToName[id];
-    var args = [0, 0];
-    if (name.startsWith('dynCall_'))
-      args = [0].concat(name.slice('dynCall_'.length + 1).split('').map(function(t) {
-        return t === 'j' ? BigInt(0) : 0;
-      }));
-    else if (name !== 'main')
-      throw new Error('wasm64: no rewind arguments for the export ' + name);
-    runtimeKeepalivePop();
-    return Module['asm'][name].apply(null, args);
-  },
-  $Fibers__deps: ['$Asyncify', '$wasm64Rewind'],
-  $Fibers: {
-    nextFiber: 0,
-    trampolineRunning: false,
-    trampoline: function() {
-      if (!Fibers.trampolineRunning && Fibers.nextFiber) {
-        Fibers.trampolineRunning = true;
-        do {
-          var fiber = Fibers.nextFiber;
-          Fibers.nextFiber = 0;
-          Fibers.finishContextSwitch(fiber);
-        } while (Fibers.nextFiber);
-        Fibers.trampolineRunning = false;
-      }
-    },
-    finishContextSwitch: function(newFiber) {
-      var stack_base = HEAP64[(newFiber + {{{ C_STRUCTS.emscripten_fiber_s.stack_base }}}) >> 3];
-      var stack_max = HEAP64[(newFiber + {{{ C_STRUCTS.emscripten_fiber_s.stack_limit }}}) >> 3];
-      _emscripten_stack_set_limits(stack_base, stack_max);
-      stackRestore(HEAP64[(newFiber + {{{ C_STRUCTS.emscripten_fiber_s.stack_ptr }}}) >> 3]);
-      var entryAt = (newFiber + {{{ C_STRUCTS.emscripten_fiber_s.entry }}}) >> 3;
-      var entryPoint = HEAP64[entryAt];
-      if (entryPoint !== BigInt(0)) {
-        Asyncify.currData = null;
-        HEAP64[entryAt] = BigInt(0);
-        var userData = HEAP64[(newFiber + {{{ C_STRUCTS.emscripten_fiber_s.user_data }}}) >> 3];
-        // After the lowering a function pointer is a 32-bit table index.
-        dynCall_vj(Number(entryPoint), userData);
-      } else {
-        var asyncifyData = newFiber + {{{ C_STRUCTS.emscripten_fiber_s.asyncify_data }}};
-        Asyncify.currData = asyncifyData;
-        Asyncify.state = Asyncify.State.Rewinding;
-        Module['_asyncify_start_rewind'](asyncifyData);
-        wasm64Rewind(asyncifyData);
-      }
-    },
-  },
-
-  emscripten_fiber_init__deps: ['$Asyncify', '$wasm64AsyncifyHeader'],
-  emscripten_fiber_init: function(fiber, entryPoint, userData, cStack, cStackSize, asyncStack, asyncStackSize) {
-    fiber = Number(fiber);
-    var cStackBase = cStack + cStackSize;	/* BigInts */
-    HEAP64[(fiber + {{{ C_STRUCTS.emscripten_fiber_s.stack_base }}}) >> 3] = cStackBase;
-    HEAP64[(fiber + {{{ C_STRUCTS.emscripten_fiber_s.stack_limit }}}) >> 3] = cStack;
-    HEAP64[(fiber + {{{ C_STRUCTS.emscripten_fiber_s.stack_ptr }}}) >> 3] = cStackBase;
-    HEAP64[(fiber + {{{ C_STRUCTS.emscripten_fiber_s.entry }}}) >> 3] = entryPoint;
-    HEAP64[(fiber + {{{ C_STRUCTS.emscripten_fiber_s.user_data }}}) >> 3] = userData;
-    wasm64AsyncifyHeader(fiber + {{{ C_STRUCTS.emscripten_fiber_s.asyncify_data }}},
-                         Number(asyncStack), Number(asyncStackSize));
-  },
-
-  emscripten_fiber_init_from_current_context__deps: ['$Asyncify', '$wasm64AsyncifyHeader'],
-  emscripten_fiber_init_from_current_context: function(fiber, asyncStack, asyncStackSize) {
-    fiber = Number(fiber);
-    HEAP64[(fiber + {{{ C_STRUCTS.emscripten_fiber_s.stack_base }}}) >> 3] = BigInt(_emscripten_stack_get_base());
-    HEAP64[(fiber + {{{ C_STRUCTS.emscripten_fiber_s.stack_limit }}}) >> 3] = BigInt(_emscripten_stack_get_end());
-    HEAP64[(fiber + {{{ C_STRUCTS.emscripten_fiber_s.entry }}}) >> 3] = BigInt(0);
-    wasm64AsyncifyHeader(fiber + {{{ C_STRUCTS.emscripten_fiber_s.asyncify_data }}},
-                         Number(asyncStack), Number(asyncStackSize));
-  },
-
-  emscripten_fiber_swap__deps: ['$Asyncify', '$Fibers'],
-  emscripten_fiber_swap: function(oldFiber, newFiber) {
-    oldFiber = Number(oldFiber);
-    newFiber = Number(newFiber);
-    if (ABORT) return;
-    if (Asyncify.state === Asyncify.State.Normal) {
-      Asyncify.state = Asyncify.State.Unwinding;
-      var asyncifyData = oldFiber + {{{ C_STRUCTS.emscripten_fiber_s.asyncify_data }}};
-      Asyncify.setDataRewindFunc(asyncifyData);
-      Asyncify.currData = asyncifyData;
-      Module['_asyncify_start_unwind'](asyncifyData);
-      HEAP64[(oldFiber + {{{ C_STRUCTS.emscripten_fiber_s.stack_ptr }}}) >> 3] = stackSave();
-      Fibers.nextFiber = newFiber;
-    } else {
-      Asyncify.state = Asyncify.State.Normal;
-      Module['_asyncify_stop_rewind']();
-      Asyncify.currData = null;
     }
   },
 });

@@ -109,6 +109,27 @@ test('registering past a unit grows every shrinker_info and frees the old ones a
   await expect(cell(page, '/ct0/0', 0)).toHaveAttribute('data-bit', '1');
 });
 
+test('on the 64-bit machine a unit holds 64 shrinkers, and the page says so @wasm64', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=memcg-bitmap&bits=64&prog=a0.0&step=99999');
+  await page.getByTestId('action.grow-n').selectOption('32');
+  await act(page, 'grow');
+  await page.keyboard.press('End');
+  // 36 shrinkers: one unit
+  await expect(page.getByTestId('bitmap.word-size')).toContainText('holds the bits of 64 shrinkers');
+  await expect(page.getByTestId('bitmap.word-size')).toContainText('64-bit');
+  await expect(page.locator('[data-testid^="bitmap.unit."]')).toHaveCount(0);
+  // 76: bits 64 and up live in a second unit.
+  await page.getByTestId('action.grow-n').selectOption('40');
+  await act(page, 'grow');
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('bitmap.unit.64')).toBeAttached();
+  await expect(page.getByTestId('bitmap.word-size')).toContainText('every 64 shrinkers');
+  await expect(page.getByTestId('run.facts')).toContainText('on the 64-bit machine');
+  expect(new URL(page.url()).searchParams.get('bits')).toBe('64'); // kept in the permalink
+  await expect(cell(page, '/ct0/0', 0)).toHaveAttribute('data-bit', '1');
+});
+
 test('a bad program in the URL is reported, and the scene runs its default', async ({ page }) => {
   await new Lab(page).open('?scene=memcg-bitmap&prog=a0');
   await expect(page.locator('[data-testid="url.notice"][data-param="prog"]')).toContainText('a takes 2 numbers');

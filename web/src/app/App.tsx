@@ -7,6 +7,7 @@ import { kernelBranch, shownSiteAt } from '../engine/codesite';
 import { stepAtTime, timePeaks } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
 import { narrate } from '../engine/narrate';
+import { PAGE_WORD_SIZE } from '../engine/wordsize';
 import type { SceneDef } from '../scenes/types';
 import { DiffPanel } from '../ui/DiffPanel';
 import { KeyHelp } from '../ui/KeyHelp';
@@ -350,7 +351,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
         )}
         <RunEnd scene={scene} run={run} onSeek={seek} />
         <p className="run-facts" data-testid="run.facts">
-          Kernel {run.variant}, seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}
+          Kernel {run.variant} on the {log.meta.bits}-bit machine{log.meta.bits !== PAGE_WORD_SIZE ? ` (this build has no ${PAGE_WORD_SIZE}-bit module of it)` : ''}, seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}
           {slowNs ? `, slow shrinkers (count_objects sleeps ${slowNs / 1000} µs)` : ''}: events 0–{log.length - 1} ({log.length}) over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs; simulated in {run.wallMs.toFixed(0)} ms.
           Virtual time follows the cost model in wasm/runtime/costs.c.
         </p>

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { isValidSeed, POLICIES, type PolicyName } from './url';
 import { kernelLabel } from '../engine/manifest';
+import { DEFAULT_WORD_SIZE, PAGE_WORD_SIZE, type WordSize } from '../engine/wordsize';
 import './Controls.css';
 
 interface Props {
@@ -33,6 +34,14 @@ const POLICY_LABELS: Record<PolicyName, string> = {
 };
 
 const SPEEDS = [1, 4, 16, 64, 256, 1024];
+
+/** The page again at another word size (a module per word size: the page reloads). */
+function openAtWordSize(bits: WordSize) {
+  const q = new URLSearchParams(location.search);
+  if (bits === DEFAULT_WORD_SIZE) q.delete('bits');
+  else q.set('bits', String(bits));
+  location.assign(`?${q.toString()}`);
+}
 
 export function Controls(p: Props) {
   const [seedText, setSeedText] = useState(String(p.seed));
@@ -92,6 +101,18 @@ export function Controls(p: Props) {
           </select>
         </label>
       )}
+      <label>
+        machine{' '}
+        <select
+          value={PAGE_WORD_SIZE}
+          onChange={(e) => openAtWordSize(Number(e.target.value) as WordSize)}
+          data-testid="scene.bits"
+          title="The simulated machine's word size (BITS_PER_LONG): 64-bit, as the kernels people run, or 32-bit; the page reloads (URL bits=)"
+        >
+          <option value={64}>64-bit</option>
+          <option value={32}>32-bit</option>
+        </select>
+      </label>
       {p.variants.length > 1 && (
         <label>
           beside it{' '}

@@ -28,13 +28,19 @@ export function Notices({ notices, clean }: { notices: Notice[]; clean: string }
   );
 }
 
+/** The native command line of a run: labrun at the run's word size, with its scenario, seed, scheduler and parameters. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function runCommand(scene: SceneDef<any>, run: Run): string {
+  const opts = { variant: run.variant, bits: run.log.meta.bits, policy: Policy[run.policy], schedule: run.sched, slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, run.prog) };
+  return labrunCommand(scene.scenario, run.seed, opts);
+}
+
 /** How the run ended: done, BUG, KASAN panic, deadlock, hung task, or cut by the event limit. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function RunEnd({ scene, run, onSeek }: { scene: SceneDef<any>; run: Run; onSeek: (s: number) => void }) {
   let whole = '';
   try {
-    const opts = { variant: run.variant, policy: Policy[run.policy], schedule: run.sched, slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, run.prog) };
-    whole = `${labrunCommand(scene.scenario, run.seed, opts)} --max-events 0 --summary`;
+    whole = `${runCommand(scene, run)} --max-events 0 --summary`;
   } catch {
     // a program the run took always parses
   }

@@ -11,6 +11,7 @@ import { liveSlideFor, type LiveState, type TalkDef } from '../talk/slides';
 import { TALK_FILES } from '../talk/talks';
 import { loadTalk } from './talks';
 import { isScheduleText } from '../engine/decisions';
+import { DEFAULT_WORD_SIZE } from '../engine/wordsize';
 import { IMPORT_PARAMS, MAX_SEED, PARAMS, POLICIES, type PolicyName } from './url';
 import { findTraceLesson, TRACE_LESSONS, type TraceLesson } from '../lessons/traceLessons';
 import { findTraceFixture, TRACE_FIXTURES } from './traceFixtures';
@@ -137,6 +138,10 @@ export function readUrl(search: string): { settings: UrlSettings; notices: Notic
       bad(key, q.getAll(key).slice(1).join(`&${key}=`), `${key} is given ${q.getAll(key).length} times`, `used the first, ${key}=${q.get(key)}`);
     }
   }
+
+  // The machine's word size (engine/wordsize.ts reads it): 32 or 64.
+  const bits = q.get('bits');
+  if (bits !== null && bits !== '32' && bits !== '64') bad('bits', bits, 'the machine is 32-bit (bits=32) or 64-bit (bits=64)', `running the ${DEFAULT_WORD_SIZE}-bit machine`);
 
   // The lesson (it names its scene and start state) or the scene.
   const lessonId = q.get('lesson');

@@ -11,6 +11,7 @@ import { SCENES } from '../scenes/registry';
 import { LESSONS } from '../lessons/lessons';
 import { slidesOf } from '../talk/slides';
 import { registryTalks } from './talks';
+import { runCommand } from './Notices';
 import type { Compared, Run } from './useRuns';
 import type { Settings } from './settings';
 
@@ -52,6 +53,10 @@ export interface LabHandle {
   trace(): string | null;
   /** Where loading the run went, in ms (Run.phases). */
   loadPhases(): Record<string, number> | null;
+  /** The run's native command line (labrun at its word size), as the run's end gives it. */
+  command(): string | null;
+  /** SHA-256 (hex) of the run's events as the worker packed them (engine/log.ts packRecords). */
+  columnsDigest(): Promise<string | null>;
 }
 
 declare global {
@@ -125,6 +130,16 @@ export function useTestHandle({ scene, settings, run, error, step, state, seek, 
         compared ? { variant: compared.variant, step: step2, length: compared.log.length, state: state2, time: compared.log.time[step2] } : null,
       trace: () => (run ? traceJson(run.log, { title: traceTitle }, run.labels) : null),
       loadPhases: () => (run ? { ...run.phases } : null),
+      command: () => {
+        const def = SCENES.find((x) => x.id === scene);
+        return run && def ? runCommand(def, run) : null;
+      },
+      columnsDigest: async () => {
+        if (!run) return null;
+        const c = run.log.time.buffer as ArrayBuffer;
+        const d = new Uint8Array(await crypto.subtle.digest('SHA-256', c));
+        return Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
+      },
     };
   }, [scene, settings, run, error, step, state, seek, compared, step2, state2, traceTitle]);
 }

@@ -2,10 +2,12 @@
 // The permalink: scene, seed and step live in the URL, so opening it again
 // reproduces the same state.
 
+import { DEFAULT_WORD_SIZE, PAGE_WORD_SIZE } from '../engine/wordsize';
+
 export const POLICIES = ['timed', 'rr', 'random'] as const;
 
 /** Every parameter the page reads (params.ts checks them), in the order permalinks write them. */
-export const PARAMS = ['lesson', 'deck', 'talk', 'slide', 'embed', 'scene', 'variant', 'compare', 'seed', 'policy', 'sched', 'prog', 'step'] as const;
+export const PARAMS = ['lesson', 'deck', 'talk', 'slide', 'embed', 'scene', 'variant', 'compare', 'bits', 'seed', 'policy', 'sched', 'prog', 'step'] as const;
 export type PolicyName = (typeof POLICIES)[number];
 /** Every parameter the trace page (?import) reads, in the order its permalinks write them. */
 export const IMPORT_PARAMS = ['lesson', 'import', 'step'] as const;
@@ -38,6 +40,8 @@ export function formatUrl(s: UrlState): string {
   if (s.scene) q.set('scene', s.scene);
   if (s.variant) q.set('variant', s.variant);
   if (s.compare) q.set('compare', s.compare);
+  // The machine's word size is the page's (a change reloads it): kept while it is not the default.
+  if (PAGE_WORD_SIZE !== DEFAULT_WORD_SIZE) q.set('bits', String(PAGE_WORD_SIZE));
   q.set('seed', String(s.seed));
   if (s.policy !== 'timed') q.set('policy', s.policy);
   if (s.sched) q.set('sched', s.sched);

@@ -3,39 +3,44 @@
 // runs and the Explore panel's worker both boot here.
 import type { ModuleOptions, ReclaimLabModule } from './generated/reclaimlab.mjs';
 import { factories as reviewFactories, wasmUrls as reviewWasmUrls } from 'virtual:review-variants';
+import { bridged, type WordSize } from './bridge';
 
 type Factory = (options?: ModuleOptions) => Promise<ReclaimLabModule>;
-const factories = import.meta.glob<{ default: Factory }>('./generated/reclaimlab-*.mjs');
-const wasmUrls = import.meta.glob<string>('./generated/reclaimlab-*.wasm', {
+// reclaimlab-<variant> at 32 bits, reclaimlab64-<variant> at 64.
+const factories = import.meta.glob<{ default: Factory }>('./generated/reclaimlab{,64}-*.mjs');
+const wasmUrls = import.meta.glob<string>('./generated/reclaimlab{,64}-*.wasm', {
   query: '?url',
   import: 'default',
   eager: true,
 });
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
-/** A fresh instance of a variant's module (compiled once per worker). */
+/** A fresh instance of a variant's module at a word size (compiled once per worker). */
 export async function boot(
   variant: string,
+  bits: WordSize,
   onProgress?: (done: number, total: number) => void,
   extra: Partial<ModuleOptions> = {},
 ): Promise<ReclaimLabModule> {
-  // The lab's variants, then the reviewer's (make variant).
+  // The lab's variants, then the reviewer's (make variant; 32 bits).
+  const stem = `./generated/reclaimlab${bits === 64 ? '64' : ''}-${variant}`;
   const load =
-    factories[`./generated/reclaimlab-${variant}.mjs`] ??
-    (reviewFactories[variant] as (() => Promise<{ default: Factory }>) | undefined);
-  const wasmUrl = wasmUrls[`./generated/reclaimlab-${variant}.wasm`] ?? reviewWasmUrls[variant];
-  if (!load || !wasmUrl) throw new Error(`no kernel variant "${variant}" in this build`);
-  let module = compiled.get(variant);
+    factories[`${stem}.mjs`] ??
+    (bits === 32 ? (reviewFactories[variant] as (() => Promise<{ default: Factory }>) | undefined) : undefined);
+  const wasmUrl = wasmUrls[`${stem}.wasm`] ?? (bits === 32 ? reviewWasmUrls[variant] : undefined);
+  if (!load || !wasmUrl) throw new Error(`no ${bits}-bit kernel variant "${variant}" in this build`);
+  const key = `${variant}/${bits}`;
+  let module = compiled.get(key);
   if (!module) {
     module = fetch(wasmUrl).then(async (r) => {
       if (!r.ok) throw new Error(`cannot load ${wasmUrl}: HTTP ${r.status}`);
       return WebAssembly.compile(await r.arrayBuffer());
     });
-    compiled.set(variant, module);
-    module.catch(() => compiled.delete(variant));
+    compiled.set(key, module);
+    module.catch(() => compiled.delete(key));
   }
   const [wasm, { default: createReclaimLab }] = await Promise.all([module, load()]);
-  return createReclaimLab({
+  const m = await createReclaimLab({
     instantiateWasm(imports, receive) {
       WebAssembly.instantiate(wasm, imports).then((instance) => receive(instance, wasm));
       return {};
@@ -45,4 +50,5 @@ export async function boot(
     onProgress,
     ...extra,
   });
+  return bridged(m, bits);
 }

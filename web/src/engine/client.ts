@@ -7,6 +7,7 @@ import { Policy } from './generated/events';
 import type { ScenarioInfo } from './meta';
 import { pickRunParams, runParamArgs, type RunParams } from './generated/params';
 import { MsgType, type Reply, type Request } from './protocol';
+import { wordSizeFor, type WordSize } from './wordsize';
 
 type Pending = {
   resolve: (r: Reply) => void;
@@ -26,6 +27,8 @@ export interface RunOutcome {
 /** A run: the kernel, the scheduler, limits, and the run parameters (params.def). */
 export interface RunOptions extends RunParams {
   variant?: string;
+  /** The machine's word size (default: the page's, engine/wordsize.ts). */
+  bits?: WordSize;
   policy?: Policy;
   schedule?: string;
   maxEvents?: number;
@@ -44,7 +47,8 @@ export const PAGE_MAX_EVENTS = 2_000_000;
  */
 export function labrunCommand(scenario: string, seed: number, opts: RunOptions): string {
   const params = Object.fromEntries(Object.entries(pickRunParams(opts)).filter(([, v]) => v !== 0)) as RunParams;
-  const args = [`build/native/${opts.variant ?? 'v6.12'}/labrun`, '--scenario', scenario, '--seed', String(seed), ...runParamArgs(params)];
+  const bits = opts.bits ?? wordSizeFor(opts.variant ?? 'v6.12');
+  const args = [`build/native${bits === 64 ? '64' : ''}/${opts.variant ?? 'v6.12'}/labrun`, '--scenario', scenario, '--seed', String(seed), ...runParamArgs(params)];
   if (opts.policy !== undefined && opts.policy !== Policy.timed) args.push('--policy', Policy[opts.policy]);
   if (opts.schedule) args.push('--schedule', opts.schedule);
   if (opts.program?.length) args.push('--program', opts.program.join(','));
@@ -93,7 +97,7 @@ export class SimClient {
   }
 
   async scenarios(variant: string): Promise<ScenarioInfo[]> {
-    const r = await this.request({ type: MsgType.Scenarios, variant });
+    const r = await this.request({ type: MsgType.Scenarios, variant, bits: wordSizeFor(variant) });
     if (r.type !== MsgType.ScenariosReply) throw new Error(`unexpected reply ${r.type}`);
     return r.scenarios;
   }
@@ -118,6 +122,7 @@ export class SimClient {
     const r = await this.request({
       type: MsgType.Run,
       variant: opts.variant ?? 'v6.12',
+      bits: opts.bits ?? wordSizeFor(opts.variant ?? 'v6.12'),
       scenario,
       seed,
       maxEvents: opts.maxEvents ?? PAGE_MAX_EVENTS,

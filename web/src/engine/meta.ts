@@ -38,6 +38,8 @@ export interface RunMeta {
   end_time: number;
   cpus: number;
   nodes: number;
+  /** The simulated machine's word size, BITS_PER_LONG (32 or 64): the module's own. */
+  bits: 32 | 64;
   kinds: { name: string; args: string[]; doc: string }[];
   sites: Site[];
   names: string[];

@@ -5,6 +5,7 @@
 import type { PackedLog } from './log';
 import type { RunMeta, ScenarioInfo } from './meta';
 import type { RunParams } from './generated/params';
+import type { WordSize } from './bridge';
 
 export enum MsgType {
   Scenarios = 'scenarios',
@@ -19,12 +20,14 @@ export interface ScenariosRequest {
   type: MsgType.Scenarios;
   id: number;
   variant: string;
+  bits: WordSize; // the machine's word size (engine/wordsize.ts)
 }
 
 export interface RunRequest {
   type: MsgType.Run;
   id: number;
   variant: string; // the kernel: one wasm module per variant (wasm/build.mk)
+  bits: WordSize; // the machine's word size: a module per variant at 32 and at 64 bits
   scenario: string;
   seed: number;
   maxEvents: number;

@@ -13,6 +13,7 @@ import { packRecords } from './log';
 import { MsgType, type Reply, type Request } from './protocol';
 import { packRunParams } from './generated/params';
 import type { RunMeta, ScenarioInfo } from './meta';
+import type { WordSize } from './bridge';
 
 function takeString(m: ReclaimLabModule, ptr: number): string {
   if (!ptr) throw new Error('the simulator ran out of memory');
@@ -21,8 +22,8 @@ function takeString(m: ReclaimLabModule, ptr: number): string {
   return s;
 }
 
-async function scenarios(variant: string): Promise<ScenarioInfo[]> {
-  const m = await boot(variant);
+async function scenarios(variant: string, bits: WordSize): Promise<ScenarioInfo[]> {
+  const m = await boot(variant, bits);
   return JSON.parse(takeString(m, m._lab_bridge_scenarios())) as ScenarioInfo[];
 }
 
@@ -35,7 +36,7 @@ function cString(m: ReclaimLabModule, s: string): number {
 
 async function run(req: Extract<Request, { type: MsgType.Run }>) {
   const t0 = performance.now();
-  const m = await boot(req.variant, (done, total) => reply({ type: MsgType.Progress, id: req.id, done, total }));
+  const m = await boot(req.variant, req.bits, (done, total) => reply({ type: MsgType.Progress, id: req.id, done, total }));
   const tBoot = performance.now();
   const name = cString(m, req.scenario);
   const schedule = cString(m, req.schedule);
@@ -79,7 +80,7 @@ self.onmessage = async (ev: MessageEvent<Request>) => {
   try {
     switch (req.type) {
       case MsgType.Scenarios:
-        reply({ type: MsgType.ScenariosReply, id: req.id, scenarios: await scenarios(req.variant) });
+        reply({ type: MsgType.ScenariosReply, id: req.id, scenarios: await scenarios(req.variant, req.bits) });
         break;
       case MsgType.Run: {
         const r = await run(req);

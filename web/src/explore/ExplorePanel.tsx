@@ -7,6 +7,7 @@
 // that opens the scene at its first report with the schedule in the URL.
 import { useEffect, useRef, useState } from 'react';
 import type { RunParams } from '../engine/generated/params';
+import { wordSizeFor } from '../engine/wordsize';
 import type { ExploreSetup } from '../scenes/types';
 import type { BoundSummary, ExploreProgress, ExploreReply, ExploreRequest, FailingSchedule } from './protocol';
 import './explore.css';
@@ -191,7 +192,7 @@ export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params, p
       setNote(`The explorer's worker failed: ${ev.message || 'could not start'}`);
     };
     const req: ExploreRequest = {
-      variant, scenario, seed, params, program,
+      variant, bits: wordSizeFor(variant), scenario, seed, params, program,
       maxBound: bound,
       pctDepth: mode === 'pct' ? 2 : 0,
       pctRuns: 1000,

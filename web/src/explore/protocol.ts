@@ -2,9 +2,12 @@
 // What the Explore panel's worker is asked and tells: the explorer's news
 // as lab_bridge_explore() (wasm/bridge/bridge.c) writes it, as JSON.
 import type { RunParams } from '../engine/generated/params';
+import type { WordSize } from '../engine/bridge';
 
 export interface ExploreRequest {
   variant: string;
+  /** The machine's word size (engine/wordsize.ts). */
+  bits: WordSize;
   scenario: string;
   seed: number;
   params: RunParams;

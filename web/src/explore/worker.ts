@@ -14,7 +14,7 @@ function reply(msg: ExploreReply) {
 self.onmessage = async (ev: MessageEvent<ExploreRequest>) => {
   const req = ev.data;
   try {
-    const m = await boot(req.variant, undefined, {
+    const m = await boot(req.variant, req.bits, undefined, {
       onExplore: (json) => reply({ type: 'news', news: JSON.parse(json) as ExploreNews }),
     });
     const len = m.lengthBytesUTF8(req.scenario) + 1;

@@ -30,8 +30,8 @@ function Matrix({ log, state, step, variant }: { log: EventLog; state: BitmapSta
   const count = state.lastCount;
   const fresh = (at: number | undefined) => at !== undefined && step - at < 12;
   const edges = [...new Set(Object.values(state.units).map((u) => u.first))].filter((first) => first > 0 && first < cols.length);
-  // SHRINKER_UNIT_BITS is BITS_PER_LONG: the second unit starts at the machine's word size
-  const unitBits = Math.min(...Object.values(state.units).map((u) => u.first).filter((first) => first > 0));
+  // SHRINKER_UNIT_BITS is BITS_PER_LONG: a unit holds as many shrinkers as the machine's word has bits
+  const unitBits = log.meta.bits;
   return (
     <div className="bitmap-scroll">
       <svg
@@ -98,13 +98,11 @@ function Matrix({ log, state, step, variant }: { log: EventLog; state: BitmapSta
         <span className="key-box flipped" /> bit just flipped <span className="key-box called" /> count_objects() just called
         {!readsBits(variant) && ' — this kernel still sets bits but shrink_slab_memcg() does not read them: it calls every shrinker for every memcg.'}
       </p>
-      {edges.length > 0 && (
-        <p className="word-size muted" data-testid="bitmap.word-size">
-          The lines between columns are where a new shrinker_info_unit starts: every {unitBits} shrinkers, the word size of the
-          machine this page simulates ({unitBits}-bit, SHRINKER_UNIT_BITS = BITS_PER_LONG)
-          {unitBits !== 64 && '; an x86-64 kernel’s units hold 64'}.
-        </p>
-      )}
+      <p className="word-size muted" data-testid="bitmap.word-size">
+        Each shrinker_info_unit holds the bits of {unitBits} shrinkers, the word size of the machine this page simulates
+        ({unitBits}-bit, SHRINKER_UNIT_BITS = BITS_PER_LONG{unitBits !== 64 && '; an x86-64 kernel’s units hold 64'})
+        {edges.length > 0 ? ': the lines between columns are where a new unit starts, every ' + unitBits + ' shrinkers.' : '; past that many, a line between columns marks where the next unit starts.'}
+      </p>
       {flip && (
         <p className="last-flip" data-testid="bitmap.last-flip">
           Last flip: bit {flip.bit} of {state.memcgs.find((m) => m.obj === flip.memcg)?.name ?? 'a memcg'} {flip.set ? 'set' : 'cleared'} by{' '}

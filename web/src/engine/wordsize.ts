@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The simulated machine's word size: 32 or 64 bits, asked for by the URL's
+// bits= (DEFAULT_WORD_SIZE without it), run wherever the build has the
+// variant's module at that size (wasm/build.mk: browser_module and
+// browser_module64, for every variant of the registry).
+import type { WordSize } from './bridge';
+
+export type { WordSize };
+
+/** The variants with a 64-bit module in this build, from the modules themselves. */
+const BUILT64 = new Set(
+  Object.keys(import.meta.glob('./generated/reclaimlab64-*.mjs')).map((k) => /reclaimlab64-(.+)\.mjs$/.exec(k)![1]),
+);
+
+/** The word size without bits= in the URL. */
+export const DEFAULT_WORD_SIZE: WordSize = 32;
+
+/** The word size a URL asks for: bits=32 or bits=64 (anything else: the default, with a notice from app/params.ts). */
+export function askedWordSize(search: string = typeof location === 'undefined' ? '' : location.search): WordSize {
+  const b = new URLSearchParams(search).get('bits');
+  return b === '32' ? 32 : b === '64' ? 64 : DEFAULT_WORD_SIZE;
+}
+
+/** The word size this page was opened at (a change of it reloads the page: engine/wordsize.ts). */
+export const PAGE_WORD_SIZE: WordSize = askedWordSize();
+
+/** Whether the build has a variant's 64-bit module. */
+export function has64(variant: string): boolean {
+  return BUILT64.has(variant);
+}
+
+/** The word size a variant runs at: the one asked for, if the build has that module. */
+export function wordSizeFor(variant: string, asked: WordSize = PAGE_WORD_SIZE): WordSize {
+  return asked === 64 && BUILT64.has(variant) ? 64 : 32;
+}
