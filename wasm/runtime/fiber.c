@@ -394,8 +394,8 @@ void sim_fiber_leave(struct sim_fiber *from, struct sim_fiber *to)
 
 #endif
 
-#if !defined(__EMSCRIPTEN__) || defined(__wasm64__)
-/* Natively and in wasm64 the host's context is a fiber like the others. */
+#if !defined(__EMSCRIPTEN__)
+/* Natively the host's context is a fiber like the others. */
 void sim_fiber_run(struct sim_fiber *from, struct sim_fiber *to)
 {
 	sim_fiber_switch(from, to, 0);

@@ -41,16 +41,17 @@ int sim_event_cpu;
 int sim_boot;
 
 /*
- * Where the scheduler runs. Natively and in wasm32 (SIM_FIBER_HOST_KEPT),
- * in the context of whoever called sim_run(): a task's switch to the
- * scheduler is then, in wasm32, one unwind of the task's frames back to
- * the host loop and no rewind at all (run_loop() is not on a fiber), and
- * its switch to the next task one rewind. In wasm64 (emscripten's fibers)
- * every switch back to a context rewinds each frame of its stack, and the
- * caller's frames (labrun's main(), into which the optimiser inlines
- * much) made that the costliest part of a switch: there the scheduler
- * runs on a fiber of its own, and host_fiber, the caller's context, is
- * left at the start of the run and resumed at its end.
+ * Where the scheduler runs. Natively and in wasm, at both widths
+ * (SIM_FIBER_HOST_KEPT), in the context of whoever called sim_run(): a
+ * task's switch to the scheduler is then, in wasm, one unwind of the
+ * task's frames back to the host loop and no rewind at all (run_loop() is
+ * not on a fiber), and its switch to the next task one rewind. With
+ * fibers that rewind each frame of the context switched back to (wasm64's
+ * were emscripten's, until it took runtime/fiber.c's), the caller's frames
+ * (labrun's main(), into which the optimiser inlines much) made that the
+ * costliest part of a switch: there the scheduler would run on a fiber of
+ * its own (the #else branches), host_fiber, the caller's context, left at
+ * the start of the run and resumed at its end.
  */
 static struct sim_fiber host_fiber;
 #if SIM_FIBER_HOST_KEPT
