@@ -24,7 +24,7 @@
  *   -> lab_bridge_decisions() / lab_bridge_decision_count()
  *        each scheduling decision: the event it came before, the CPU
  *        chosen, the CPU that ran last and the runnable CPUs (for manual play)
- *   -> lab_bridge_meta()
+ *   -> lab_bridge_meta(with_schedule)
  *        JSON naming what events refer to by number: sites (kernel tree,
  *        file, line, function), names, tasks, event kinds, the cost model
  * The Explore panel's worker (web/src/explore/worker.ts) calls instead
@@ -144,9 +144,9 @@ EMSCRIPTEN_KEEPALIVE int lab_bridge_decision_count(void)
 }
 
 /* Caller frees. */
-EMSCRIPTEN_KEEPALIVE char *lab_bridge_meta(void)
+EMSCRIPTEN_KEEPALIVE char *lab_bridge_meta(int with_schedule)
 {
-	return lab_meta_json(&result);
+	return lab_meta_json_schedule(&result, with_schedule);
 }
 
 /*

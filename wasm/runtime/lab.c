@@ -225,6 +225,11 @@ int lab_event_json(size_t index, char *buf, size_t size)
 
 char *lab_meta_json(const struct lab_result *res)
 {
+	return lab_meta_json_schedule(res, 1);
+}
+
+char *lab_meta_json_schedule(const struct lab_result *res, int with_schedule)
+{
 	struct strbuf b = { NULL, 0, 0 };
 	int i, k;
 
@@ -298,11 +303,15 @@ char *lab_meta_json(const struct lab_result *res)
 	{
 		size_t nd;
 		const struct sim_decision *d = sim_decisions(&nd);
-		char *sched = lab_schedule_encode(d, nd);
 
-		sb_put(&b, "],\"decisions\":%zu,\"schedule\":", nd);
-		sb_json(&b, sched ? sched : "");
-		free(sched);
+		sb_put(&b, "],\"decisions\":%zu", nd);
+		if (with_schedule) {
+			char *sched = lab_schedule_encode(d, nd);
+
+			sb_put(&b, ",\"schedule\":");
+			sb_json(&b, sched ? sched : "");
+			free(sched);
+		}
 		sb_put(&b, ",\"schedule_diverged_at\":%ld", sim_schedule_diverged_at());
 	}
 

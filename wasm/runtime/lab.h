@@ -77,6 +77,12 @@ int lab_event_json(size_t index, char *buf, size_t size);
 
 /* Everything an event refers to by number: scenarios, kinds, sites, names. */
 char *lab_meta_json(const struct lab_result *res);
+/*
+ * The same, without the schedule's text when with_schedule is 0: the page,
+ * which gets the decisions themselves, makes it from them when asked (a run
+ * of 64 tasks has millions of decisions, megabytes of text).
+ */
+char *lab_meta_json_schedule(const struct lab_result *res, int with_schedule);
 
 /* FNV-1a over bytes, for comparing logs across builds. */
 uint64_t lab_fnv1a(uint64_t h, const void *data, size_t n);

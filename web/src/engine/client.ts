@@ -2,7 +2,7 @@
 // The page's side of the worker protocol: requests with ids, replies
 // matched back to their promises.
 import { EventLog } from './log';
-import { Decisions } from './decisions';
+import { Decisions, withSchedule } from './decisions';
 import { Policy } from './generated/events';
 import type { ScenarioInfo } from './meta';
 import { pickRunParams, runParamArgs, type RunParams } from './generated/params';
@@ -136,8 +136,8 @@ export class SimClient {
     if (r.type !== MsgType.RunReply) throw new Error(`unexpected reply ${r.type}`);
     const t0 = performance.now();
     const delivered = performance.timeOrigin + t0 - r.sentAt;
-    const log = new EventLog(r.log, r.meta);
     const decisions = new Decisions(r.decisions);
+    const log = new EventLog(r.log, withSchedule(r.meta, decisions));
     // Before the worker's phases: for the page's first run, its own start until it asked (since navigation); the wait until the worker began.
     const before = { ...(first ? { 'page start': asked } : {}), 'worker busy or starting': r.startedAt - performance.timeOrigin - asked };
     return { log, decisions, wallMs: r.wallMs, phases: { ...before, ...r.phases, deliver: delivered, open: performance.now() - t0 } };

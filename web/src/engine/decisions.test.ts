@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import { describe, expect, it } from 'vitest';
-import { Decisions, encodeSchedule, isScheduleText } from './decisions';
+import { Decisions, encodeSchedule, isScheduleText, withSchedule } from './decisions';
 import { DECISION_OFFSETS, DECISION_SIZE } from './generated/events';
 import { loadDecisions, loadRun } from './testing/fixtures';
 
@@ -12,6 +12,15 @@ describe('scheduling decisions', () => {
     expect(d.length).toBe(log.meta.decisions);
     expect(d.schedule(d.length)).toBe(log.meta.schedule);
     expect(isScheduleText(log.meta.schedule)).toBe(true);
+  });
+
+  it('make the schedule of a meta that leaves it out, as the C side writes it', () => {
+    const meta: { schedule?: string } = { ...log.meta };
+    delete meta.schedule;
+    expect(withSchedule(meta, d).schedule).toBe(log.meta.schedule);
+    expect(JSON.parse(JSON.stringify(meta)).schedule).toBe(log.meta.schedule);
+    const given = { ...log.meta, schedule: '0x3' };
+    expect(withSchedule(given, d).schedule).toBe('0x3');
   });
 
   it('lie between events, each choosing a runnable CPU', () => {

@@ -58,6 +58,19 @@ export class Decisions {
   }
 }
 
+/**
+ * The run's meta as the page reads it: the worker leaves the schedule's
+ * text out (megabytes for a run of 64 tasks, and the decisions come
+ * anyway), so it is made from the decisions the first time it is read.
+ */
+export function withSchedule<M extends { schedule?: string }>(meta: M, decisions: Decisions): M & { schedule: string } {
+  if (meta.schedule === undefined) {
+    let text: string | undefined;
+    Object.defineProperty(meta, 'schedule', { get: () => (text ??= decisions.schedule(decisions.length)), enumerable: true });
+  }
+  return meta as M & { schedule: string };
+}
+
 /** As lab_schedule_encode() in wasm/runtime/lab.c: "0x37.1x5.0". */
 export function encodeSchedule(cpus: ArrayLike<number>): string {
   const runs: string[] = [];

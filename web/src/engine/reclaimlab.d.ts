@@ -19,7 +19,7 @@ declare module '*/generated/reclaimlab.mjs' {
     _lab_bridge_events(): number;
     _lab_bridge_decision_count(): number;
     _lab_bridge_decisions(): number;
-    _lab_bridge_meta(): number;
+    _lab_bridge_meta(withSchedule: number): number;
     _lab_bridge_explore(
       name: number, seedLo: number, seedHi: number, params: number, nparams: number,
       maxBound: number, por: number, pctDepth: number, pctRuns: number, maxExecs: number,

@@ -65,7 +65,8 @@ async function run(req: Extract<Request, { type: MsgType.Run }>) {
   const dp = m._lab_bridge_decisions();
   const decisions = m.HEAPU8.slice(dp, dp + nd * DECISION_SIZE).buffer;
   const tPack = performance.now();
-  const meta = JSON.parse(takeString(m, m._lab_bridge_meta())) as RunMeta;
+  // The schedule's text only when the decisions stay here: the page makes it from them (client.ts).
+  const meta = JSON.parse(takeString(m, m._lab_bridge_meta(req.withEvents ? 0 : 1))) as RunMeta;
   const t1 = performance.now();
   const phases = { boot: tBoot - t0, simulate: tSim - tBoot, pack: tPack - tSim, meta: t1 - tPack };
   return { log, decisions, meta, wallMs: t1 - t0, phases, startedAt: performance.timeOrigin + t0, sentAt: performance.timeOrigin + t1 };
