@@ -9,7 +9,7 @@
 // every scenario under Node. Tagged @wasm64: make test-wasm64 runs them,
 // after building the 64-bit page modules and native64.
 import { expect, test, type Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,4 +84,55 @@ test('bits=32: the 32-bit machine, native’s events; the control switches it to
   await expect.poll(() => new URL(page.url()).searchParams.get('bits')).toBe('64');
   await expect(page.getByTestId('run.facts')).toContainText('on the 64-bit machine', { timeout: 30_000 });
   await expect(page.getByTestId('scene.bits')).toHaveValue('64');
+});
+
+interface Summary {
+  executions_total: number;
+  end_states: number;
+  failing_executions: number;
+  shortest: { preemptions: number; decisions: number; schedule: string } | null;
+}
+
+/** labrun --explore's last summary line for a race of wasm/explore.json, on build/native<bits>/<variant>. */
+function exploreNative(bits: number, variant: string, race: { scenario: string; args: string[] }, bound: number): Promise<Summary> {
+  const bin = `build/native${bits === 64 ? '64' : ''}/${variant}/labrun`;
+  const args = ['--explore', '--scenario', race.scenario, ...race.args, '--bound', String(bound)];
+  return new Promise((resolve, reject) => {
+    execFile(bin, args, { env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' }, encoding: 'utf8', maxBuffer: 1 << 26 }, (err, stdout, stderr) => {
+      // exit 1: an execution failed
+      if (err && err.code !== 1) { reject(new Error(`${bin} ${args.join(' ')}: ${err.message}: ${stderr}`)); return; }
+      const lines = stdout.trim().split('\n');
+      resolve(JSON.parse(lines[lines.length - 1]) as Summary);
+    });
+  });
+}
+
+test('the Explore panel at 64 bits finds what labrun --explore finds on native64: shrinker-churn on break-no-wait, bound 1 @wasm64', async ({ page }) => {
+  test.setTimeout(300_000);
+  const races = (JSON.parse(readFileSync('wasm/explore.json', 'utf8')) as { races: { scene: string; scenario: string; args: string[] }[] }).races;
+  const race = races.find((r) => r.scene === 'shrinker-churn')!;
+  // Both widths natively, while the page searches.
+  const want64 = exploreNative(64, 'break-no-wait', race, 1);
+  const want32 = exploreNative(32, 'break-no-wait', race, 1);
+  const l = new Lab(page);
+  await l.open('?scene=shrinker-churn&variant=break-no-wait&seed=1&bits=64');
+  await expect(page.getByTestId('run.facts')).toContainText('on the 64-bit machine');
+  const panel = page.getByTestId('explore');
+  await panel.getByTestId('explore.bound').selectOption('1');
+  await panel.getByTestId('explore.run').click();
+  await expect(panel.getByTestId('explore.verdict')).toBeVisible({ timeout: 250_000 });
+  const [n64, n32] = await Promise.all([want64, want32]);
+  // The 64-bit kernel has more places to switch than the 32-bit one, so more
+  // executions; the failing ones and the shortest of them are the same.
+  await expect(panel.getByTestId('explore.progress')).toContainText(
+    `Explored bound 1: ${n64.executions_total} executions, ${n64.end_states} distinct end states, ${n64.failing_executions} failing`);
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(
+    new RegExp(`Fails: ${n64.failing_executions} of ${n64.executions_total} executions with at most 1 preemption`));
+  expect(n64.failing_executions).toBe(n32.failing_executions);
+  expect(n64.shortest!.schedule).toBe(n32.shortest!.schedule);
+  const links = panel.getByTestId('explore.counterexample');
+  await expect(links.first()).toHaveText(new RegExp(`^${n64.shortest!.preemptions} preemptions?, ${n64.shortest!.decisions} decisions: KASAN: slab-use-after-free`));
+  const q = new URLSearchParams((await links.first().getAttribute('href'))!.slice(1));
+  expect(q.get('sched')).toBe(n64.shortest!.schedule);
+  expect(q.get('bits')).toBe('64');
 });
