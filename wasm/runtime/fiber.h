@@ -64,12 +64,11 @@ void sim_fiber_catch_leaves(int on);
 
 /*
  * From the host's context (sim_fiber_init_main()), run fibers from "to"
- * until one switches back to the host. SIM_FIBER_HOST_KEPT: the host's
- * frames stay as they are meanwhile, so code running there pays nothing
- * for its own frames at a switch (natively, and in wasm, at both widths,
+ * until one switches back to the host. The host's frames stay as they
+ * are meanwhile, so code running there pays nothing for its own frames at
+ * a switch (natively, and in wasm, at both widths,
  * the host loop, which Asyncify does not instrument).
  */
 void sim_fiber_run(struct sim_fiber *host, struct sim_fiber *to);
-#define SIM_FIBER_HOST_KEPT 1
 
 #endif /* SIM_FIBER_H */

@@ -41,24 +41,13 @@ int sim_event_cpu;
 int sim_boot;
 
 /*
- * Where the scheduler runs. Natively and in wasm, at both widths
- * (SIM_FIBER_HOST_KEPT), in the context of whoever called sim_run(): a
- * task's switch to the scheduler is then, in wasm, one unwind of the
- * task's frames back to the host loop and no rewind at all (run_loop() is
- * not on a fiber), and its switch to the next task one rewind. With
- * fibers that rewind each frame of the context switched back to (wasm64's
- * were emscripten's, until it took runtime/fiber.c's), the caller's frames
- * (labrun's main(), into which the optimiser inlines much) made that the
- * costliest part of a switch: there the scheduler would run on a fiber of
- * its own (the #else branches), host_fiber, the caller's context, left at
- * the start of the run and resumed at its end.
+ * Where the scheduler runs: natively and in wasm, at both widths, in the
+ * context of whoever called sim_run() (host_fiber). A task's switch to the
+ * scheduler is then, in wasm, one unwind of the task's frames back to the
+ * host loop and no rewind at all (run_loop() is not on a fiber), and its
+ * switch to the next task one rewind.
  */
 static struct sim_fiber host_fiber;
-#if SIM_FIBER_HOST_KEPT
-#define sched_fiber host_fiber
-#else
-static struct sim_fiber sched_fiber;
-#endif
 static int run_status;
 static struct sim_task *tasks[SIM_MAX_TASKS];
 static int ntasks;
@@ -277,7 +266,7 @@ static void task_entry(void *arg)
 	t->state = SIM_TASK_DONE;
 	cpu_next(&sim_cpus[t->cpu], NULL);
 	sim_current = NULL;
-	sim_fiber_switch(&t->fiber, &sched_fiber, 1);
+	sim_fiber_switch(&t->fiber, &host_fiber, 1);
 }
 
 struct sim_task *sim_task_create(int cpu, const char *name, void (*fn)(void *), void *arg,
@@ -363,7 +352,7 @@ static void cpu_next(struct sim_cpu *c, const struct sim_site *site)
 static void to_scheduler(struct sim_task *t)
 {
 	sim_current = NULL;
-	sim_fiber_switch(&t->fiber, &sched_fiber, 0);
+	sim_fiber_switch(&t->fiber, &host_fiber, 0);
 	/* The scheduler set sim_current back to t before switching here. */
 }
 
@@ -836,7 +825,7 @@ __attribute__((noinline)) int sim_run_one(void)
 	}
 	sim_current = t;
 	sim_event_cpu = c->id;
-	sim_fiber_run(&sched_fiber, &t->fiber);
+	sim_fiber_run(&host_fiber, &t->fiber);
 	sim_current = NULL;
 	if (t->state == SIM_TASK_DONE && t->fiber.stack)
 		sim_fiber_destroy(&t->fiber);
@@ -852,7 +841,6 @@ static int run_loop(void)
 	return status;
 }
 
-#if SIM_FIBER_HOST_KEPT
 int sim_run(void)
 {
 	sim_running = 1;
@@ -860,25 +848,6 @@ int sim_run(void)
 	sim_running = 0;
 	return run_status;
 }
-#else
-static void sched_entry(void *arg)
-{
-	(void)arg;
-	run_status = run_loop();
-	sim_fiber_switch(&sched_fiber, &host_fiber, 1);
-}
-
-int sim_run(void)
-{
-	if (sim_fiber_create(&sched_fiber, sched_entry, NULL, SIM_STACK_SIZE))
-		abort();
-	sim_running = 1;
-	sim_fiber_switch(&host_fiber, &sched_fiber, 0);
-	sim_running = 0;
-	sim_fiber_destroy(&sched_fiber);
-	return run_status;
-}
-#endif
 
 void sim_fini(void)
 {
@@ -944,7 +913,7 @@ void sim_panic(void)
 		abort();
 	panicked = 1;
 	sim_current = NULL;
-	sim_fiber_leave(&t->fiber, &sched_fiber);
+	sim_fiber_leave(&t->fiber, &host_fiber);
 	abort();
 }
 
@@ -962,6 +931,6 @@ void sim_bug(const char *cond, const struct sim_site *site)
 	sim_cpus[t->cpu].dead = 1;
 	sim_cpu_changed(&sim_cpus[t->cpu]);
 	sim_current = NULL;
-	sim_fiber_switch(&t->fiber, &sched_fiber, 1);
+	sim_fiber_switch(&t->fiber, &host_fiber, 1);
 	abort();
 }
