@@ -8,13 +8,15 @@
 # written by run.sh) must be identical, line for line, to the traces of the
 # same scenarios (wasm/scenarios/kunit.def, in the suite's order) run natively and
 # in wasm under Node by the branch's variant. Each scenario's trace begins
-# with "scenario NAME"; they are compared one by one, and the first
-# differing line of each is printed. Then the variants built on the
-# branch: each must give the same traces, or must not, as the list below
-# says. When run.sh wrote build/kunit/BRANCH/trace-uml-alone.txt (each
-# case in a boot of its own, in the reverse order), each scenario's trace
-# there must equal the shared boot's: no case may depend on the ones
-# before it.
+# with "scenario NAME"; they are compared one by one, and for every
+# scenario that differs its first differing line is printed, then every
+# difference with two lines of context (diff -U2, up to KUNIT_DIFF_LINES
+# lines of it, 40 unless set). Then the variants built on the branch: each
+# must give the same traces, or must not, as the list below says. When
+# run.sh wrote build/kunit/BRANCH/trace-uml-shuffled.txt (the cases in a
+# seeded shuffled order, in one boot) and trace-uml-alone.txt (each case
+# in a boot of its own, in that order), each scenario's trace in both must
+# equal the first shared boot's: no case may depend on the ones before it.
 #
 # When the kernel was built with tracing (run.sh wrote
 # build/kunit/BRANCH/ftrace-uml.txt), the mm_shrink_slab_start and
@@ -68,7 +70,13 @@ else
 fi
 native_tpl=${tpl[${builds[0]}]}
 fail=0
-printk_max=255
+# The longest trace line no kernel or build cuts: printk keeps 1,023
+# characters of a message in 6.12 (PRINTKRB_RECORD_MAX, the newline
+# included) and in the simulation (sim_printk()'s buffer in
+# wasm/runtime/core.c), but 991 in 6.1 (LOG_LINE_MAX, 1,024 less the
+# 32-character prefix room; 975 with PRINTK_CALLER). A line that long may
+# have been cut by one side and not the other.
+printk_max=974
 
 # The scenarios each branch's suite runs, in its order, and the variant
 # that runs each where it is not the branch's own (kunit-inode: inode,
@@ -109,6 +117,17 @@ first_diff() {
 	     !found && (!(FNR in a) || a[FNR] != $0) { print FNR; found = 1 }
 	     { m = FNR }
 	     END { if (!found && n != m) print (n < m ? n : m) + 1 }' "$1" "$2"
+}
+
+# show_diff A B LABEL_A LABEL_B: every difference between files A and B
+# with two lines of context around each, indented; after KUNIT_DIFF_LINES
+# lines (40), how many more there are.
+show_diff() {
+	{ diff -U2 --label "$3" --label "$4" "$1" "$2" || true; } |
+		awk -v max="${KUNIT_DIFF_LINES:-40}" '
+			/^@@/ { hunks++ }
+			{ n++; if (n <= max) print "    " $0 }
+			END { if (n > max) printf "    ... %d more lines of the diff (%d differences in all)\n", n - max, hunks }'
 }
 
 # split TRACE DIR SUFFIX: one file per scenario, DIR/<scenario>.SUFFIX.
@@ -171,15 +190,20 @@ for branch in "$@"; do
 	fi
 	rm -rf "$dir/$traces" && mkdir -p "$dir/$traces"
 	split_trace "$uml" "$dir/$traces" uml
-	# each case alone, in a boot of its own, in the reverse order (run.sh)
-	alone=$dir/trace-uml-alone.txt
-	[ ! -s "$alone" ] || split_trace "$alone" "$dir/$traces" alone
+	# the cases in a shuffled order in one boot, and each in a boot of
+	# its own in that order (run.sh; its seed in shuffle.txt)
+	for kind in shuffled alone; do
+		[ ! -s "$dir/trace-uml-$kind.txt" ] || split_trace "$dir/trace-uml-$kind.txt" "$dir/$traces" "$kind"
+	done
+	seed_note=
+	[ ! -s "$dir/shuffle.txt" ] || seed_note=" (KUNIT_SHUFFLE_SEED=$(cut -d' ' -f1 "$dir/shuffle.txt"))"
 	for build in "${builds[@]}"; do
 		run_traces "${tpl[$build]}" "$build" "$dir/$traces" "" "${scenarios[@]}"
 	done
 	branch_fail=0
 	summary=
 	alone_checked=
+	shuffled_checked=
 	for s in "${scenarios[@]}"; do
 		t=$dir/$traces/$s
 		if [ ! -s "$t.uml" ]; then
@@ -187,32 +211,39 @@ for branch in "$@"; do
 			branch_fail=1
 			continue
 		fi
-		# sim_printk() (wasm/runtime/core.c) keeps 255 characters of a
-		# line; the kernel keeps about 1,000, so a longer line would
-		# differ for a reason that is not the shim's
+		# a line that printk may have cut (printk_max above) would
+		# differ, or not, for a reason that is not the shim's
 		long=$(awk -v max="$printk_max" 'length($0) > max { print FNR ":" length($0); exit }' "$t.uml")
 		if [ -n "$long" ]; then
-			echo "compare: $branch: scenario $s: trace line ${long%%:*} is ${long#*:} characters long, more than the simulation's printk keeps ($printk_max): print it in shorter lines"
+			echo "compare: $branch: scenario $s: trace line ${long%%:*} is ${long#*:} characters long, more than every printk keeps ($printk_max): print it in shorter lines"
 			branch_fail=1
 			continue
 		fi
-		if [ -s "$alone" ] && [ -e "$t.alone" ]; then
-			line=$(first_diff "$t.uml" "$t.alone")
+		# the same cases in the shuffled order (run.sh): in one boot,
+		# and each in a boot of its own
+		for kind in shuffled alone; do
+			[ -s "$dir/trace-uml-$kind.txt" ] && [ -e "$t.$kind" ] || continue
+			line=$(first_diff "$t.uml" "$t.$kind")
 			if [ -n "$line" ]; then
-				echo "compare: $branch: scenario $s: User-Mode Linux's trace in a boot of its own differs from the shared boot's at line $line (the case depends on the cases before it)"
+				case $kind in
+				shuffled) what="in the shuffled order$seed_note" ;;
+				alone)	what="in a boot of its own" ;;
+				esac
+				echo "compare: $branch: scenario $s: User-Mode Linux's trace $what differs from the shared boot's at line $line (the case depends on the cases before it)"
 				echo "  shared:  $(sed -n "${line}p" "$t.uml")"
-				echo "  alone:   $(sed -n "${line}p" "$t.alone")"
+				echo "  $(printf '%-8s' "$kind:") $(sed -n "${line}p" "$t.$kind")"
+				show_diff "$t.uml" "$t.$kind" "shared boot ($t.uml)" "$kind ($t.$kind)"
 				branch_fail=1
 			fi
-			alone_checked+=" $s"
-		fi
+			[ "$kind" = alone ] && alone_checked+=" $s" || shuffled_checked+=" $s"
+		done
 		for build in "${builds[@]}"; do
 			line=$(first_diff "$t.uml" "$t.$build")
 			if [ -n "$line" ]; then
 				echo "compare: $branch: scenario $s: the $build trace differs from User-Mode Linux's at line $line"
 				echo "  UML:     $(sed -n "${line}p" "$t.uml")"
 				echo "  $(printf '%-8s' "$build:") $(sed -n "${line}p" "$t.$build")"
-				echo "  (both traces in $t.uml, $t.$build)"
+				show_diff "$t.uml" "$t.$build" "UML ($t.uml)" "$build ($t.$build)"
 				branch_fail=1
 			fi
 		done
@@ -247,7 +278,8 @@ for branch in "$@"; do
 					echo "compare: $branch: scenario $s: the $build shrink_slab tracepoints differ from User-Mode Linux's at line $line (normalised)"
 					echo "  UML:     $(sed -n "${line}p" "$t.ftrace-uml.norm")"
 					echo "  $(printf '%-8s' "$build:") $(sed -n "${line}p" "$t.ftrace-$build.norm")"
-					echo "  (the normalised lines in $t.ftrace-uml.norm, $t.ftrace-$build.norm)"
+					show_diff "$t.ftrace-uml.norm" "$t.ftrace-$build.norm" \
+						"UML ($t.ftrace-uml.norm)" "$build ($t.ftrace-$build.norm)"
 					branch_fail=1
 				fi
 			done
@@ -261,8 +293,10 @@ for branch in "$@"; do
 			echo "compare: $branch: left out at 32 bits, where a long cannot hold their counts (make kunit64 compares them):$word64_left"
 		[ -z "$fsummary" ] ||
 			echo "compare: $branch: shrink_slab tracepoints from tracefs, $label identical (ours of all):$fsummary"
+		[ -z "$shuffled_checked" ] ||
+			echo "compare: $branch: in one boot in the shuffled order$seed_note, the same:$shuffled_checked"
 		[ -z "$alone_checked" ] ||
-			echo "compare: $branch: each alone in a boot of its own, in the reverse order, the same:$alone_checked"
+			echo "compare: $branch: each alone in a boot of its own, in that order, the same:$alone_checked"
 	else
 		fail=1
 	fi

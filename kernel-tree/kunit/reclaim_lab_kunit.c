@@ -715,8 +715,53 @@ static struct kunit_case reclaim_lab_cases[] = {
 	{}
 };
 
+/*
+ * reclaim_lab_order=IDENT,IDENT,... on the kernel's command line (run.sh's
+ * boot in a shuffled order): the suite runs its cases in that order, all
+ * in the one boot, so that a case which depends on what another left in
+ * the kernel shows it. The order must name every case the suite runs, each
+ * once, or the suite fails to initialise.
+ */
+static char rl_order[256];
+
+static int __init rl_order_setup(char *str)
+{
+	strscpy(rl_order, str, sizeof(rl_order));
+	return 1;
+}
+__setup("reclaim_lab_order=", rl_order_setup);
+
+static int rl_suite_init(struct kunit_suite *suite)
+{
+	struct kunit_case *cases = suite->test_cases;
+	char order[sizeof(rl_order)], name[64], *p = order, *ident;
+	int n = 0, i;
+
+	if (!rl_order[0])
+		return 0;
+	strscpy(order, rl_order, sizeof(order));
+	while ((ident = strsep(&p, ",")) != NULL) {
+		snprintf(name, sizeof(name), "reclaim_lab_%s", ident);
+		for (i = n; cases[i].run_case && strcmp(cases[i].name, name); i++)
+			;
+		if (!cases[i].run_case) {
+			pr_err("reclaim_lab_order: no case %s to run next (unknown, or named twice)\n",
+			       name);
+			return -EINVAL;
+		}
+		swap(cases[n], cases[i]);
+		n++;
+	}
+	if (cases[n].run_case) {
+		pr_err("reclaim_lab_order: %s is not in the order\n", cases[n].name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static struct kunit_suite reclaim_lab_suite = {
 	.name = "reclaim_lab",
+	.suite_init = rl_suite_init,
 	.test_cases = reclaim_lab_cases,
 };
 #ifdef RL_PLANTED

@@ -88,31 +88,57 @@ trace() {
 trace > "$b/trace-uml.txt"
 cp "$b/out/test.log" "$b/test-reclaim_lab.log"
 
-# boot_alone GLOB LOG: one more boot of the built kernel running only the
-# cases GLOB names; its kunit.py output in LOG, its console kept beside it.
+# boot_alone GLOB LOG [KERNEL_ARG]: one more boot of the built kernel running
+# only the cases GLOB names; its kunit.py output in LOG, its console kept
+# beside it.
 boot_alone() {
 	local status=0
 	python3 tools/testing/kunit/kunit.py exec --build_dir="$b/out" --timeout=300 \
-		"$1" > "$b/kunit-$2.log" 2>&1 || status=$?
+		${3:+--kernel_args="$3"} "$1" > "$b/kunit-$2.log" 2>&1 || status=$?
 	if [ "$status" != 0 ]; then
 		tail -n 30 "$b/kunit-$2.log"
-		echo "kunit: $1 in a boot of its own failed ($status); see build/kunit/$branch/kunit-$2.log" >&2
+		echo "kunit: $1${3:+ ($3)} in a boot of its own failed ($status); see build/kunit/$branch/kunit-$2.log" >&2
 		exit 1
 	fi
 	cp "$b/out/test.log" "$b/test-$2.log"
 }
 
-# The cases again, each in a boot of its own and in the reverse order:
-# compare.sh requires each trace to be the one the shared boot printed, so
-# no case's trace depends on what the cases before it left in the kernel.
+# The cases again in a second order, a shuffle seeded with
+# KUNIT_SHUFFLE_SEED (a new seed each run when it is not set; printed, so
+# that the order can be replayed): first all of them in one boot in that
+# order (the suite's reclaim_lab_order= parameter), then each in a boot of
+# its own, in the same order. compare.sh requires each trace of both to be
+# the one the first shared boot printed: a case whose trace depends on
+# what the cases before it left in the kernel (a freed shrinker's
+# nr_deferred at its id in the root memcg, a memcg id) fails there.
+seed=${KUNIT_SHUFFLE_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
+case $seed in ''|*[!0-9]*) echo "kunit: KUNIT_SHUFFLE_SEED must be a number, not '$seed'" >&2; exit 2 ;; esac
+# Python's random.Random(seed).shuffle() gives the same order for a seed
+# on every Python 3 (Fisher-Yates over _randbelow()); "ident name" lines
+shuffled=$(branch_scenarios "$branch" | awk '$3 != "PLANTED" { print $1, $2 }' |
+	python3 -c 'import random, sys; c = sys.stdin.read().splitlines(); random.Random(int(sys.argv[1])).shuffle(c); print("\n".join(c))' "$seed")
+order=$(echo "$shuffled" | cut -d' ' -f1 | paste -sd' ')
+names=$(echo "$shuffled" | cut -d' ' -f2 | paste -sd' ')
+echo "[kunit] shuffle seed $seed (KUNIT_SHUFFLE_SEED=$seed replays it): $order"
+echo "$seed $order" > "$b/shuffle.txt"
+start=$SECONDS
+boot_alone reclaim_lab shuffled "reclaim_lab_order=${order// /,}"
+trace > "$b/trace-uml-shuffled.txt"
+ran=$(sed -n 's/^reclaim_lab: scenario //p' "$b/trace-uml-shuffled.txt" | tr '\n' ' ')
+if [ "${ran% }" != "$names" ]; then
+	echo "kunit: the shuffled boot ran '${ran% }', not '$names' (build/kunit/$branch/test-shuffled.log)" >&2
+	exit 1
+fi
+echo "[kunit] the cases in that order in one boot: $(wc -l < "$b/trace-uml-shuffled.txt") trace lines ($((SECONDS - start)) s)"
+start=$SECONDS
 : > "$b/trace-uml-alone.txt"
 alone=0
-for ident in $(branch_scenarios "$branch" | awk '$3 != "PLANTED" { print $1 }' | tac); do
+for ident in $order; do
 	boot_alone "reclaim_lab.reclaim_lab_$ident" "alone-$ident"
 	trace >> "$b/trace-uml-alone.txt"
 	alone=$((alone + 1))
 done
-echo "[kunit] $alone cases again, each in a boot of its own, in the reverse order: $(wc -l < "$b/trace-uml-alone.txt") trace lines"
+echo "[kunit] $alone cases again, each in a boot of its own, in that order: $(wc -l < "$b/trace-uml-alone.txt") trace lines ($((SECONDS - start)) s)"
 
 # In a kernel with tracing, the shrink_slab tracepoints of each case as its
 # trace instance's "trace" file printed them, after a "scenario NAME" line
@@ -122,9 +148,10 @@ echo "[kunit] $alone cases again, each in a boot of its own, in the reverse orde
 # shrinker's nr_deferred at its id, for the next shrinker to take it),
 # which the "reclaim_lab: " lines do not print. The shared boot's are kept
 # in ftrace-uml-shared.txt.
-rm -f "$b/ftrace-uml.txt" "$b/ftrace-uml-shared.txt"
+rm -f "$b/ftrace-uml.txt" "$b/ftrace-uml-shared.txt" "$b/ftrace-uml-shuffled.txt"
 if grep -q 'reclaim_lab_ftrace: scenario ' "$b/test-reclaim_lab.log"; then
 	sed -n 's/^.*reclaim_lab_ftrace: //p' "$b/test-reclaim_lab.log" > "$b/ftrace-uml-shared.txt"
+	sed -n 's/^.*reclaim_lab_ftrace: //p' "$b/test-shuffled.log" > "$b/ftrace-uml-shuffled.txt"
 	for ident in $(branch_scenarios "$branch" | awk '$3 != "PLANTED" { print $1 }'); do
 		sed -n 's/^.*reclaim_lab_ftrace: //p' "$b/test-alone-$ident.log"
 	done > "$b/ftrace-uml.txt"
@@ -137,10 +164,10 @@ fi
 # device is configured.)
 dotconfig=$b/out/.config
 if grep -q '^CONFIG_PROVE_LOCKING=y' "$dotconfig" && grep -q '^CONFIG_KASAN=y' "$dotconfig"; then
-	if for log in "$b/test-reclaim_lab.log" "$b"/test-alone-*.log; do sed -n '/^KTAP version/,$p' "$log"; done |
+	if for log in "$b/test-reclaim_lab.log" "$b/test-shuffled.log" "$b"/test-alone-*.log; do sed -n '/^KTAP version/,$p' "$log"; done |
 	   grep -E 'BUG: |WARNING: |INFO: |Disabling lock debugging' > "$b/reports.txt"; then
 		cat "$b/reports.txt"
-		echo "kunit: the kernel reported the above while running the reclaim_lab suite (build/kunit/$branch/test-reclaim_lab.log, test-alone-*.log)" >&2
+		echo "kunit: the kernel reported the above while running the reclaim_lab suite (build/kunit/$branch/test-reclaim_lab.log, test-shuffled.log, test-alone-*.log)" >&2
 		exit 1
 	fi
 	checkers="KASAN and lockdep"

@@ -12,7 +12,8 @@
 #   clear_bit   (default) clear_bit() does nothing: shrink_slab_memcg()
 #               still gets SHRINK_EMPTY from an empty memcg's shrinker,
 #               but its bit is never cleared, so reclaim keeps calling it
-#               (kunit-seq, kunit-lifetime, kunit-churn, kunit-bitmap)
+#               (kunit-seq, kunit-lifetime, kunit-churn, kunit-bitmap,
+#               kunit-offline, kunit-reuse, kunit-runaway)
 #   __set_bit   __set_bit() does nothing: release_pages() of the LRU batch
 #               port never records a sentinel for its second pass, and
 #               leaves them on the list (kunit-lru-batch, on branch
@@ -35,8 +36,8 @@
 #               scan count as the new one and the new as the unused
 #               (wasm/include/trace/events/vmscan.h): the event log and the
 #               "reclaim_lab: " lines stay right, the tracepoint lines tracefs
-#               printed do not (kunit-deferred, on v6.12: a kernel built
-#               with tracing)
+#               printed do not (kunit-seq, kunit-deferred, kunit-reuse,
+#               kunit-runaway, on v6.12: a kernel built with tracing)
 #   memcg_id    memcg ids come from a counter that never goes back
 #               (memcg_id_remove() frees nothing), as the glue gave them
 #               out before kunit-offline: new memcgs do not get the ids of
@@ -44,7 +45,9 @@
 #   config_64bit  the 64-bit build (native64, compared as make kunit64 does)
 #               without CONFIG_64BIT: long is 64 bits but BITS_PER_LONG 32,
 #               so shrinker_info units hold 32 bits in longs of 64 and a
-#               memcg's bits land on other shrinkers (kunit-bitmap, on v6.12)
+#               memcg's bits land on other shrinkers (kunit-bitmap), and
+#               kunit-bigcount, which asks BITS_PER_LONG, runs nothing
+#               (on v6.12)
 set -euo pipefail
 
 branch=${1:-v6.12}
@@ -61,7 +64,7 @@ case $wrong in
 clear_bit)
 	file=$w/wasm/include/linux/bitops.h what="clear_bit() does nothing"
 	sed -i 's|^#define clear_bit(nr, addr)\t.*|#define clear_bit(nr, addr)\t((void)(nr), (void)(addr))\t/* WRONG on purpose */|' "$file"
-	scenarios="kunit-seq kunit-lifetime kunit-churn kunit-bitmap" ;;
+	scenarios="kunit-seq kunit-lifetime kunit-churn kunit-bitmap kunit-offline kunit-reuse kunit-runaway" ;;
 __set_bit)
 	file=$w/wasm/include/linux/bitops.h what="__set_bit() does nothing"
 	sed -i '/^static inline void __set_bit(/,/^}/ s#^\taddr\[BIT_WORD(nr)\] |= BIT_MASK(nr);#\t(void)addr;\t/* WRONG on purpose */#' "$file"
@@ -87,12 +90,12 @@ memcg_id)
 tracepoint)
 	file=$w/wasm/include/trace/events/vmscan.h what="mm_shrink_slab_end's scan counts swapped"
 	sed -i 's#^\t\t\tunused_scan_cnt, new_scan_cnt, total_scan);#\t\t\tnew_scan_cnt, unused_scan_cnt, total_scan); /* WRONG on purpose */#' "$file"
-	scenarios="kunit-deferred" ;;
+	scenarios="kunit-seq kunit-deferred kunit-reuse kunit-runaway" ;;
 config_64bit)
 	file=$w/wasm/include/generated/autoconf.h what="a 64-bit build without CONFIG_64BIT"
 	sed -i 's|^#define CONFIG_64BIT 1\t.*|/* CONFIG_64BIT left out: WRONG on purpose */|' "$file"
 	word=64
-	scenarios="kunit-bitmap" ;;
+	scenarios="kunit-bitmap kunit-bigcount" ;;
 *)	echo "wrong-shim: WRONG is clear_bit, __set_bit, generic_drop_inode, taint, charging, memcg_id, tracepoint or config_64bit, not $wrong" >&2
 	exit 2 ;;
 esac
