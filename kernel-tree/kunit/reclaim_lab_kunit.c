@@ -242,6 +242,24 @@ static long rl_nr_deferred(struct mem_cgroup *memcg, struct shrinker *s)
 	rcu_read_unlock();
 	return nr;
 }
+
+/* mm/shrinker.c's, as mm/shrinker_debug.c declares them */
+extern struct mutex shrinker_mutex;
+extern struct list_head shrinker_list;
+
+#define rl_shrinkers_lock()	mutex_lock(&shrinker_mutex)
+#define rl_shrinkers_unlock()	mutex_unlock(&shrinker_mutex)
+
+/* The root memcg's deferred count at id (node 0), shrinker_mutex held; NULL past its map. */
+static atomic_long_t *rl_root_deferred_at(int id)
+{
+	struct shrinker_info *info = rcu_dereference_protected(root_mem_cgroup->nodeinfo[0]->shrinker_info,
+							       lockdep_is_held(&shrinker_mutex));
+
+	if (!info || id >= info->map_nr_max)
+		return NULL;
+	return &info->unit[id / SHRINKER_UNIT_BITS]->nr_deferred[id % SHRINKER_UNIT_BITS];
+}
 #else
 /*
  * 6.1's mm/vmscan.c (this file is included at its end): a shrinker lives
@@ -326,7 +344,60 @@ static long rl_nr_deferred(struct mem_cgroup *memcg, struct shrinker *s)
 	rcu_read_unlock();
 	return nr;
 }
+
+#define rl_shrinkers_lock()	down_write(&shrinker_rwsem)
+#define rl_shrinkers_unlock()	up_write(&shrinker_rwsem)
+
+/* The root memcg's deferred count at id (node 0), shrinker_rwsem held; NULL past its map. */
+static atomic_long_t *rl_root_deferred_at(int id)
+{
+	struct shrinker_info *info = rcu_dereference_protected(root_mem_cgroup->nodeinfo[0]->shrinker_info,
+							       lockdep_is_held(&shrinker_rwsem));
+
+	if (!info || id >= shrinker_nr_max)
+		return NULL;
+	return &info->nr_deferred[id];
+}
 #endif
+
+/*
+ * What a freed memcg-aware shrinker leaves in the root memcg: its deferred
+ * count at its id (reparent_shrinker_deferred() adds an offline memcg's
+ * there too), which neither shrinker_free() nor anything else clears, so
+ * the next shrinker given that id starts from it (xchg_nr_deferred_memcg()).
+ * The simulation starts every scenario from a fresh machine, where these
+ * are 0; so that every case starts from that state in a boot it shares,
+ * the counts at the ids no registered shrinker holds are zeroed before
+ * each case (the ids UML's own shrinkers hold are left as they are). In a
+ * boot the cases share in a shuffled order, kunit-seq after kunit-bigcount
+ * otherwise starts with the 1.2 billion objects bigcount deferred in A
+ * and A's offline moved to the root, at the id its first shrinker takes.
+ */
+static void rl_forget_deferred(void)
+{
+	unsigned long *held = bitmap_zalloc(1 << 16, GFP_KERNEL);
+	struct shrinker *s;
+	atomic_long_t *nr;
+	long left;
+	int id;
+
+	if (!held)
+		return;
+	rl_shrinkers_lock();
+	list_for_each_entry(s, &shrinker_list, list)
+		if ((s->flags & SHRINKER_MEMCG_AWARE) && s->id >= 0 && s->id < (1 << 16))
+			__set_bit(s->id, held);
+	for (id = 0; id < (1 << 16) && (nr = rl_root_deferred_at(id)); id++) {
+		if (test_bit(id, held))
+			continue;
+		left = atomic_long_xchg(nr, 0);
+		if (left)
+			pr_info("reclaim_lab_state: the root memcg's nr_deferred %ld at free shrinker id %d zeroed\n",
+				left, id);
+	}
+	rl_shrinkers_unlock();
+	bitmap_free(held);
+}
 
 #define rl_shrink_slab(gfp, memcg, priority)	shrink_slab(gfp, 0, memcg, priority)
 
@@ -668,6 +739,7 @@ static void rl_ftrace_end(const char *name) { }
 static void rl_case(struct kunit *test, int (*body)(void), const char *name)
 {
 	BUILD_BUG_ON(ARRAY_SIZE(rl_dirs) < RL_MAX_MEMCGS);
+	rl_forget_deferred();
 	KUNIT_ASSERT_EQ(test, rl_mount(), 0);
 	rl_ftrace_begin();
 	KUNIT_EXPECT_EQ(test, body(), 0);
