@@ -35,7 +35,7 @@ help:
 	@echo "make kunit   the sequential scenarios in User-Mode Linux with KUnit, compared with native and wasm"
 	@echo "make kunit64 the same, compared with the 64-bit simulated machine (make native64), counts past 2^31 included (KUNIT_WASM64=1: wasm64 too)"
 	@echo "make wasm64  the 64-bit simulated machine in wasm, for Node (its system libraries the first time: about two minutes)"
-	@echo "make page64  the page's 64-bit modules, one per kernel (make start and make dist build them; the page runs them at bits=64)"
+	@echo "make page64  the page's 64-bit modules, one per kernel (make build builds them: the page's default machine)"
 	@echo "make test-wasm64  native64 = wasm64: every scenario's event log, the explorer's searches, v6.12's scenarios in Chromium, and every scene of the page at 64 bits"
 	@echo "make variant FROM=<mbox|folder|branch> BASE=<branch> NAME=<name>  a reviewer's patch series as a kernel of the lab"
 	@echo "make variants, make variant-rm NAME=<name>  list, remove them (make dist WITH_VARIANTS=1 ships them)"
@@ -50,16 +50,15 @@ kernel-tree: deps
 kernel-tree/linux/.git/reclaim-lab-tree-key:
 	@kernel-tree/build-tree.sh
 
-build: kernel-tree native wasm
+# The page's 64-bit modules (page64) too: the machine the page runs by default.
+build: kernel-tree native wasm page64
 
 web: build
 	@echo "[web] vite build"
 	@$(NPX) vite build --logLevel warn
 
 # The production build, compressed, under the Content-Security-Policy.
-# With the 64-bit machine too (make page64: its modules, built first; bits=64).
-start: page64
-	@$(MAKE) --no-print-directory web
+start: web
 	@node scripts/serve.mjs --port 5173
 
 # For working on the app: Vite's dev server, hot reload, no CSP.
@@ -117,7 +116,7 @@ explore:
 # One folder that any static server, or a laptop with no network, serves:
 # the app, the wasm modules and the kernel sources of the code pane. The
 # reviewer's variants (make variant) only with WITH_VARIANTS=1.
-dist: build page64
+dist: build
 	@echo "[web] vite build$(if $(WITH_VARIANTS),, (without the reviewer's variants: WITH_VARIANTS=1 includes them))"
 	@RECLAIM_LAB_VARIANTS=$(if $(WITH_VARIANTS),all,none) $(NPX) vite build --logLevel warn
 	@$(if $(WITH_VARIANTS),true,rm -rf dist/kernel/variant && \
