@@ -78,11 +78,13 @@ lint: deps
 	@node scripts/check-imports.mjs
 	@node scripts/check-styles.mjs
 
-test-unit: build $(FIXTURES)
+# Lessons, talks and the figures they state are replayed on native64, the
+# page's default machine.
+test-unit: build $(FIXTURES) $(NATIVE64_PROGS)
 	@echo "[web] unit tests (vitest)"
 	@$(NPX) vitest run
 
-test-e2e: web
+test-e2e: web $(NATIVE64_PROGS)
 	@echo "[web] end-to-end tests (Playwright, Debian's Chromium)"
 	@$(NPX) playwright test --grep-invert '@slow|@wasm64'
 

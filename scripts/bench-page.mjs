@@ -25,6 +25,8 @@ const ONLY = opt('only', ''); // the runs whose name starts so (all if empty)
 
 // The runs measured: [row name, query]. lru-batch's largest setting the
 // issue names; shrinker-lifetime at 600 mount/unmount rounds of 64 objects.
+// No bits= in the queries: the page's default machine (64-bit), as a visitor opens it;
+// each row names the machine its run ran on.
 const RUNS = [
   ['lru-batch 64x512x4', '?scene=lru-batch&prog=batch,t64,p512,r4'],
   ['shrinker-lifetime r600 o64', '?scene=shrinker-lifetime&prog=r600,o64'],
@@ -79,7 +81,7 @@ async function measure(browser, name, query) {
   await page.waitForFunction(() => window.__lab?.ready, null, { timeout: 300_000, polling: 20 });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
   const loadS = (Date.now() - t0) / 1000;
-  const info = await page.evaluate(() => ({ length: window.__lab.length, status: window.__lab.meta().status, phases: window.__lab.loadPhases?.() ?? {} }));
+  const info = await page.evaluate(() => ({ length: window.__lab.length, status: window.__lab.meta().status, bits: window.__lab.meta().bits, phases: window.__lab.loadPhases?.() ?? {} }));
   await cdp.send('HeapProfiler.enable');
   await cdp.send('HeapProfiler.collectGarbage');
   // The JS heap: V8's objects plus the ArrayBuffers' backing stores (the typed-array columns live there).
@@ -100,7 +102,7 @@ async function measure(browser, name, query) {
   await context.close();
   const ms = Object.fromEntries(Object.entries(moves).map(([k, v]) => [k, median(v)]));
   const cpuMs = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, median(v)]));
-  return { name, query, events: info.length, status: info.status, phases: info.phases, loadS, heapMB, domMB, nodes, ms, cpuMs };
+  return { name, query, events: info.length, status: info.status, bits: info.bits, phases: info.phases, loadS, heapMB, domMB, nodes, ms, cpuMs };
 }
 
 const stop = await serve(PORT, ROOT);
@@ -111,12 +113,12 @@ const rows = [];
 try {
   for (const [name, query] of RUNS.filter(([n]) => n.startsWith(ONLY))) {
     const r = await measure(browser, name, query);
-    console.log(`  ${name.padEnd(26)} ${String(r.events).padStart(9)} events (${r.status})  load ${r.loadS.toFixed(2)} s  heap ${r.heapMB.toFixed(1)} MB (DOM ${r.domMB.toFixed(1)} MB, ${r.nodes} nodes)  ` +
+    console.log(`  ${name.padEnd(26)} ${String(r.events).padStart(9)} events (${r.status}, ${r.bits}-bit machine)  load ${r.loadS.toFixed(2)} s  heap ${r.heapMB.toFixed(1)} MB (DOM ${r.domMB.toFixed(1)} MB, ${r.nodes} nodes)  ` +
       ['End', 'Home', 'middle', 'back'].map((k) => `${k} ${r.ms[k].toFixed(0)} ms (CPU ${r.cpuMs[k].toFixed(0)})`).join('  '));
     // Where the load went: the page's start, the worker's phases, the reply's way to the page, the page's model and first frame.
     const known = Object.values(r.phases).reduce((a, x) => a + x, 0);
     console.log(`  ${''.padEnd(26)} load: ${Object.entries(r.phases).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}, the rest ${(r.loadS * 1000 - known).toFixed(0)} ms`);
-    const ev = `${(r.events / 1e6).toFixed(2)}M ev`;
+    const ev = `${(r.events / 1e6).toFixed(2)}M ev, ${r.bits}-bit`;
     rows.push([`page ${name} (${ev}): JS heap`, r.heapMB.toFixed(1), 'MB', '<=', GOALS.heap]);
     rows.push([`page ${name} (${ev}): load`, r.loadS.toFixed(2), 's', '<=', GOALS.load]);
     for (const [k, label] of [['End', 'End'], ['Home', 'Home'], ['middle', 'scrub to middle'], ['back', 'one step back']]) {

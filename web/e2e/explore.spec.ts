@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The explorer's counterexample opens in the page at its failing step: the
 // schedule text labrun --explore prints is the URL's sched=, its step the
-// report's event (wasm/runtime/explore.c).
+// report's event (wasm/runtime/explore.c). The panel's figures are the ones
+// labrun --explore gives natively on the machine the page runs (its word size
+// from the run's meta: native64 at the default).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { Lab } from './lab';
+import { exploreNative, exploreRace, Lab, nativeLabrun, type ExploreSummary } from './lab';
 
 interface Shortest {
   preemptions: number;
@@ -17,9 +19,9 @@ interface Shortest {
 }
 
 /** The explorer's last summary, run natively on the scene's own set-up (slow shrinkers on a break kernel). */
-function explore(variant: string, bound: number): { shortest: Shortest | null } {
+function explore(bits: number, variant: string, bound: number): { shortest: Shortest | null } {
   const r = spawnSync(
-    `build/native/${variant}/labrun`,
+    nativeLabrun(bits, variant),
     ['--explore', '--scenario', 'shrinker-lifetime', '--slow-ns', '3000', '--bound', String(bound)],
     { encoding: 'utf8', env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' }, maxBuffer: 1 << 24 },
   );
@@ -29,14 +31,26 @@ function explore(variant: string, bound: number): { shortest: Shortest | null } 
   return JSON.parse(lines[lines.length - 1]);
 }
 
+/** The panel's bars for bound k: the executions it added, passed and failed (ExplorePanel's byBound). */
+function bar(lines: ExploreSummary[], k: number): string {
+  const failed = lines[k].failing_executions - (k ? lines[k - 1].failing_executions : 0);
+  return `${lines[k].executions - failed} passed, ${failed} failed`;
+}
+
+/** The first counterexample's label: preemptions, decisions, and the report. */
+function firstLabel(s: NonNullable<ExploreSummary['shortest']>): RegExp {
+  return new RegExp(`^${s.preemptions} preemptions?, ${s.decisions} decisions: `);
+}
+
 test("the explorer's shortest failing schedule opens in the page at its KASAN report", async ({ page }, info) => {
-  const found = explore('break-no-wait', 0);
+  const lab = new Lab(page);
+  await lab.open('?scene=shrinker-lifetime&variant=break-no-wait&seed=1&step=0');
+  const found = explore(await lab.bits(), 'break-no-wait', 0);
   expect(found.shortest).not.toBeNull();
   const s = found.shortest!;
   expect(s.kinds).toContain('kasan');
   expect(s.replayed.report).toBe('KASAN: slab-use-after-free');
 
-  const lab = new Lab(page);
   const q = new URLSearchParams({
     scene: 'shrinker-lifetime',
     variant: 'break-no-wait',
@@ -60,6 +74,9 @@ test('the Explore panel finds the race on break-no-wait and opens its shortest c
   test.setTimeout(120_000);
   const lab = new Lab(page);
   await lab.open('?scene=shrinker-lifetime&variant=break-no-wait&seed=1');
+  const race = exploreRace('shrinker-lifetime');
+  const lines = await exploreNative(await lab.bits(), 'break-no-wait', race.scenario, race.args, 1);
+  const n = lines[1];
   const panel = page.getByTestId('explore');
   await expect(panel.getByRole('heading', { name: 'Explore every schedule' })).toBeVisible();
   // Keyboard: the bound and the button are reachable and work without a mouse.
@@ -69,15 +86,17 @@ test('the Explore panel finds the race on break-no-wait and opens its shortest c
   await expect(panel.getByTestId('explore.progress')).toContainText(/Exploring bound [01]: \d+ executions/);
   await expect(panel.getByTestId('explore.verdict')).toBeVisible({ timeout: 90_000 });
   const progress = await panel.getByTestId('explore.progress').textContent();
-  // The search natively and in wasm: 195 executions to exhaust bound 1, 23 of them failing (wasm/tests/explore-wasm.sh).
-  expect(progress).toMatch(/Explored bound 1: 195 executions, 39 distinct end states, 23 failing/);
-  await expect(panel.getByTestId('explore.verdict')).toHaveText(/Fails: 23 of 195 executions with at most 1 preemption/);
+  // The search in the page finds what it finds natively (and as wasm under Node: wasm/tests/explore-wasm.sh).
+  expect(n.failing_executions).toBeGreaterThan(0);
+  expect(progress).toContain(`Explored bound 1: ${n.executions_total} executions, ${n.end_states} distinct end states, ${n.failing_executions} failing`);
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(new RegExp(`Fails: ${n.failing_executions} of ${n.executions_total} executions with at most 1 preemption`));
   await expect(panel.getByTestId('explore.bars')).toContainText('k = 0');
-  await expect(panel.getByTestId('explore.bars')).toContainText('1 passed, 0 failed');
-  await expect(panel.getByTestId('explore.bars')).toContainText('171 passed, 23 failed');
+  await expect(panel.getByTestId('explore.bars')).toContainText(bar(lines, 0));
+  await expect(panel.getByTestId('explore.bars')).toContainText(bar(lines, 1));
   const links = panel.getByTestId('explore.counterexample');
-  expect(await links.count()).toBe(8);
-  await expect(links.first()).toHaveText(/^1 preemption, 50 decisions: KASAN: slab-use-after-free/);
+  expect(await links.count()).toBe(Math.min(n.failing_executions, 8)); // ExplorePanel's FAILING_LISTED
+  await expect(links.first()).toHaveText(firstLabel(n.shortest!));
+  await expect(links.first()).toContainText('KASAN: slab-use-after-free');
   await panel.screenshot({ path: info.outputPath('explore-panel.png') });
   // The panel with its results drawn, under axe as every scene is (a11y.spec.ts).
   const axe = await new AxeBuilder({ page }).include('[data-testid="explore"]').analyze();
@@ -85,7 +104,7 @@ test('the Explore panel finds the race on break-no-wait and opens its shortest c
 
   const href = (await links.first().getAttribute('href'))!;
   const q = new URLSearchParams(href.slice(1));
-  expect(q.get('sched')).toBe('0.1x26.0.1x19.0.1x2'); // the shortest labrun --explore prints (README)
+  expect(q.get('sched')).toBe(n.shortest!.schedule); // the shortest labrun --explore prints
   expect(q.get('prog')).toBe('r1,o1,s0');
   const step = Number(q.get('step'));
   await links.first().click();
@@ -103,12 +122,16 @@ test('the Explore panel finds nothing on v6.12 within one preemption, and Cancel
   test.setTimeout(120_000);
   const lab = new Lab(page);
   await lab.open('?scene=shrinker-lifetime&variant=v6.12&seed=1');
+  const race = exploreRace('shrinker-lifetime');
+  const want = exploreNative(await lab.bits(), 'v6.12', race.scenario, race.args, 1);
   const panel = page.getByTestId('explore');
   await panel.getByTestId('explore.bound').selectOption('1');
   await panel.getByTestId('explore.run').click();
   await expect(panel.getByTestId('explore.verdict')).toBeVisible({ timeout: 90_000 });
-  await expect(panel.getByTestId('explore.progress')).toContainText(/Explored bound 1: 196 executions, 27 distinct end states, 0 failing/);
-  await expect(panel.getByTestId('explore.verdict')).toHaveText(/No execution fails with at most 1 preemption \(196 executions/);
+  const n = (await want)[1];
+  expect(n.failing_executions).toBe(0);
+  await expect(panel.getByTestId('explore.progress')).toContainText(`Explored bound 1: ${n.executions_total} executions, ${n.end_states} distinct end states, 0 failing`);
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(new RegExp(`No execution fails with at most 1 preemption \\(${n.executions_total} executions`));
   await expect(panel.getByTestId('explore.failing')).toHaveCount(0);
   await panel.screenshot({ path: info.outputPath('explore-v6.12.png') });
 
@@ -129,6 +152,8 @@ test('lesson explore-the-race: the learner bounds the search, opens the shortest
   test.setTimeout(120_000);
   const lab = new Lab(page);
   await lab.open('?lesson=explore-the-race');
+  const race = exploreRace('shrinker-lifetime');
+  const n = (await exploreNative(await lab.bits(), 'break-no-wait', race.scenario, race.args, 1))[1];
   // The lesson's own run on its small set-up ends cleanly: the goal is not met by the start.
   await expect(page.getByTestId('goal.kasan')).toHaveAttribute('data-met', '0');
   const panel = page.getByTestId('explore');
@@ -137,7 +162,7 @@ test('lesson explore-the-race: the learner bounds the search, opens the shortest
   await expect(panel.getByTestId('explore.verdict')).toHaveText(/No execution fails with at most 0 preemptions \(1 execution,/, { timeout: 60_000 });
   await panel.getByTestId('explore.bound').selectOption('1');
   await panel.getByTestId('explore.run').click();
-  await expect(panel.getByTestId('explore.verdict')).toHaveText(/Fails: 23 of 195/, { timeout: 90_000 });
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(new RegExp(`Fails: ${n.failing_executions} of ${n.executions_total} `), { timeout: 90_000 });
   await panel.getByTestId('explore.counterexample').first().click();
   await expect(page).toHaveURL(/lesson=explore-the-race/);
   await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
@@ -149,6 +174,8 @@ test('lesson explore-the-lost-bit: on memcg-bitmap the panel finds the lost bit 
   test.setTimeout(120_000);
   const lab = new Lab(page);
   await lab.open('?lesson=explore-the-lost-bit');
+  const race = exploreRace('memcg-bitmap');
+  const n = (await exploreNative(await lab.bits(), 'break-no-recheck', race.scenario, race.args, 1))[1];
   await expect(page.getByTestId('goal.warn')).toHaveAttribute('data-met', '0');
   const panel = page.getByTestId('explore');
   await expect(panel).toContainText('list_lru_add() against the clear_bit() of shrink_slab_memcg()');
@@ -157,19 +184,20 @@ test('lesson explore-the-lost-bit: on memcg-bitmap the panel finds the lost bit 
   await expect(panel.getByTestId('explore.verdict')).toHaveText(/No execution fails with at most 0 preemptions \(1 execution,/, { timeout: 60_000 });
   await panel.getByTestId('explore.bound').selectOption('1');
   await panel.getByTestId('explore.run').click();
-  // As labrun --explore finds it natively (wasm/explore.json, make explore): 2 of 22 at bound 1.
-  await expect(panel.getByTestId('explore.verdict')).toHaveText(/Fails: 2 of 22 executions with at most 1 preemption/, { timeout: 90_000 });
+  // As labrun --explore finds it natively (wasm/explore.json, make explore).
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(new RegExp(`Fails: ${n.failing_executions} of ${n.executions_total} executions with at most 1 preemption`), { timeout: 90_000 });
   const links = panel.getByTestId('explore.counterexample');
-  await expect(links.first()).toHaveText(/^1 preemption, 26 decisions: WARNING at wasm\/scenarios\/memcg_bitmap\.c:\d+ race\(\)/);
+  await expect(links.first()).toHaveText(firstLabel(n.shortest!));
+  await expect(links.first()).toHaveText(/ decisions: WARNING at wasm\/scenarios\/memcg_bitmap\.c:\d+ race\(\)/);
   // Where it branches off: the 12th decision gives CPU1 (the writer) the step while kswapd0 on CPU0 could go on.
   const branch = panel.getByTestId('explore.branch');
   await expect(branch).toContainText(
     'leaves the run without preemptions, which passes, at decision 12 of 26: there CPU1 is given the step while CPU0 could go on');
   await panel.screenshot({ path: info.outputPath('explore-lost-bit-panel.png') });
   const bq = new URLSearchParams((await branch.getByTestId('explore.branch.link').getAttribute('href'))!.slice(1));
-  expect(bq.get('sched')).toBe('0x11.1x15');
+  expect(bq.get('sched')).toBe(n.shortest!.schedule);
   const q = new URLSearchParams((await links.first().getAttribute('href'))!.slice(1));
-  expect(q.get('sched')).toBe('0x11.1x15');
+  expect(q.get('sched')).toBe(n.shortest!.schedule);
   expect(q.get('prog')).toBe('c3.1');
   const step = Number(q.get('step'));
   await links.first().click();
@@ -197,24 +225,32 @@ test('the Explore panel on shrinker-churn: nothing fails on srcu within one pree
   test.setTimeout(240_000);
   const lab = new Lab(page);
   await lab.open('?scene=shrinker-churn&variant=srcu&seed=1');
+  const race = exploreRace('shrinker-churn');
+  const bits = await lab.bits();
+  const srcuSearch = exploreNative(bits, 'srcu', race.scenario, race.args, 1);
+  const broken = exploreNative(bits, 'break-no-wait', race.scenario, race.args, 1);
   const panel = page.getByTestId('explore');
   await expect(panel).toContainText('unregister against a shrink_slab() reader');
   await panel.getByTestId('explore.bound').selectOption('1');
   await panel.getByTestId('explore.run').click();
   // As labrun --explore finds it natively and as wasm under Node (wasm/explore.json, make explore).
-  await expect(panel.getByTestId('explore.verdict')).toHaveText(/No execution fails with at most 1 preemption \(238 executions/, { timeout: 150_000 });
-  await expect(panel.getByTestId('explore.progress')).toContainText(/Explored bound 1: 238 executions, 12 distinct end states, 0 failing/);
+  const srcu = (await srcuSearch)[1];
+  expect(srcu.failing_executions).toBe(0);
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(new RegExp(`No execution fails with at most 1 preemption \\(${srcu.executions_total} executions`), { timeout: 150_000 });
+  await expect(panel.getByTestId('explore.progress')).toContainText(`Explored bound 1: ${srcu.executions_total} executions, ${srcu.end_states} distinct end states, 0 failing`);
   await panel.screenshot({ path: info.outputPath('explore-churn-srcu.png') });
 
   await lab.open('?scene=shrinker-churn&variant=break-no-wait&seed=1');
   await panel.getByTestId('explore.bound').selectOption('1');
   await panel.getByTestId('explore.run').click();
-  await expect(panel.getByTestId('explore.verdict')).toHaveText(/Fails: 18 of 411 executions with at most 1 preemption/, { timeout: 200_000 });
+  const n = (await broken)[1];
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(new RegExp(`Fails: ${n.failing_executions} of ${n.executions_total} executions with at most 1 preemption`), { timeout: 200_000 });
   const links = panel.getByTestId('explore.counterexample');
-  await expect(links.first()).toHaveText(/^1 preemption, 62 decisions: KASAN: slab-use-after-free/);
+  await expect(links.first()).toHaveText(firstLabel(n.shortest!));
+  await expect(links.first()).toContainText('KASAN: slab-use-after-free');
   await panel.screenshot({ path: info.outputPath('explore-churn-panel.png') });
   const q = new URLSearchParams((await links.first().getAttribute('href'))!.slice(1));
-  expect(q.get('sched')).toBe('0x14.1x22.0.1x21.0.1x3');
+  expect(q.get('sched')).toBe(n.shortest!.schedule);
   expect(q.get('prog')).toBe('t2,r1,o1');
   const step = Number(q.get('step'));
   await links.first().click();

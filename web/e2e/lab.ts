@@ -2,7 +2,8 @@
 // Page object for the lab: opens a scene, steps it, and reads its state
 // through the window.__lab test handle rather than through pixels alone.
 import { expect, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { LabHandle } from '../src/app/testHandle';
 
 /** The handle's plain fields: its functions stay in the page. */
@@ -20,6 +21,40 @@ export function labFields(page: Page): Promise<LabFields> {
 /** The scene's model at the step; S is the shape the scene's test expects. */
 export function modelState<S>(page: Page): Promise<S> {
   return page.evaluate(() => window.__lab!.state() as S);
+}
+
+/** The native labrun of a variant on the machine of a word size (build/native at 32 bits, build/native64 at 64). */
+export function nativeLabrun(bits: number, variant: string): string {
+  return `build/native${bits === 64 ? '64' : ''}/${variant}/labrun`;
+}
+
+/** One line of labrun --explore: the search up to one bound. */
+export interface ExploreSummary {
+  bound: number;
+  executions: number;
+  executions_total: number;
+  end_states: number;
+  failing_executions: number;
+  shortest: { preemptions: number; decisions: number; schedule: string; replayed: { kinds: string[]; step: number; report: string } } | null;
+}
+
+/** A race of wasm/explore.json: the scene's small set-up the Explore panel searches. */
+export function exploreRace(scene: string): { scene: string; scenario: string; args: string[] } {
+  const races = (JSON.parse(readFileSync('wasm/explore.json', 'utf8')) as { races: { scene: string; scenario: string; args: string[] }[] }).races;
+  return races.find((r) => r.scene === scene)!;
+}
+
+/** labrun --explore natively at a word size: its lines, one per bound from 0 (the page's search prints the same). */
+export function exploreNative(bits: number, variant: string, scenario: string, args: string[], bound: number): Promise<ExploreSummary[]> {
+  const bin = nativeLabrun(bits, variant);
+  const all = ['--explore', '--scenario', scenario, ...args, '--bound', String(bound)];
+  return new Promise((resolve, reject) => {
+    execFile(bin, all, { env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' }, encoding: 'utf8', maxBuffer: 1 << 26 }, (err, stdout, stderr) => {
+      // exit 1: an execution failed
+      if (err && err.code !== 1) { reject(new Error(`${bin} ${all.join(' ')}: ${err.message}: ${stderr}`)); return; }
+      resolve(stdout.trim().split('\n').map((l) => JSON.parse(l) as ExploreSummary));
+    });
+  });
 }
 
 export interface LabSite {
@@ -49,6 +84,11 @@ export class Lab {
 
   step() {
     return this.page.getByTestId('scene.step').click();
+  }
+
+  /** The word size of the machine the run shown ran on. */
+  bits(): Promise<number> {
+    return this.page.evaluate(() => window.__lab!.meta()!.bits);
   }
 
   currentStep(): Promise<number> {

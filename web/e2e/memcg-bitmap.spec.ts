@@ -87,9 +87,10 @@ test('racing by hand adds the race to the program and reports its outcome', asyn
   await expect(page.getByTestId('bitmap.program')).toContainText('race: reclaim /ct0/1 against an add on ct0/mnt0');
 });
 
-test('registering past a unit grows every shrinker_info and frees the old ones after a grace period', async ({ page }) => {
+test('on the 32-bit machine, registering past a unit grows every shrinker_info and frees the old ones after a grace period', async ({ page }) => {
   const l = new Lab(page);
-  await l.open('?scene=memcg-bitmap&prog=a0.0&step=99999');
+  // The 32-bit machine (bits=32): its units of 32 shrinkers are outgrown by 32 more.
+  await l.open('?scene=memcg-bitmap&bits=32&prog=a0.0&step=99999');
   const before = await state(page);
   await page.getByTestId('action.grow-n').selectOption('32');
   await act(page, 'grow');
@@ -107,11 +108,12 @@ test('registering past a unit grows every shrinker_info and frees the old ones a
   await expect(page.getByTestId('bitmap.word-size')).toContainText('32-bit');
   // The bit set before growing is still there: the units are carried over.
   await expect(cell(page, '/ct0/0', 0)).toHaveAttribute('data-bit', '1');
+  expect(new URL(page.url()).searchParams.get('bits')).toBe('32'); // kept in the permalink
 });
 
-test('on the 64-bit machine a unit holds 64 shrinkers, and the page says so @wasm64', async ({ page }) => {
+test('on the 64-bit machine, the default, a unit holds 64 shrinkers, and the page says so', async ({ page }) => {
   const l = new Lab(page);
-  await l.open('?scene=memcg-bitmap&bits=64&prog=a0.0&step=99999');
+  await l.open('?scene=memcg-bitmap&prog=a0.0&step=99999');
   await page.getByTestId('action.grow-n').selectOption('32');
   await act(page, 'grow');
   await page.keyboard.press('End');
@@ -126,7 +128,7 @@ test('on the 64-bit machine a unit holds 64 shrinkers, and the page says so @was
   await expect(page.getByTestId('bitmap.unit.64')).toBeAttached();
   await expect(page.getByTestId('bitmap.word-size')).toContainText('every 64 shrinkers');
   await expect(page.getByTestId('run.facts')).toContainText('on the 64-bit machine');
-  expect(new URL(page.url()).searchParams.get('bits')).toBe('64'); // kept in the permalink
+  expect(new URL(page.url()).searchParams.has('bits')).toBe(false); // the default is not written in the permalink
   await expect(cell(page, '/ct0/0', 0)).toHaveAttribute('data-bit', '1');
 });
 

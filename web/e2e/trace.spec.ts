@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { checkTrace } from '../src/engine/testing/traceFormat';
-import { Lab } from './lab';
+import { Lab, nativeLabrun } from './lab';
 
 async function download(page: Page): Promise<{ name: string; text: string }> {
   const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trace.download').click()]);
@@ -42,8 +42,11 @@ test('Download trace saves the run as valid trace-event JSON', async ({ page }, 
 });
 
 test("the explorer's counterexample exports with its KASAN report", async ({ page }) => {
-  // As web/e2e/explore.spec.ts: the shortest failing schedule on break-no-wait, opened by its URL.
-  const r = spawnSync('build/native/break-no-wait/labrun', ['--explore', '--scenario', 'shrinker-lifetime', '--slow-ns', '3000', '--bound', '0'], {
+  // As web/e2e/explore.spec.ts: the shortest failing schedule on break-no-wait, opened by its URL,
+  // found natively on the machine the page runs.
+  const lab = new Lab(page);
+  await lab.open('?scene=shrinker-lifetime&variant=break-no-wait&seed=1&step=0');
+  const r = spawnSync(nativeLabrun(await lab.bits(), 'break-no-wait'), ['--explore', '--scenario', 'shrinker-lifetime', '--slow-ns', '3000', '--bound', '0'], {
     encoding: 'utf8',
     env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' },
     maxBuffer: 1 << 24,
@@ -51,7 +54,6 @@ test("the explorer's counterexample exports with its KASAN report", async ({ pag
   expect(r.status, r.stderr).toBe(1);
   const lines = r.stdout.trim().split('\n');
   const s = JSON.parse(lines[lines.length - 1]).shortest as { schedule: string; replayed: { step: number } };
-  const lab = new Lab(page);
   await lab.open(`?${new URLSearchParams({ scene: 'shrinker-lifetime', variant: 'break-no-wait', seed: '1', sched: s.schedule, step: String(s.replayed.step) })}`);
   const { name, text } = await download(page);
   expect(name).toBe('reclaim-lab-shrinker-lifetime-break-no-wait-seed1-schedule.json');

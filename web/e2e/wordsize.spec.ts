@@ -7,15 +7,16 @@
 // worker packs them (engine/log.ts), and the same sites and names. At
 // bits=32, one scene against native's, as make test-determinism checks
 // every scenario under Node. Tagged @wasm64: make test-wasm64 runs them,
-// after building the 64-bit page modules and native64.
+// after building the 64-bit page modules and native64. Untagged, in make
+// test-e2e: the bare URL on the default 64-bit machine and 32 picked by hand.
 import { expect, test, type Page } from '@playwright/test';
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packRecords } from '../src/engine/log';
-import { Lab, labFields } from './lab';
+import { exploreNative, exploreRace, Lab, labFields, type ExploreSummary } from './lab';
 
 interface Native {
   digest: string;
@@ -71,6 +72,32 @@ test('every scene on every kernel: the page at 64 bits gives native64’s events
   expect(runs).toBeGreaterThan(scenes.length - 1);
 });
 
+test('the bare URL runs the 64-bit machine; 32-bit picked by keyboard reloads at bits=32, which the permalink keeps', async ({ page }, info) => {
+  const l = new Lab(page);
+  await l.open('?scene=shrinker-lifetime');
+  await expect(page.getByTestId('scene.bits')).toHaveValue('64');
+  await expect(page.getByTestId('run.facts')).toContainText('on the 64-bit machine');
+  expect(await l.bits()).toBe(64);
+  expect(new URL(page.url()).searchParams.has('bits')).toBe(false);
+  await page.screenshot({ path: info.outputPath('default-64.png') });
+  const control = page.getByTestId('scene.bits');
+  await control.focus();
+  await page.keyboard.press('ArrowDown'); // 32-bit is the option below
+  await expect.poll(() => new URL(page.url()).searchParams.get('bits')).toBe('32');
+  await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('run.facts')).toContainText('on the 32-bit machine', { timeout: 30_000 });
+  await expect(control).toHaveValue('32');
+  expect(await l.bits()).toBe(32);
+  // Stepping writes the step into the link, which keeps bits=32; the scene runs at 32 bits.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('End');
+  await expect.poll(() => new URL(page.url()).searchParams.get('step')).not.toBeNull();
+  expect(new URL(page.url()).searchParams.get('bits')).toBe('32');
+  await page.screenshot({ path: info.outputPath('picked-32.png') });
+  await l.open(new URL(page.url()).search);
+  expect(await l.bits()).toBe(32);
+});
+
 test('bits=32: the 32-bit machine, native’s events; the control switches it to 64, by keyboard @wasm64', async ({ page }) => {
   const l = new Lab(page);
   await l.open('?scene=shrinker-lifetime&variant=break-no-wait&bits=32&step=0');
@@ -81,39 +108,19 @@ test('bits=32: the 32-bit machine, native’s events; the control switches it to
   await control.focus();
   await page.keyboard.press('ArrowUp'); // 64-bit is the option above
   await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => new URL(page.url()).searchParams.get('bits')).toBe('64');
+  // 64 bits is the default: the link leaves bits= out.
+  await expect.poll(() => new URL(page.url()).searchParams.has('bits')).toBe(false);
   await expect(page.getByTestId('run.facts')).toContainText('on the 64-bit machine', { timeout: 30_000 });
   await expect(page.getByTestId('scene.bits')).toHaveValue('64');
 });
 
-interface Summary {
-  executions_total: number;
-  end_states: number;
-  failing_executions: number;
-  shortest: { preemptions: number; decisions: number; schedule: string } | null;
-}
-
-/** labrun --explore's last summary line for a race of wasm/explore.json, on build/native<bits>/<variant>. */
-function exploreNative(bits: number, variant: string, race: { scenario: string; args: string[] }, bound: number): Promise<Summary> {
-  const bin = `build/native${bits === 64 ? '64' : ''}/${variant}/labrun`;
-  const args = ['--explore', '--scenario', race.scenario, ...race.args, '--bound', String(bound)];
-  return new Promise((resolve, reject) => {
-    execFile(bin, args, { env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' }, encoding: 'utf8', maxBuffer: 1 << 26 }, (err, stdout, stderr) => {
-      // exit 1: an execution failed
-      if (err && err.code !== 1) { reject(new Error(`${bin} ${args.join(' ')}: ${err.message}: ${stderr}`)); return; }
-      const lines = stdout.trim().split('\n');
-      resolve(JSON.parse(lines[lines.length - 1]) as Summary);
-    });
-  });
-}
-
 test('the Explore panel at 64 bits finds what labrun --explore finds on native64: shrinker-churn on break-no-wait, bound 1 @wasm64', async ({ page }) => {
   test.setTimeout(300_000);
-  const races = (JSON.parse(readFileSync('wasm/explore.json', 'utf8')) as { races: { scene: string; scenario: string; args: string[] }[] }).races;
-  const race = races.find((r) => r.scene === 'shrinker-churn')!;
+  const race = exploreRace('shrinker-churn');
   // Both widths natively, while the page searches.
-  const want64 = exploreNative(64, 'break-no-wait', race, 1);
-  const want32 = exploreNative(32, 'break-no-wait', race, 1);
+  const last = (p: Promise<ExploreSummary[]>) => p.then((lines) => lines[lines.length - 1]);
+  const want64 = last(exploreNative(64, 'break-no-wait', race.scenario, race.args, 1));
+  const want32 = last(exploreNative(32, 'break-no-wait', race.scenario, race.args, 1));
   const l = new Lab(page);
   await l.open('?scene=shrinker-churn&variant=break-no-wait&seed=1&bits=64');
   await expect(page.getByTestId('run.facts')).toContainText('on the 64-bit machine');

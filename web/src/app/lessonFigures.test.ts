@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The figures a lesson's text states as measured in this simulator are the
 // ones the runs give now: each is measured again here, natively, the way
-// the text says, and looked for in the text as it is written there. (In
+// the text says (on the page's default machine, native64), and looked for
+// in the text as it is written there. (In
 // app/: it joins a lesson and a scene's figures, which only the app may.)
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { RunMeta } from '../engine/meta';
 import { churnFigures, meanFigures } from '../scenes/shrinker-churn/figures';
 import { figureAtEnd, findLesson } from '../lessons/lessons';
-import { replayNative } from '../lessons/replay';
+import { nativeLabrun, replayNative } from '../lessons/replay';
 
 const textOf = (id: string) => findLesson(id)!.text.join('\n');
 const n = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 0 });
@@ -36,7 +37,7 @@ describe('srcu-unregister states the stress figures it measures', () => {
     meanFigures(
       seeds.map((seed) => {
         const args = ['--scenario', 'shrinker-churn', '--seed', String(seed), '--policy', 'timed', '--stress', '--rounds', '10', '--meta'];
-        const r = spawnSync(`build/native/${variant}/labrun`, args, { env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' }, encoding: 'utf8', maxBuffer: 1 << 26 });
+        const r = spawnSync(nativeLabrun(variant), args, { env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' }, encoding: 'utf8', maxBuffer: 1 << 26 });
         expect(r.status, r.stderr).toBe(0);
         return churnFigures(JSON.parse(r.stdout) as RunMeta);
       }),

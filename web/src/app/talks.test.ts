@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The talks: every file of talks/ is a talk, and every live state in it runs
-// natively to at least its step; the loader refuses a bad file with the file
+// natively (native64: the page's default machine) to at least its step, as
+// long as its notes say; the loader refuses a bad file with the file
 // and the field at fault.
 import { describe, expect, it } from 'vitest';
 import { loadTalk, readLive, registryTalks } from './talks';
@@ -95,6 +96,10 @@ describe('talks/', () => {
         if (s.kind !== 'demo') continue;
         const log = replayNative(s.state.scene, s.state);
         expect(s.state.step, `${t.file} slides[${i}]: step ${s.state.step} of a run of ${log.length} events`).toBeLessThan(log.length);
+        // A note that counts the run's events ("takes 916 events") counts this run, on the page's default machine.
+        for (const m of (s.notes ?? []).join('\n').matchAll(/\b(\d+) events\b/g)) {
+          expect(Number(m[1]), `${t.file} slides[${i}]: "${m[0]}" in its notes`).toBe(log.length);
+        }
       }
     });
   }

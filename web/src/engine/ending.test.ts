@@ -5,6 +5,7 @@ import type { RunMeta } from './meta';
 import { ending, REPORT_HUNG_TASK, REPORT_LOCKDEP } from './ending';
 import { labrunCommand, PAGE_MAX_EVENTS } from './client';
 import { Policy } from './generated/events';
+import { wordSizeFor } from './wordsize';
 
 /** The meta of a real native run. */
 function meta(variant: string, args: string[]): RunMeta {
@@ -40,7 +41,9 @@ describe('how a run ended', () => {
     const m = meta('lru-batch', ['--scenario', 'lru-batch', '--tasks', '64', '--objects', '512', '--rounds', '4', '--lru-mode', '1', '--max-events', '5000']);
     expect(m.status).toBe('event-limit');
     const cmd = `${labrunCommand('lru-batch', 1, opts)} --max-events 0 --summary`;
-    expect(cmd).toBe('build/native/lru-batch/labrun --scenario lru-batch --seed 1 --rounds 4 --objects 512 --tasks 64 --lru-mode 1 --max-events 0 --summary');
+    // At the word size the page runs the variant at: build/native64 on the default 64-bit machine.
+    const dir = wordSizeFor('lru-batch') === 64 ? 'native64' : 'native';
+    expect(cmd).toBe(`build/${dir}/lru-batch/labrun --scenario lru-batch --seed 1 --rounds 4 --objects 512 --tasks 64 --lru-mode 1 --max-events 0 --summary`);
     const e = ending(m, cmd);
     expect(e.label).toBe('event limit reached');
     expect(e.detail).toContain('keeps 5000 events');

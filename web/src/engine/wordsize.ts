@@ -12,8 +12,12 @@ const BUILT64 = new Set(
   Object.keys(import.meta.glob('./generated/reclaimlab64-*.mjs')).map((k) => /reclaimlab64-(.+)\.mjs$/.exec(k)![1]),
 );
 
-/** The word size without bits= in the URL. */
-export const DEFAULT_WORD_SIZE: WordSize = 32;
+/**
+ * The word size without bits= in the URL: 64, as the kernels people run
+ * (x86-64, arm64) and User-Mode Linux, so BITS_PER_LONG, SHRINKER_UNIT_BITS
+ * and the counts a long holds are theirs; bits=32 runs the 32-bit machine.
+ */
+export const DEFAULT_WORD_SIZE: WordSize = 64;
 
 /** The word size a URL asks for: bits=32 or bits=64 (anything else: the default, with a notice from app/params.ts). */
 export function askedWordSize(search: string = typeof location === 'undefined' ? '' : location.search): WordSize {
