@@ -139,12 +139,6 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
   // step's scroll is computed from them (a read of layout after the page's
   // other changes would lay the whole page out once more, at every step of play).
   const line = site?.line ?? 0;
-  const [center, setCenter] = useState(line);
-  const [centered, setCentered] = useState(line);
-  if (line !== centered) {
-    setCentered(line);
-    setCenter(line);
-  }
   const [box, setBox] = useState<Box>({ height: 600, width: 600, lineHeight: 18, charW: 0, srcLeft: 0, tab: 8 });
   useLayoutEffect(() => {
     const el = body.current;
@@ -164,12 +158,31 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
     setBox(measureBox(el));
   }, [lines]);
   const { height, lineHeight } = box;
-  // The lit line in the middle of the pane; written only when the line moves (the user's scrolling stays).
+  const total = lines?.length ?? 0;
+  // The pane's scrollTop: where it last scrolled to, or where the user scrolled it.
+  const [top, setTop] = useState(0);
+  // The lit line scrolls the pane only when it would leave the view (as a debugger's source view does): a
+  // line moving within the view redraws the two lines it leaves and lights, where centring it at every step
+  // moved the whole pane (its layout, paint and raster) at nearly every step of play. A new file, a file
+  // just read, or a pane of another size centres the line.
+  const key = `${tree}\n${file}\n${total}\n${lineHeight}\n${height}`;
+  const [shownAt, setShownAt] = useState({ line: -1, key: '' });
+  if (shownAt.line !== line || shownAt.key !== key) {
+    setShownAt({ line, key });
+    const y = PAD + (line - 1) * lineHeight;
+    const seen = shownAt.key === key && y >= top + lineHeight && y + 2 * lineHeight <= top + height;
+    if (!seen) setTop(Math.max(0, Math.min(PAD * 2 + total * lineHeight - height, y - height / 2 + lineHeight / 2)));
+  }
+  // Where the pane is scrolled, as last written or scrolled: a read of scrollTop or scrollLeft here, in the
+  // middle of a step's changes, would lay the page out there and then, and a write lays it out too, so the
+  // pane is written only when it must move.
+  const at = useRef({ top: 0, left: 0 });
   useLayoutEffect(() => {
     const el = body.current;
-    if (!el || !lines) return;
-    el.scrollTop = PAD + (line - 1) * lineHeight - height / 2 + lineHeight / 2;
-  }, [lines, line, lineHeight, height]);
+    if (!el || !lines || Math.abs(at.current.top - top) < 1) return;
+    el.scrollTop = top;
+    at.current.top = top;
+  }, [lines, top]);
   // A lit line wider than the pane: scroll sideways so that its expression (or
   // else its first word) is in view, rather than cut.
   const expr = site?.expr ?? null;
@@ -177,14 +190,19 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
   const scrollLeft = lines ? sideways(text, expr, box) : 0;
   useLayoutEffect(() => {
     const el = body.current;
-    if (el && lines) el.scrollLeft = scrollLeft;
+    if (!el || !lines || Math.abs(at.current.left - scrollLeft) < 1) return;
+    el.scrollLeft = scrollLeft;
+    at.current.left = scrollLeft;
   }, [lines, line, scrollLeft]);
+  // The user's scrolling (and the echo of the pane's own): read after the browser laid the page out.
   const onScroll = () => {
     const el = body.current;
-    if (el) setCenter(Math.round((el.scrollTop - PAD + el.clientHeight / 2) / lineHeight) + 1);
+    if (!el) return;
+    at.current = { top: el.scrollTop, left: el.scrollLeft };
+    if (Math.abs(el.scrollTop - top) >= 1) setTop(el.scrollTop);
   };
   const prov = useMemo(() => provenance(tree, file), [tree, file]);
-  const total = lines?.length ?? 0;
+  const center = Math.round((top - PAD + height / 2) / lineHeight) + 1;
   const span = Math.ceil(height / lineHeight) + 2 * OVERSCAN;
   const snapped = Math.floor((center - Math.floor(span / 2) - 1) / STRIDE) * STRIDE + 1;
   const first = Math.max(1, Math.min(snapped, total - span + 1));

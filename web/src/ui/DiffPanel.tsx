@@ -109,17 +109,22 @@ function ComparisonView({ comparison: c, site }: { comparison: Comparison; site:
   const row = hunk && side && site ? lineAt(hunk, side, site.line) : -1;
   const onTree = !!site && (site.tree === c.from || site.tree === c.to);
 
-  const scrollToCurrent = () => {
+  /** always: scroll even when the current place is in view (Show it). */
+  const scrollToCurrent = (always: boolean) => {
     const box = scroller.current;
     const el = target.current;
     if (!box || !el) return;
     // Within the panel only: the page does not move.
-    const top = el.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    const seen = el.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    // A current place in view stays where it is (as the code pane's lit line does): scrolling this pane at a
+    // step moved and repainted all of it. The first line of a hunk taller than the pane counts.
+    const tail = Math.min(el.offsetHeight, box.clientHeight / 2);
+    if (!always && seen >= 0 && seen + tail <= box.clientHeight) return;
     const room = box.clientHeight - el.offsetHeight;
-    box.scrollTop = Math.max(0, top - (room > 0 ? room / 3 : 0));
+    box.scrollTop = Math.max(0, seen + box.scrollTop - (room > 0 ? room / 3 : 0));
   };
 
-  useEffect(scrollToCurrent, [c.id, index, row]);
+  useEffect(() => scrollToCurrent(false), [c.id, index, row]); // eslint-disable-line react-hooks/exhaustive-deps
 
   let where;
   if (!site) where = 'The current event has no kernel line.';
@@ -129,7 +134,7 @@ function ComparisonView({ comparison: c, site }: { comparison: Comparison; site:
       <>
         The current line, {site.file}:{site.line} on {site.tree}, is in hunk {index + 1} of {c.hunks.length} (
         {hunk.func}).{' '}
-        <button type="button" className="diff-jump" onClick={scrollToCurrent}>
+        <button type="button" className="diff-jump" onClick={() => scrollToCurrent(true)}>
           Show it
         </button>
       </>
