@@ -171,6 +171,18 @@ const char *sim_name_at(int id)
 
 /* ---- the event log ------------------------------------------------------ */
 
+/*
+ * Whether an event of this kind goes into the log: every kind, or in a
+ * quiet run only the scenario's calls, the reports and the console. A
+ * caller whose argument costs a lookup (an object's id) asks first.
+ */
+int sim_event_wanted(int kind)
+{
+	return !quiet || kind == SIM_EV_CALL || kind == SIM_EV_RETURN || kind == SIM_EV_REPORT ||
+	       kind == SIM_EV_WARN || kind == SIM_EV_BUG || kind == SIM_EV_TASK_START ||
+	       kind == SIM_EV_TASK_EXIT || kind == SIM_EV_LABEL || kind == SIM_EV_PRINTK;
+}
+
 void sim_event_at(int kind, int cpu, sim_u64 time, const struct sim_site *site,
 		  int a0, int a1, int a2, int a3)
 {
@@ -178,9 +190,7 @@ void sim_event_at(int kind, int cpu, sim_u64 time, const struct sim_site *site,
 	struct sim_task *t = sim_current ? sim_current : sim_cpus[cpu].curr;
 
 	events_seen++;
-	if (quiet && kind != SIM_EV_CALL && kind != SIM_EV_RETURN && kind != SIM_EV_REPORT &&
-	    kind != SIM_EV_WARN && kind != SIM_EV_BUG && kind != SIM_EV_TASK_START &&
-	    kind != SIM_EV_TASK_EXIT && kind != SIM_EV_LABEL && kind != SIM_EV_PRINTK)
+	if (!sim_event_wanted(kind))
 		return;
 	if (log_.n == log_.cap) {
 		log_.cap = log_.cap ? log_.cap * 2 : 4096;

@@ -75,6 +75,12 @@ static void lock_event(int kind, struct sim_lock *l, int a2, const struct sim_si
 	sim_event(kind, site, l->id, sim_lock_name(l), a2, l->type);
 }
 
+/* An acquire or release: a2 is the object the lock is in (0: none), looked up only if logged. */
+static void lock_event_obj(int kind, struct sim_lock *l, const struct sim_site *site)
+{
+	lock_event(kind, l, sim_obj_for(kind, l), site);
+}
+
 void sim_lock_init(struct sim_lock *l, const char *name, int type, const struct sim_site *site)
 {
 	l->boot = 0;
@@ -113,7 +119,7 @@ static void take(struct sim_lock *l, const struct sim_site *site)
 	l->owner = sim_current->id + 1;
 	if (l->type == SIM_LOCK_SPIN)
 		sim_current->spinlocks_held++;
-	lock_event(SIM_EV_LOCK_ACQUIRE, l, sim_obj_of(l), site);
+	lock_event_obj(SIM_EV_LOCK_ACQUIRE, l, site);
 }
 
 void sim_spin_lock(struct sim_lock *l, const struct sim_site *site)
@@ -182,7 +188,7 @@ static void release(struct sim_lock *l, const struct sim_site *site)
 				  : "unlock of a lock that is not held", site);
 		return;
 	}
-	lock_event(SIM_EV_LOCK_RELEASE, l, sim_obj_of(l), site);
+	lock_event_obj(SIM_EV_LOCK_RELEASE, l, site);
 	sim_lockdep_release(l);
 	if (l->type == SIM_LOCK_SPIN)
 		t->spinlocks_held--;
@@ -214,7 +220,7 @@ void sim_mutex_lock(struct sim_lock *l, const struct sim_site *site)
 		/* mutex_unlock() hands the lock over before waking us. */
 		while (l->owner != t->id + 1)
 			sim_block(SIM_BLOCK_MUTEX, sim_lock_name(l), site);
-		lock_event(SIM_EV_LOCK_ACQUIRE, l, sim_obj_of(l), site);
+		lock_event_obj(SIM_EV_LOCK_ACQUIRE, l, site);
 	} else {
 		take(l, site);
 	}

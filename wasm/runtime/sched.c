@@ -62,10 +62,16 @@ static int last_cpu = -1;		/* the CPU that ran last */
  * every step: with 64 CPUs, the scans were three quarters of lru-batch's
  * run at 64 tasks. earliest[] is a tournament tree over the CPUs: node k
  * holds the CPU that wins among its leaves (the earlier clock, on a tie
- * the lower CPU; -1 none), leaf SIM_MAX_CPUS + i is CPU i, node 1 the root.
+ * the lower CPU; -1 none), leaf tree_width + i is CPU i, node 1 the root;
+ * tree_width is the machine's CPU count rounded up to a power of two.
+ * A change only marks its CPU's leaf (changed_mask); the paths to the root
+ * are brought up to date when the tree is read (earliest_cpu()). Most
+ * steps change a clock and are followed by a decision that needs no tree
+ * (one CPU can run), so most steps cost two bit operations here.
  */
-static uint64_t live_mask;
+static uint64_t live_mask, changed_mask;
 static signed char earliest[2 * SIM_MAX_CPUS];
+static int tree_width;
 
 static int policy;
 static const unsigned char *given;	/* schedule to follow first */
@@ -138,20 +144,26 @@ static int earlier(int a, int b)
 
 void sim_cpu_changed(struct sim_cpu *c)
 {
-	int live = c->curr && !c->dead, k = SIM_MAX_CPUS + c->id;
+	uint64_t bit = 1ULL << c->id;
 
-	if (live)
-		live_mask |= 1ULL << c->id;
+	if (c->curr && !c->dead)
+		live_mask |= bit;
 	else
-		live_mask &= ~(1ULL << c->id);
-	earliest[k] = live ? c->id : -1;
-	for (k >>= 1; k; k >>= 1)
-		earliest[k] = (signed char)earlier(earliest[2 * k], earliest[2 * k + 1]);
+		live_mask &= ~bit;
+	changed_mask |= bit;
 }
 
 /* The CPU that can run with the earliest clock, the lower on a tie; -1 if none. */
 static int earliest_cpu(void)
 {
+	while (changed_mask) {
+		int id = __builtin_ctzll(changed_mask), k = tree_width + id;
+
+		changed_mask &= changed_mask - 1;
+		earliest[k] = (signed char)(live_mask & (1ULL << id) ? id : -1);
+		for (k >>= 1; k; k >>= 1)
+			earliest[k] = (signed char)earlier(earliest[2 * k], earliest[2 * k + 1]);
+	}
 	return earliest[1];
 }
 
@@ -678,9 +690,11 @@ int sim_init(const struct sim_config *cfg)
 	    cfg->nr_nodes > cfg->nr_cpus || cfg->policy < 0 || cfg->policy >= SIM_NR_POLICIES)
 		return -1;
 	memset(sim_cpus, 0, sizeof(sim_cpus));
-	live_mask = 0;
+	live_mask = changed_mask = 0;
 	memset(earliest, -1, sizeof(earliest));
 	sim_ncpus = cfg->nr_cpus;
+	for (tree_width = 1; tree_width < sim_ncpus; tree_width *= 2)
+		;
 	sim_nr_nodes = cfg->nr_nodes;
 	sim_core_init(cfg->seed, cfg->max_events, cfg->quiet);
 	sim_wall_reset();

@@ -150,6 +150,10 @@ struct sim_srcu {
 void sim_event(int kind, const struct sim_site *site, int a0, int a1, int a2, int a3);
 void sim_step(const struct sim_site *site, int cost);
 int sim_obj_of(const volatile void *addr);
+/* Whether an event of this kind is logged (a quiet run logs few kinds). */
+int sim_event_wanted(int kind);
+/* An object's id for an event of this kind: looked up only if the event is logged. */
+#define sim_obj_for(kind, addr)	(sim_event_wanted(kind) ? sim_obj_of(addr) : 0)
 int sim_name(const char *str);
 int sim_site_id(const struct sim_site *site);
 

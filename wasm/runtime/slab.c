@@ -404,7 +404,8 @@ void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site 
 	if (o->memcg)
 		charge_link(o);
 	shadow_set(o->start, size, o->id);
-	sim_event(SIM_EV_KMALLOC, site, o->id, (int)size, o->node, o->memcg ? sim_obj_of(o->memcg) : 0);
+	sim_event(SIM_EV_KMALLOC, site, o->id, (int)size, o->node,
+		  o->memcg ? sim_obj_for(SIM_EV_KMALLOC, o->memcg) : 0);
 	sim_step(site, SIM_COST_KMALLOC);
 	return p;
 }

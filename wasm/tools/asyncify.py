@@ -5,7 +5,9 @@ Instrument a linked wasm32 module for runtime/fiber.c's switch with
 Binaryen's Asyncify, each function only where a switch can pass through it.
 
 Usage: asyncify.py MODULE.wasm   (linked -O2 --profiling-funcs, without
-emcc's -sASYNCIFY; rewritten in place, its names then stripped)
+emcc's -sASYNCIFY; rewritten in place, its names then stripped; with
+ASYNCIFY_KEEP_NAMES=1 in the environment they are kept, so that a profile
+of the module, e.g. node --cpu-prof, names its functions)
 
 By default Asyncify assumes that every indirect call may switch, so every
 function with one, and every caller up the chain, saves and restores its
@@ -19,6 +21,7 @@ fiber_host_loop(), where every fiber's stack starts, and KASAN's callbacks,
 which cannot switch (a KASAN panic leaves the task by sim_fiber_leave()).
 """
 import fnmatch
+import os
 import re
 import subprocess
 import sys
@@ -88,7 +91,7 @@ def main():
                     '--pass-arg=asyncify-ignore-indirect',
                     '--pass-arg=asyncify-addlist@' + ','.join(add),
                     '--pass-arg=asyncify-removelist@' + ','.join(REMOVE),
-                    '--strip-debug', '-o', wasm], check=True)
+                    *(['-g'] if os.environ.get('ASYNCIFY_KEEP_NAMES') else ['--strip-debug']), '-o', wasm], check=True)
     print('  ASYNCIFY %s: %d of %d functions can switch, %d of them by an indirect call' %
           (wasm, len(may) - 1, len(funcs), len(add)))
 

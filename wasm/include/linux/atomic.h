@@ -65,7 +65,7 @@ static inline int sim_atomic_rmw(atomic_t *v, int op, int arg, int old_expected,
 	int old = v->counter, new = SIM_ATOMIC_NEW(int, unsigned int, op, old, arg, old_expected);
 
 	v->counter = new;
-	sim_event(SIM_EV_ATOMIC, site, sim_obj_of(v), old, new, op);
+	sim_event(SIM_EV_ATOMIC, site, sim_obj_for(SIM_EV_ATOMIC, v), old, new, op);
 	sim_step(site, SIM_COST_ATOMIC);
 	return op == SIM_ATOMIC_ADD_RETURN ? new : old;
 }
@@ -76,7 +76,7 @@ static inline s64 sim_atomic64_rmw(atomic64_t *v, int op, s64 arg, s64 old_expec
 	s64 old = v->counter, new = SIM_ATOMIC_NEW(s64, u64, op, old, arg, old_expected);
 
 	v->counter = new;
-	sim_event(SIM_EV_ATOMIC, site, sim_obj_of(v), (int)old, (int)new, op);
+	sim_event(SIM_EV_ATOMIC, site, sim_obj_for(SIM_EV_ATOMIC, v), (int)old, (int)new, op);
 	sim_step(site, SIM_COST_ATOMIC);
 	return op == SIM_ATOMIC_ADD_RETURN ? new : old;
 }

@@ -36,7 +36,7 @@ static inline int sim_bitop(unsigned long nr, volatile unsigned long *addr, int 
 		*p |= mask;
 	else
 		*p &= ~mask;
-	sim_event(SIM_EV_BIT, site, sim_obj_of(addr), (int)nr, old, op);
+	sim_event(SIM_EV_BIT, site, sim_obj_for(SIM_EV_BIT, addr), (int)nr, old, op);
 	sim_step(site, SIM_COST_BITOP);
 	return old;
 }

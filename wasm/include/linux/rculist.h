@@ -12,8 +12,9 @@
 #include <sim.h>
 
 #define SIM_LIST_EVENT(entry, head, op, e) do {					\
-	sim_event(SIM_EV_LIST, SIM_SITE_EXPR(e), sim_obj_of(entry),		\
-		  sim_obj_of(head), op, 0);					\
+	sim_event(SIM_EV_LIST, SIM_SITE_EXPR(e),				\
+		  sim_obj_for(SIM_EV_LIST, entry),				\
+		  sim_obj_for(SIM_EV_LIST, head), op, 0);			\
 	sim_step(SIM_SITE_EXPR(e), SIM_COST_LIST);				\
 } while (0)
 

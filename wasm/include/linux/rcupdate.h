@@ -32,8 +32,9 @@
 #define rcu_assign_pointer(p, v) do {					\
 	barrier();							\
 	WRITE_ONCE((p), (v));						\
-	sim_event(SIM_EV_RCU_ASSIGN, SIM_SITE_EXPR(#p), sim_obj_of(&(p)),	\
-		  sim_obj_of((const void *)(v)), 0, 0);			\
+	sim_event(SIM_EV_RCU_ASSIGN, SIM_SITE_EXPR(#p),			\
+		  sim_obj_for(SIM_EV_RCU_ASSIGN, &(p)),			\
+		  sim_obj_for(SIM_EV_RCU_ASSIGN, (const void *)(v)), 0, 0);	\
 } while (0)
 #define RCU_INIT_POINTER(p, v)	WRITE_ONCE((p), (v))
 #define RCU_INITIALIZER(v)	(typeof(*(v)) __force __rcu *)(v)

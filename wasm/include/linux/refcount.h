@@ -49,7 +49,7 @@ static inline int sim_refcount(refcount_t *r, int op, int arg, const struct sim_
 		break;
 	}
 	r->refs.counter = new;
-	sim_event(SIM_EV_REFCOUNT, site, sim_obj_of(r), old, new, op);
+	sim_event(SIM_EV_REFCOUNT, site, sim_obj_for(SIM_EV_REFCOUNT, r), old, new, op);
 	if (op == SIM_REF_INC && old == 0) {
 		sim_warn("refcount_t: addition on 0; use-after-free", site);
 		r->refs.counter = REFCOUNT_SATURATED;

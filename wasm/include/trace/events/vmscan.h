@@ -20,14 +20,14 @@
 
 #define trace_mm_shrink_slab_start(shr, sc, nr_objects_to_shrink, cache_items, delta, total_scan, priority) \
 	do {									\
-		sim_event(SIM_EV_SHRINK_START, SIM_SITE(), sim_obj_of(shr), (int)(cache_items), \
+		sim_event(SIM_EV_SHRINK_START, SIM_SITE(), sim_obj_for(SIM_EV_SHRINK_START, shr), (int)(cache_items), \
 			  (int)(total_scan), (int)(priority));			\
 		sim_tp_mm_shrink_slab_start(shr, sc, nr_objects_to_shrink, cache_items, \
 					    delta, total_scan, priority);	\
 	} while (0)
 #define trace_mm_shrink_slab_end(shr, nid, shrinker_retval, unused_scan_cnt, new_scan_cnt, total_scan) \
 	do {									\
-		sim_event(SIM_EV_SHRINK_END, SIM_SITE(), sim_obj_of(shr), (int)(shrinker_retval), \
+		sim_event(SIM_EV_SHRINK_END, SIM_SITE(), sim_obj_for(SIM_EV_SHRINK_END, shr), (int)(shrinker_retval), \
 			  (int)(new_scan_cnt), (int)(total_scan));		\
 		sim_tp_mm_shrink_slab_end(shr, nid, shrinker_retval,		\
 			unused_scan_cnt, new_scan_cnt, total_scan);		\
