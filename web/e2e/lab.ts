@@ -5,6 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { LabHandle } from '../src/app/testHandle';
+import { labrunPath } from '../src/engine/labrunPath';
 
 /** The handle's plain fields: its functions stay in the page. */
 export type LabFields = { [K in keyof LabHandle as LabHandle[K] extends (...a: never[]) => unknown ? never : K]: LabHandle[K] };
@@ -25,7 +26,7 @@ export function modelState<S>(page: Page): Promise<S> {
 
 /** The native labrun of a variant on the machine of a word size (build/native at 32 bits, build/native64 at 64). */
 export function nativeLabrun(bits: number, variant: string): string {
-  return `build/native${bits === 64 ? '64' : ''}/${variant}/labrun`;
+  return labrunPath(variant, bits === 64 ? 64 : 32);
 }
 
 /** One line of labrun --explore: the search up to one bound. */

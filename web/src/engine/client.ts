@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The page's side of the worker protocol: requests with ids, replies
 // matched back to their promises.
+import { labrunPath } from './labrunPath';
 import { EventLog } from './log';
 import { Decisions, withSchedule } from './decisions';
 import { Policy } from './generated/events';
@@ -48,7 +49,7 @@ export const PAGE_MAX_EVENTS = 2_000_000;
 export function labrunCommand(scenario: string, seed: number, opts: RunOptions): string {
   const params = Object.fromEntries(Object.entries(pickRunParams(opts)).filter(([, v]) => v !== 0)) as RunParams;
   const bits = opts.bits ?? wordSizeFor(opts.variant ?? 'v6.12');
-  const args = [`build/native${bits === 64 ? '64' : ''}/${opts.variant ?? 'v6.12'}/labrun`, '--scenario', scenario, '--seed', String(seed), ...runParamArgs(params)];
+  const args = [labrunPath(opts.variant ?? 'v6.12', bits), '--scenario', scenario, '--seed', String(seed), ...runParamArgs(params)];
   if (opts.policy !== undefined && opts.policy !== Policy.timed) args.push('--policy', Policy[opts.policy]);
   if (opts.schedule) args.push('--schedule', opts.schedule);
   if (opts.program?.length) args.push('--program', opts.program.join(','));

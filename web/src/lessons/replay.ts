@@ -13,11 +13,12 @@ import type { RunMeta } from '../engine/meta';
 import { runParamArgs } from '../engine/generated/params';
 import { findScene } from '../scenes/registry';
 import { DEFAULT_WORD_SIZE, type WordSize } from '../engine/wordsize';
+import { labrunPath } from '../engine/labrunPath';
 import type { LessonStart } from './lessons';
 
 /** The native labrun of a variant at a word size (the page's default unless told). */
 export function nativeLabrun(variant: string, bits: WordSize = DEFAULT_WORD_SIZE): string {
-  return `build/native${bits === 64 ? '64' : ''}/${variant}/labrun`;
+  return labrunPath(variant, bits);
 }
 
 export function replayNative(sceneId: string, s: Omit<LessonStart, 'step'>, bits: WordSize = DEFAULT_WORD_SIZE): EventLog {
