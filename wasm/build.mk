@@ -267,9 +267,13 @@ kobjs = $(addprefix build/$(1)/$(2)/k-,$(notdir $($(2)_SRCS:.c=.o))) \
 pobj_srcs = $(if $($(1)_ALONE),,$(COMMON_GLUE) $(SCEN_SRCS)) $($(1)_GLUE) $($(1)_SCEN)
 hobjs = $(addprefix build/$(1)/host/,$(notdir $(HOST_SRCS:.c=.o)))
 
+# wasm64 compiles against the private sysroot that $(WASM64_CACHE)/.ready
+# installs (its libc headers): an order-only prerequisite, so make -j does
+# not start them before it. $(1) flavour
+sysroot_first = $(if $(filter wasm64,$(1)),| $(WASM64_CACHE)/.ready)
 # $(1) flavour, $(2) variant, $(3) source
 define kernel_rule
-build/$(1)/$(2)/k-$(notdir $(3:.c=.o)): build/kernel/$(2)/.stamp $(SHIM_DEPS)
+build/$(1)/$(2)/k-$(notdir $(3:.c=.o)): build/kernel/$(2)/.stamp $(SHIM_DEPS) $(call sysroot_first,$(1))
 	@mkdir -p $$(@D)
 	@echo "  CC [$(1)] $(3) ($(2))"
 	@$$(CC_$(1)) $(if $(and $(filter wasm wasm64,$(1)),$(filter $(3),$($(2)_WASM_O0))),-O0) \
@@ -278,13 +282,13 @@ build/$(1)/$(2)/k-$(notdir $(3:.c=.o)): build/kernel/$(2)/.stamp $(SHIM_DEPS)
 		-c build/kernel/$(2)/$(3) -o $$@
 endef
 define project_rule
-build/$(1)/$(2)/p-$(notdir $(3:.c=.o)): $(3) build/kernel/$(2)/.stamp $(SHIM_DEPS)
+build/$(1)/$(2)/p-$(notdir $(3:.c=.o)): $(3) build/kernel/$(2)/.stamp $(SHIM_DEPS) $(call sysroot_first,$(1))
 	@mkdir -p $$(@D)
 	@echo "  CC [$(1)] $(3) ($(2))"
 	@$$(CC_$(1)) $$(call kcflags,$(2)) -c $(3) -o $$@
 endef
 define host_rule
-build/$(1)/host/$(notdir $(2:.c=.o)): $(2) $(HOST_DEPS)
+build/$(1)/host/$(notdir $(2:.c=.o)): $(2) $(HOST_DEPS) $(call sysroot_first,$(1))
 	@mkdir -p $$(@D)
 	@echo "  CC [$(1)] $(2)"
 	@$$(or $$(HCC_$(1)),$$(CC_$(1))) $(HCFLAGS) -c $(2) -o $$@
