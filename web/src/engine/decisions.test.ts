@@ -37,7 +37,7 @@ describe('scheduling decisions', () => {
     const dv = new DataView(buf);
     dv.setBigUint64(DECISION_OFFSETS.runnable, (1n << 0n) | (1n << 31n) | (1n << 32n) | (1n << 63n), true);
     dv.setBigUint64(DECISION_SIZE + DECISION_OFFSETS.runnable, 1n << 40n, true);
-    const two = new Decisions(buf);
+    const two = Decisions.fromRecords(buf);
     expect(two.runnableCpus(0)).toEqual([0, 31, 32, 63]);
     expect(two.runnableCpus(1)).toEqual([40]);
   });

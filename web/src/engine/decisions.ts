@@ -5,6 +5,31 @@
 // schedule the next run follows before the policy takes over.
 import { DECISION_OFFSETS, DECISION_SIZE } from './generated/events';
 
+/**
+ * The runtime's decision records read into columns in one buffer: the events (u32 each), the
+ * runnable masks (two u32 words each, low then high), the CPUs chosen (u8), the CPUs that ran last
+ * (i8). The worker makes it, so that the page gets one buffer, transferred, and decodes nothing.
+ */
+export function packDecisions(records: Uint8Array): ArrayBuffer {
+  if (records.byteLength % DECISION_SIZE !== 0) throw new Error('decision buffer is not whole records');
+  const n = records.byteLength / DECISION_SIZE;
+  const out = new ArrayBuffer(14 * n);
+  const event = new Uint32Array(out, 0, n);
+  const runnable = new Uint32Array(out, 4 * n, 2 * n);
+  const cpu = new Uint8Array(out, 12 * n, n);
+  const from = new Int8Array(out, 13 * n, n);
+  const dv = new DataView(records.buffer, records.byteOffset, records.byteLength);
+  for (let i = 0; i < n; i++) {
+    const o = i * DECISION_SIZE;
+    event[i] = dv.getUint32(o + DECISION_OFFSETS.event, true);
+    cpu[i] = dv.getUint8(o + DECISION_OFFSETS.cpu);
+    from[i] = dv.getInt8(o + DECISION_OFFSETS.from);
+    runnable[2 * i] = dv.getUint32(o + DECISION_OFFSETS.runnable, true);
+    runnable[2 * i + 1] = dv.getUint32(o + DECISION_OFFSETS.runnable + 4, true);
+  }
+  return out;
+}
+
 export class Decisions {
   readonly length: number;
   readonly event: Uint32Array;
@@ -13,23 +38,20 @@ export class Decisions {
   /** The runnable CPUs' mask of each decision as two words, low then high (no object per decision: a long run has millions). */
   private readonly runnable: Uint32Array;
 
-  constructor(buffer: ArrayBuffer) {
-    if (buffer.byteLength % DECISION_SIZE !== 0) throw new Error('decision buffer is not whole records');
-    const n = buffer.byteLength / DECISION_SIZE;
-    const dv = new DataView(buffer);
+  /** Over the columns packDecisions() made (views, no copy). */
+  constructor(columns: ArrayBuffer) {
+    if (columns.byteLength % 14 !== 0) throw new Error('decision columns are not whole decisions');
+    const n = columns.byteLength / 14;
     this.length = n;
-    this.event = new Uint32Array(n);
-    this.cpu = new Uint8Array(n);
-    this.from = new Int8Array(n);
-    this.runnable = new Uint32Array(2 * n);
-    for (let i = 0; i < n; i++) {
-      const o = i * DECISION_SIZE;
-      this.event[i] = dv.getUint32(o + DECISION_OFFSETS.event, true);
-      this.cpu[i] = dv.getUint8(o + DECISION_OFFSETS.cpu);
-      this.from[i] = dv.getInt8(o + DECISION_OFFSETS.from);
-      this.runnable[2 * i] = dv.getUint32(o + DECISION_OFFSETS.runnable, true);
-      this.runnable[2 * i + 1] = dv.getUint32(o + DECISION_OFFSETS.runnable + 4, true);
-    }
+    this.event = new Uint32Array(columns, 0, n);
+    this.runnable = new Uint32Array(columns, 4 * n, 2 * n);
+    this.cpu = new Uint8Array(columns, 12 * n, n);
+    this.from = new Int8Array(columns, 13 * n, n);
+  }
+
+  /** From the runtime's records as they are (decisions.bin). */
+  static fromRecords(records: ArrayBuffer): Decisions {
+    return new Decisions(packDecisions(new Uint8Array(records)));
   }
 
   /** The first decision taken after event `step` happened (-1: none left). */

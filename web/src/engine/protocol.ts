@@ -51,7 +51,7 @@ export interface RunReply {
   type: MsgType.RunReply;
   id: number;
   log: PackedLog; // the events in columns (engine/log.ts), their buffer transferred
-  decisions: ArrayBuffer;
+  decisions: ArrayBuffer; // in columns (engine/decisions.ts packDecisions), transferred
   meta: RunMeta;
   wallMs: number;
   /** Where the worker's wall time went, in ms: the module's boot, the simulation, reading the log into columns, the run's meta. */

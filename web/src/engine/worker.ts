@@ -10,6 +10,7 @@ import type { ReclaimLabModule } from './generated/reclaimlab.mjs';
 import { boot } from './boot';
 import { DECISION_SIZE, EVENT_SIZE } from './generated/events';
 import { packRecords } from './log';
+import { packDecisions } from './decisions';
 import { MsgType, type Reply, type Request } from './protocol';
 import { packRunParams } from './generated/params';
 import type { RunMeta, ScenarioInfo } from './meta';
@@ -63,7 +64,7 @@ async function run(req: Extract<Request, { type: MsgType.Run }>) {
   const log = packRecords(m.HEAPU8.subarray(ptr, ptr + n * EVENT_SIZE));
   const nd = req.withEvents ? m._lab_bridge_decision_count() : 0;
   const dp = m._lab_bridge_decisions();
-  const decisions = m.HEAPU8.slice(dp, dp + nd * DECISION_SIZE).buffer;
+  const decisions = packDecisions(m.HEAPU8.subarray(dp, dp + nd * DECISION_SIZE));
   const tPack = performance.now();
   // The schedule's text only when the decisions stay here: the page makes it from them (client.ts).
   const meta = JSON.parse(takeString(m, m._lab_bridge_meta(req.withEvents ? 0 : 1))) as RunMeta;

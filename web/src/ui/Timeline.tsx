@@ -4,7 +4,7 @@
 // periods. The intervals are drawn on a canvas, labels, marks, the axis and
 // the cursor with D3 in an SVG over it, from the precomputed timeline; the
 // cursor follows the current step. Click anywhere to jump there.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { EventLog } from '../engine/log';
 import type { CpuSegment, Timeline as TimelineData } from '../engine/machine';
@@ -60,7 +60,8 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
   const svgRef = useRef<SVGSVGElement>(null);
   const staticRef = useRef<SVGGElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [width, setWidth] = useState(800);
+  // 0 until the box is measured (before the first paint): nothing is drawn at a guessed width and drawn again.
+  const [width, setWidth] = useState(0);
   const seekRef = useRef(onSeek);
   useEffect(() => {
     seekRef.current = onSeek;
@@ -74,9 +75,10 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
   const gpLaneY = TOP + cpus * (LANE + RCU_STRIP + GAP);
   const height = gpLaneY + LANE + 26;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
+    setWidth(Math.max(320, el.clientWidth));
     const ro = new ResizeObserver((entries) => setWidth(Math.max(320, entries[0].contentRect.width)));
     ro.observe(el);
     return () => ro.disconnect();
@@ -87,6 +89,7 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
 
   // The static picture: redrawn only when the run or the width changes.
   useEffect(() => {
+    if (!width) return;
     const g = d3.select(staticRef.current!);
     g.selectAll('*').remove();
 
@@ -137,7 +140,7 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
   useEffect(() => {
     const cv = canvasRef.current;
     const ctx = cv?.getContext('2d');
-    if (!cv || !ctx) return;
+    if (!cv || !ctx || !width) return;
     const dpr = window.devicePixelRatio || 1;
     cv.width = Math.round(width * dpr);
     cv.height = Math.round(height * dpr);

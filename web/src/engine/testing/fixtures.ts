@@ -18,7 +18,7 @@ function arrayBuffer(path: string): ArrayBuffer {
 }
 
 export function loadDecisions(scenario: string, seed: number): Decisions {
-  return new Decisions(arrayBuffer(join(dirOf(scenario, seed), 'decisions.bin')));
+  return Decisions.fromRecords(arrayBuffer(join(dirOf(scenario, seed), 'decisions.bin')));
 }
 
 export function loadRun(scenario: string, seed: number): EventLog {
