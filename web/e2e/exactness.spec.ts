@@ -157,3 +157,36 @@ test('the scrubber keeps its place and size, and the counter counts as the foote
   await page.getByTestId('scene.play').click();
   expect(await clickAt(0.37)).toBe(first);
 });
+
+test('while playing, the counter and the code pane follow at a reader’s rate; paused or stepped, they are the step’s', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=lru-batch&prog=batch,t64&step=0');
+  await page.getByTestId('scene.speed').selectOption('1024');
+  const counter = page.getByTestId('scene.counter');
+  const shown = async () => Number((await counter.locator('b').textContent()) ?? NaN);
+  const codeAt = async () => {
+    const s = (await page.evaluate(() => window.__lab!.codeShown()))!;
+    await expect(page.getByTestId('code.file')).toContainText(`${s.file}:${s.line}`);
+  };
+  await page.getByTestId('scene.play').click();
+  // Playing: the counter moves on, never ahead of the step (usePlayback.ts: the reading step is a step already reached).
+  const seen = new Set<number>();
+  for (let i = 0; i < 8; i++) {
+    const [c, step] = [await shown(), await l.currentStep()];
+    expect(c).toBeLessThanOrEqual(step);
+    seen.add(c);
+    await page.waitForTimeout(120);
+  }
+  expect(seen.size, 'the counter moves while playing').toBeGreaterThan(2);
+  await page.getByTestId('scene.play').click();
+  await expect(page.getByTestId('scene.play')).toHaveText(/Play/);
+  // Paused: exactly the step, in the counter, the scrubber and the code pane.
+  const at = await l.currentStep();
+  await expect(counter).toHaveText(new RegExp(`^event ${at} of`));
+  await expect(page.getByTestId('scene.scrub')).toHaveValue(String(at));
+  await codeAt();
+  // A step: the next event's, at once.
+  await page.getByTestId('scene.step').click();
+  await expect(counter).toHaveText(new RegExp(`^event ${at + 1} of`));
+  await codeAt();
+});

@@ -35,7 +35,7 @@ import { TaskLegend } from '../ui/TaskLegend';
 import { sameRun, settingsReducer, type Settings } from './settings';
 import { Stage, StageCode } from './Stage';
 import { useTestHandle } from './testHandle';
-import { usePlayback } from './usePlayback';
+import { usePlayback, useReadingStep } from './usePlayback';
 import { programOptions, resolveStep, sharedClient, useComparedRun, useMainRun } from './useRuns';
 import { pickRunParams } from '../engine/generated/params';
 import { ExplorePanel } from '../explore/ExplorePanel';
@@ -101,8 +101,16 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
   const error = runError ?? comparedError;
   const last = run ? run.log.length - 1 : 0;
   const runKey = `${settings.variant} ${settings.seed} ${settings.policy} ${settings.sched} ${settings.prog}`;
-  const { playing, setPlaying, speed, setSpeed } = usePlayback(last, setStep, runKey, !!run);
-  const seek = useCallback((s: number) => setStep(Math.max(0, Math.min(last, s))), [last]);
+  const { playing, setPlaying, speed, setSpeed, readTick, readNow } = usePlayback(last, setStep, runKey, !!run);
+  // The step the panes a person reads show: the step, or while playing the step at a reader's rate (usePlayback.ts).
+  const reading = useReadingStep(step, playing, readTick);
+  const seek = useCallback(
+    (s: number) => {
+      setStep(Math.max(0, Math.min(last, s)));
+      readNow();
+    },
+    [last, readNow],
+  );
 
   // The permalink follows the state; while playing, once play stops (replaceState at every frame costs frames).
   useEffect(() => {
@@ -221,6 +229,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
       playing={playing}
       onPlay={() => setPlaying((p) => !p)}
       step={step}
+      shown={reading}
       last={last}
       onSeek={seek}
       speed={speed}
@@ -258,11 +267,12 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
   // The run's slow shrinkers: the scene's for its kernel, unless its set-up (prog) says otherwise.
   const slowNs = run ? ({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, run.prog) }.slowNs ?? 0) : 0;
   // The scheduler's next decision and the choice of another CPU: the page's, and the presenter's in a talk.
-  const nextStep = run && (
+  // Made again only when its step or run changes: between the reading ticks of play, React leaves it be.
+  const nextStep = useMemo(() => run && (
     <NextStep
       log={run.log}
       decisions={run.decisions}
-      step={step}
+      step={reading}
       handChoices={run.sched ? scheduleLength(run.sched) : 0}
       onChoose={(d, cpu) => {
         if (cpu === run.decisions.cpu[d]) {
@@ -273,11 +283,11 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
         dispatch({ type: 'sched', sched: run.decisions.schedule(d, cpu) });
       }}
       onClear={() => {
-        landing.current = step;
+        landing.current = reading;
         dispatch({ type: 'sched', sched: '' });
       }}
     />
-  );
+  ), [run, reading, seek, landing]);
   const closeHelp = () => {
     setHelp(false);
     stageRef.current?.focus();
@@ -359,6 +369,19 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     );
   }, [scene, run, client, lesson, slowNs, seek]);
 
+  // The event panels under the scene: what a person reads, so at the reading step (made again only when it moves).
+  const readingPanels = useMemo(
+    () =>
+      run && (
+        <WhileSeen>
+          {nextStep}
+          <EventPanel log={run.log} step={reading} labels={run.labels} onSeek={seek} />
+          <ReportsPanel log={run.log} step={reading} onSeek={seek} />
+        </WhileSeen>
+      ),
+    [run, nextStep, reading, seek],
+  );
+
   if (embed) {
     const full = new URLSearchParams(window.location.search);
     full.delete('embed');
@@ -377,7 +400,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
               <Stage scene={scene} run={run} state={state} step={step} onSeek={seek} onProgram={onProgram} />
             </div>
             <div className="right">
-              <StageCode log={run.log} step={step} />
+              <StageCode log={run.log} step={reading} />
             </div>
           </main>
         )}
@@ -455,11 +478,11 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
                   scene: (
                     <>
                       <Stage scene={scene} run={run} state={state} step={step} onSeek={seek} onProgram={talk === 'presenter' ? onProgram : undefined} timelineApart />
-                      <ReportsPanel log={run.log} step={step} onSeek={seek} />
+                      <ReportsPanel log={run.log} step={reading} onSeek={seek} />
                     </>
                   ),
-                  code: <StageCode log={run.log} step={step} />,
-                  caption: narrate(run.log, step, run.labels),
+                  code: <StageCode log={run.log} step={reading} />,
+                  caption: narrate(run.log, reading, run.labels),
                 }
               : null
           }
@@ -507,17 +530,13 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
                 compared={compared ? { run: compared, step: step2, state: state2 } : null}
               />
               {compare && !compared && <p className="loading" role="status">Running {compare} beside it…</p>}
-              <WhileSeen>
-                {nextStep}
-                <EventPanel log={log} step={step} labels={run.labels} onSeek={seek} />
-                <ReportsPanel log={log} step={step} onSeek={seek} />
-              </WhileSeen>
+              {readingPanels}
               {runParts}
             </div>
             <div className="right">
-              <StageCode log={log} step={step} />
+              <StageCode log={log} step={reading} />
               {/* What changed compares kernel branches: not for a scene about no series (planted bugs in project code). */}
-              {scene.series !== null && <DiffPanel variant={run.variant} site={shownSiteAt(log, step)?.site ?? null} prefer={scene.diffs} />}
+              {scene.series !== null && <DiffPanel variant={run.variant} site={shownSiteAt(log, reading)?.site ?? null} prefer={scene.diffs} />}
             </div>
           </main>
         )}

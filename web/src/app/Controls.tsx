@@ -12,6 +12,8 @@ interface Props {
   playing: boolean;
   onPlay: () => void;
   step: number;
+  /** The step the counter and the scrubber show: the step, or while playing the reading step (usePlayback.ts). */
+  shown: number;
   last: number;
   onSeek: (s: number) => void;
   speed: number;
@@ -77,7 +79,7 @@ export function Controls(p: Props) {
       </button>
       {/* Events are named by their index, 0 to the last, here as everywhere (marks, reports, the footer). */}
       <span className="counter" data-testid="scene.counter">
-        event <b>{p.disabled ? '–' : p.step}</b> of {p.disabled ? '–' : `0–${p.last}`}
+        event <b>{p.disabled ? '–' : p.shown}</b> of {p.disabled ? '–' : `0–${p.last}`}
       </span>
       <label>
         speed{' '}
@@ -174,7 +176,7 @@ export function Controls(p: Props) {
         type="range"
         min={0}
         max={Math.max(0, p.last)}
-        value={p.step}
+        value={p.shown}
         disabled={p.disabled}
         onChange={(e) => p.onSeek(Number(e.target.value))}
         aria-label="Scrub through the events"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The scene at the step: one element for every layout (full page, embed,
 // talk). With a compared run, the two kernels side by side in lock-step.
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { stepAtTime } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
 import { shownContext, shownSiteAt } from '../engine/codesite';
@@ -66,8 +66,8 @@ export function Stage({ scene, run, state, step, onSeek, onProgram, compared, ti
   );
 }
 
-/** The code pane at a step: never blank (engine/codesite.ts). */
-export function StageCode({ log, step }: { log: EventLog; step: number }) {
+/** The code pane at a step: never blank (engine/codesite.ts). Drawn again only when its step or log changes. */
+export const StageCode = memo(function StageCode({ log, step }: { log: EventLog; step: number }) {
   const shown = shownSiteAt(log, step);
   return <CodePane site={shown?.site ?? null} context={shownContext(log, step, shown)} shown={shown?.how} />;
-}
+});

@@ -25,7 +25,8 @@ interface Props {
   prefer?: string[];
 }
 
-export function DiffPanel({ variant, site, prefer = [] }: Props) {
+/** Drawn again only when its kernel, its site or its comparisons change (a step within one site changes nothing here). */
+export const DiffPanel = memo(function DiffPanel({ variant, site, prefer = [] }: Props) {
   const titleId = useId();
   const selectId = useId();
   const [diffs, setDiffs] = useState<Diffs | null>(null);
@@ -95,7 +96,7 @@ export function DiffPanel({ variant, site, prefer = [] }: Props) {
       {body}
     </section>
   );
-}
+});
 
 function place(s: HunkSide): string {
   return s.count ? `${s.file}:${s.start}` : `not in ${s.file}`;

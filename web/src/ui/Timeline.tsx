@@ -212,7 +212,8 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
   };
 
   const t = step >= 0 ? log.time[step] : 0;
-  const cx = x(t);
+  // At whole pixels: a step moves the cursor's layers by a transform alone, and nothing in them is drawn again.
+  const cx = Math.round(x(t));
   const cpu = step >= 0 ? log.cpu[step] : 0;
 
   return (
@@ -242,12 +243,11 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
         <g ref={staticRef} />
       </svg>
       {/* The cursor on layers of its own, moved by a transform: a step repaints neither the lanes' labels and marks nor the cursor. */}
-      {/* Whole pixels for the layers, the fraction inside them: drawn as they were in the SVG, pixel for pixel. */}
-      <svg className="cursor cursor-line" width={4} height={gpLaneY + LANE - TOP + 4} style={{ transform: `translate(${Math.floor(cx) - 2}px, ${TOP - 4}px)` }} aria-hidden="true">
-        <line x1={2 + cx - Math.floor(cx)} x2={2 + cx - Math.floor(cx)} y1={0} y2={gpLaneY + LANE - TOP + 4} />
+      <svg className="cursor cursor-line" width={4} height={gpLaneY + LANE - TOP + 4} style={{ transform: `translate(${cx - 2}px, ${TOP - 4}px)` }} aria-hidden="true">
+        <line x1={2} x2={2} y1={0} y2={gpLaneY + LANE - TOP + 4} />
       </svg>
-      <svg className="cursor cursor-dot" width={16} height={16} style={{ transform: `translate(${Math.floor(cx) - 8}px, ${laneY(cpu) + LANE / 2 - 8}px)` }} aria-hidden="true">
-        <circle cx={8 + cx - Math.floor(cx)} cy={8} r={5} />
+      <svg className="cursor cursor-dot" width={16} height={16} style={{ transform: `translate(${cx - 8}px, ${laneY(cpu) + LANE / 2 - 8}px)` }} aria-hidden="true">
+        <circle cx={8} cy={8} r={5} />
       </svg>
     </div>
   );
