@@ -554,10 +554,12 @@ struct xp {
 	struct shared *sh;
 	/* dfs */
 	struct node *stack;
+	uint32_t deepest;		/* nodes of the stack ever written: the ones to clear at the end */
 	uint32_t replay_len;
 	int bound;
 	unsigned long deferrals;
 	struct itemlist items[XP_MAX_BOUND + 2];
+	size_t beyond;			/* work items past the last bound: counted, not kept (no checkpoint) */
 	/* pct */
 	int prio[XP_MAX_CPUS], lowest;
 	uint32_t change[XP_MAX_BOUND];
@@ -1582,6 +1584,12 @@ static void put_best(struct xp *x, struct strbuf *b)
 	sb_put(b, "}");
 }
 
+/* The work items waiting at bound b, kept or only counted. */
+static size_t waiting(const struct xp *x, int b)
+{
+	return b > x->o.max_bound && !x->o.checkpoint ? x->beyond : x->items[b].n;
+}
+
 static void summary(struct xp *x, const char *mode, int bound, int exhausted)
 {
 	struct strbuf b = { 0 };
@@ -1607,7 +1615,7 @@ static void summary(struct xp *x, const char *mode, int bound, int exhausted)
 	} else {
 		sb_put(&b, ",\"bound\":%d,\"por\":%s,\"executions\":%lu,\"blocked\":%lu,\"deferred\":%zu",
 		       bound, x->o.por ? "true" : "false", x->bound_execs, x->bound_blocked,
-		       bound + 1 <= XP_MAX_BOUND ? x->items[bound + 1].n : 0);
+		       bound + 1 <= XP_MAX_BOUND ? waiting(x, bound + 1) : 0);
 	}
 	sb_put(&b, ",\"executions_total\":%lu,\"blocked_total\":%lu,\"end_states\":%zu,"
 		   "\"failing_executions\":%lu,\"failing\":{",
@@ -1666,6 +1674,17 @@ static void item_push(struct xp *x, int bound, int pc, const struct node *stack,
 	uint32_t i;
 	int t;
 
+	/*
+	 * Past the last bound an item is never run: it only says the search
+	 * is not exhausted, and how much is left (the summary's "deferred").
+	 * Unless a checkpoint may resume the search at a higher bound, count
+	 * it and keep nothing: at the last bound nearly every execution
+	 * defers a choice at each of its decisions.
+	 */
+	if (bound > x->o.max_bound && !x->o.checkpoint) {
+		x->beyond++;
+		return;
+	}
 	it = item_new(l, pc);
 	it->n = depth + 1;
 	it->choices = malloc(depth + 1);
@@ -1734,6 +1753,8 @@ static void take_nodes(struct xp *x, uint32_t *depth)
 			nd->cur = fp_new(&sh->pool[s->fp_off], s->fp_len);
 	}
 	*depth = n;
+	if (n > x->deepest)
+		x->deepest = n;
 }
 
 /* Explore below one work item, at bound k. */
@@ -1742,6 +1763,8 @@ static int run_item(struct xp *x, struct item *it, int k)
 	uint32_t depth, i;
 	int t;
 
+	if (it->n > x->deepest)
+		x->deepest = it->n;
 	for (i = 0; i < it->n; i++) {
 		node_clear(&x->stack[i]);
 		x->stack[i].chosen = it->choices[i];
@@ -1982,7 +2005,7 @@ static int dfs(struct xp *x)
 			if (r < 0)
 				return -1;
 		}
-		exhausted = !x->stopped && !x->items[k + 1].n;
+		exhausted = !x->stopped && !waiting(x, k + 1);
 		x->exhausted = exhausted;
 		summary(x, "dfs", k, exhausted);
 		if (x->stopped) {
@@ -2129,8 +2152,8 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 			item_free(&x->items[b].v[--x->items[b].n]);
 		free(x->items[b].v);
 	}
-	if (x->stack)
-		for (b = 0; b < XP_MAX_NODES; b++)
+	if (x->stack)	/* not all XP_MAX_NODES: clearing them would fault in every page of the stack */
+		for (b = 0; b < (int)x->deepest && b < XP_MAX_NODES; b++)
 			node_clear(&x->stack[b]);
 	free(x->stack);
 	free(x->states.v);
