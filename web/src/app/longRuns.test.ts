@@ -13,7 +13,6 @@ import { CLOCK_EVERY, History, approxBytes, type Reducer } from '../engine/histo
 import { readRecords } from '../engine/testing/records';
 import { dumpNative } from '../lessons/replay';
 import { SCENES } from '../scenes/registry';
-import { buildTimeline } from '../engine/machine';
 import { foldRun } from './useRuns';
 
 // Each scene's run, made long where its set-up allows (its default run otherwise).
@@ -63,10 +62,25 @@ describe.each(SCENES.map((s) => [s.id, s] as const))('%s: a long run', (id, scen
     for (const c of ['time', 'site', 'kind', 'cpu', 'task', 'args'] as const) expect(firstDiff(again[c], Array.from(log[c])), c).toBe(-1);
   });
 
-  it('makes in the checkpoints\' fold the timeline a pass of its own makes', () => {
-    const { history, timeline } = foldRun(log, scene);
+  it('folds its checkpoints when given time, or as far as a step asks, keeping those a fold at once keeps', () => {
+    const { history } = foldRun(log, scene, true);
+    expect(history.folded).toBe(false);
+    expect(history.checkpointCount).toBe(0); // not even the state before the first event
+    const reducer = scene.reducer as Reducer<unknown>;
+    const whole = new History(log, reducer, { every: 97 });
+    const sliced = new History(log, reducer, { every: 97, deferred: true });
+    const mid = Math.floor(log.length / 3);
+    expectSame(sliced.at(mid), whole.at(mid), `step ${mid}`); // the fold taken as far as the step, no farther
+    expect(sliced.folded).toBe(false);
+    expect(sliced.checkpointSteps.at(-1)).toBeLessThanOrEqual(mid + 1);
+    let slices = 0;
+    while (!sliced.foldFor(0)) slices++; // a clock period of events each: a slice ends at each multiple of it
+    let periods = 0;
+    for (let m = CLOCK_EVERY; m < log.length; m += CLOCK_EVERY) if (m > mid + 2) periods++;
+    expect(slices).toBe(periods);
+    expect(sliced.checkpointSteps).toEqual(whole.checkpointSteps);
+    while (!history.foldFor(5));
     expect(history.checkpointSteps[0]).toBe(0);
-    expectSame(timeline, buildTimeline(log), 'timeline');
   });
 
   it('reaches through checkpoints the state a full replay gives, at random steps', () => {
@@ -86,6 +100,7 @@ describe.each(SCENES.map((s) => [s.id, s] as const))('%s: a long run', (id, scen
       new History(log, reducer), // spaced by the measured cost of replay
       new History(log, reducer, { every: 997 }), // a spacing that is no round number
       new History(log, reducer, { every: 61, maxBytes: 40 * approxBytes(reducer.init(log)) }), // thinned to fit its memory
+      new History(log, reducer, { deferred: true }), // folded only as far as each step asks
     ];
     for (const h of histories) {
       for (const k of at) {

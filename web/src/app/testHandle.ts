@@ -53,6 +53,8 @@ export interface LabHandle {
   trace(): string | null;
   /** Where loading the run went, in ms (Run.phases). */
   loadPhases(): Record<string, number> | null;
+  /** Whether the run's checkpoints are all kept (the page folds them between frames after the first), and the fold's main-thread time so far, in ms. */
+  folded(): { done: boolean; ms: number } | null;
   /** The run's native command line (labrun at its word size), as the run's end gives it. */
   command(): string | null;
   /** SHA-256 (hex) of the run's events as the worker packed them (engine/log.ts packRecords). */
@@ -130,6 +132,7 @@ export function useTestHandle({ scene, settings, run, error, step, state, seek, 
         compared ? { variant: compared.variant, step: step2, length: compared.log.length, state: state2, time: compared.log.time[step2] } : null,
       trace: () => (run ? traceJson(run.log, { title: traceTitle }, run.labels) : null),
       loadPhases: () => (run ? { ...run.phases } : null),
+      folded: () => (run ? { done: run.history.folded, ms: run.history.foldMs } : null),
       command: () => {
         const def = SCENES.find((x) => x.id === scene);
         return run && def ? runCommand(def, run) : null;

@@ -8,7 +8,7 @@ import { Policy } from '../engine/generated/events';
 import { History, type Reducer } from '../engine/history';
 import { timePeaks } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
-import { TimelineBuilder, type MachineState, type Timeline } from '../engine/machine';
+import { buildTimeline, type Timeline } from '../engine/machine';
 import { collectLabels, type Labels } from '../engine/narrate';
 import type { SceneDef } from '../scenes/types';
 import type { RunSettings, Settings } from './settings';
@@ -37,13 +37,27 @@ export interface Compared {
   peaks: Float64Array;
 }
 
-/** A run's checkpoints and its timeline, in one pass over the log (every scene's state holds the machine's). */
-export function foldRun(log: EventLog, scene: AnyScene): { history: History<unknown>; timeline: Timeline } {
-  const machine = (s: unknown) => (s as { machine: MachineState }).machine;
-  const reducer = scene.reducer as Reducer<unknown>;
-  const tb = new TimelineBuilder(log, machine(reducer.init(log)));
-  const history = new History(log, reducer, { observe: (s, i) => tb.step(machine(s), i) });
-  return { history, timeline: tb.finish() };
+/**
+ * A run's timeline, in one pass over the log with the machine's state alone, and its checkpoints:
+ * `deferred`, none folded yet (the scene's reducer costs most of the pass, and the first frame needs
+ * only the state at the step shown): the caller gives the fold time (foldInSlices), and any step
+ * asked for takes it as far as it needs.
+ */
+export function foldRun(log: EventLog, scene: AnyScene, deferred = false): { history: History<unknown>; timeline: Timeline } {
+  const timeline = buildTimeline(log);
+  const history = new History(log, scene.reducer as Reducer<unknown>, { deferred });
+  return { history, timeline };
+}
+
+/** How long a slice of a deferred fold holds the main thread, in ms: well under a frame's budget while playing. */
+export const FOLD_SLICE_MS = 12;
+
+/** Folds a deferred history on between frames (a task a slice) until it is done, or `live()` turns false. */
+export function foldInSlices(history: History<unknown>, live: () => boolean) {
+  const slice = () => {
+    if (live() && !history.foldFor(FOLD_SLICE_MS)) setTimeout(slice);
+  };
+  setTimeout(slice);
 }
 
 /** Where to stand once the next run is in: a step, or a step found in its log. */
@@ -126,17 +140,25 @@ export function useMainRun(
           phases[name] = now - t;
           t = now;
         };
-        const { history, timeline } = foldRun(log, scene);
-        lap('checkpoints and timeline');
+        const { history, timeline } = foldRun(log, scene, true);
+        const target = landing.current;
+        landing.current = 0;
+        const at = resolveStep(target, log);
+        history.at(at); // the checkpoints up to the step shown first (none past it yet)
+        lap('timeline');
         const labels = collectLabels(log);
         const peaks = timePeaks(log.time);
         lap('labels');
         setRun({ variant, seed, policy, sched, prog, log, decisions, history, timeline, labels, peaks, wallMs, phases });
-        // The first frame with the run: React's render and commit, then layout and paint.
-        requestAnimationFrame(() => setTimeout(() => lap('draw')));
-        const target = landing.current;
-        landing.current = 0;
-        setStep(resolveStep(target, log));
+        // The first frame with the run: React's render and commit, then layout and paint; then the rest of the
+        // checkpoints, between frames.
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            lap('draw');
+            foldInSlices(history, () => live);
+          }),
+        );
+        setStep(at);
       },
       (e: Error) => {
         if (!live) return;
@@ -172,10 +194,13 @@ export function useComparedRun(client: SimClient, scene: AnyScene, s: Settings) 
     client.run(scene.scenario, seed, { variant: compare, policy: Policy[policy], slowNs: scene.slowNs?.(compare) ?? 0, ...setup }).then(
       ({ log }) => {
         if (!live || log.length === 0) return;
+        const { history, timeline } = foldRun(log, scene, true);
+        foldInSlices(history, () => live);
         setCompared({
           variant: compare,
           log,
-          ...foldRun(log, scene),
+          history,
+          timeline,
           labels: collectLabels(log),
           peaks: timePeaks(log.time),
         });

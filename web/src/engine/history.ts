@@ -20,6 +20,11 @@
 // copy (structuredClone) to hold one longer. A step before it starts a new
 // working state from a copy of its checkpoint: checkpoints are never
 // handed out.
+//
+// A deferred history (the page's) folds nothing when made: the fold goes on
+// in slices (foldFor()) between frames, and at() takes it as far as the step
+// it is asked for first; the checkpoints are the same as if it had folded
+// the log at once, only their spacing measured in slices.
 import type { EventLog } from './log';
 
 export interface Reducer<S> {
@@ -56,6 +61,11 @@ export interface HistoryOptions<S = unknown> {
   maxBytes?: number;
   /** Called after each event of the first fold is applied, with the state (to build more from the same pass: a timeline). */
   observe?: (state: S, i: number) => void;
+  /**
+   * Fold nothing yet: the first fold goes on as foldFor() is given time, and as far as at() needs
+   * whenever it asks past it (a page shows a long run's first step, then folds the rest between frames).
+   */
+  deferred?: boolean;
 }
 
 export class History<S> {
@@ -63,8 +73,20 @@ export class History<S> {
   private positions: number[] = []; // checkpoint c holds the state before event positions[c]
   private bytes: number[] = [];
   private last: { step: number; state: S } | null = null;
-  /** What the first fold took, in ms (a measured figure, for the record). */
-  readonly foldMs: number;
+  /** The first fold's own state, its next event, and what it has spent so far (null once it is done). */
+  private fold: {
+    s: S;
+    next: number;
+    every: number; // 0: by time
+    budget: number;
+    sinceMs: number; // fold time since the last checkpoint was kept
+    lastPos: number;
+    total: number;
+  } | null;
+  private readonly maxCount: number;
+  private readonly maxBytes: number;
+  private readonly observe?: (state: S, i: number) => void;
+  private spentMs = 0;
 
   constructor(
     readonly log: EventLog,
@@ -72,22 +94,48 @@ export class History<S> {
     options: HistoryOptions<S> | number = {},
   ) {
     const o = typeof options === 'number' ? { every: options } : options;
-    const maxCount = o.maxCheckpoints ?? MAX_CHECKPOINTS;
-    const maxBytes = o.maxBytes ?? MAX_CHECKPOINT_BYTES;
-    let every = o.every ?? 0; // 0: by time
-    let budget = o.budgetMs ?? REPLAY_BUDGET_MS;
-    const s = reducer.init(log);
-    const observe = o.observe;
+    this.maxCount = o.maxCheckpoints ?? MAX_CHECKPOINTS;
+    this.maxBytes = o.maxBytes ?? MAX_CHECKPOINT_BYTES;
+    this.observe = o.observe;
+    this.fold = { s: reducer.init(log), next: 0, every: o.every ?? 0, budget: o.budgetMs ?? REPLAY_BUDGET_MS, sinceMs: 0, lastPos: -Infinity, total: 0 };
+    if (!o.deferred) this.foldUntil(log.length);
+  }
+
+  /** What the first fold took, in ms, so far (a measured figure, for the record). */
+  get foldMs(): number {
+    return this.spentMs;
+  }
+
+  /** Whether the first fold has read the whole log. */
+  get folded(): boolean {
+    return this.fold === null;
+  }
+
+  /** Goes on with the first fold for about `ms` (at least one clock period of events); true once it is done. */
+  foldFor(ms: number): boolean {
+    this.foldUntil(this.log.length, performance.now() + ms);
+    return this.fold === null;
+  }
+
+  /** The first fold, on until event `end` (exclusive) is next, or the clock passes `deadline`. */
+  private foldUntil(end: number, deadline = Infinity) {
+    const f = this.fold;
+    if (!f) return;
+    const { log, reducer, observe } = this;
+    const s = f.s;
     const t0 = performance.now();
-    let since = t0;
-    let lastPos = -Infinity;
-    let total = 0;
-    for (let i = 0; i < log.length; i++) {
+    let since = t0 - f.sinceMs;
+    let i = f.next;
+    const stop = Math.min(end, log.length);
+    const sliced = deadline < Infinity;
+    for (; i < stop; i++) {
+      // A slice ends at a multiple of the clock period, after one at least.
+      if (sliced && i % CLOCK_EVERY === 0 && i > f.next && performance.now() >= deadline) break;
       let keep = i === 0;
-      if (!keep && every > 0) keep = i - lastPos >= every;
+      if (!keep && f.every > 0) keep = i - f.lastPos >= f.every;
       else if (!keep && i % CLOCK_EVERY === 0) {
         const now = performance.now();
-        if (now - since >= budget) {
+        if (now - since >= f.budget) {
           keep = true;
           since = now;
         }
@@ -97,23 +145,27 @@ export class History<S> {
         this.checkpoints.push(structuredClone(s));
         this.positions.push(i);
         this.bytes.push(b);
-        total += b;
-        lastPos = i;
+        f.total += b;
+        f.lastPos = i;
         // Over a bound: keep every other checkpoint (the first stays), and space the next ones twice as far.
-        while (this.checkpoints.length > maxCount || (total > maxBytes && this.checkpoints.length > 1)) {
+        while (this.checkpoints.length > this.maxCount || (f.total > this.maxBytes && this.checkpoints.length > 1)) {
           const keepIdx = this.positions.map((_, c) => c).filter((c) => c % 2 === 0);
           this.checkpoints = keepIdx.map((c) => this.checkpoints[c]);
           this.positions = keepIdx.map((c) => this.positions[c]);
           this.bytes = keepIdx.map((c) => this.bytes[c]);
-          total = this.bytes.reduce((a, x) => a + x, 0);
-          if (every > 0) every *= 2;
-          else budget *= 2;
+          f.total = this.bytes.reduce((a, x) => a + x, 0);
+          if (f.every > 0) f.every *= 2;
+          else f.budget *= 2;
         }
       }
       reducer.apply(s, log, i);
       if (observe) observe(s, i);
     }
-    this.foldMs = performance.now() - t0;
+    const t1 = performance.now();
+    this.spentMs += t1 - t0;
+    f.next = i;
+    f.sinceMs = t1 - since;
+    if (i >= log.length) this.fold = null;
   }
 
   /** How many checkpoints are kept. */
@@ -135,6 +187,8 @@ export class History<S> {
   at(step: number): S {
     const k = Math.max(-1, Math.min(step, this.log.length - 1));
     if (this.last && this.last.step === k) return this.last.state;
+    // Checkpoints up to the step: the first fold goes that far now if it has not yet.
+    if (this.fold && this.fold.next <= k + 1) this.foldUntil(k + 2);
     // The last checkpoint at or before event k + 1.
     let lo = 0;
     let hi = this.positions.length - 1;
