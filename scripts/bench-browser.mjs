@@ -16,6 +16,34 @@ export function opt(name, dflt) {
   return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
 }
 
+/**
+ * The command line checked before anything runs: --help prints usage and exits; an option not in known, one
+ * without its value, or a value not in choices (name -> the values it takes) is refused with usage, so that
+ * a mistyped flag is not a whole bench run with the defaults, or none at all.
+ */
+export function checkArgs(usage, known, choices = {}) {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(`usage: ${usage}`);
+    process.exit(0);
+  }
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i].startsWith('--') ? args[i].slice(2) : '';
+    const value = args[i + 1];
+    const wrong = !known.includes(name)
+      ? `${args[i]} is not an option of this script`
+      : value === undefined
+        ? `${args[i]} needs a value`
+        : choices[name] && !choices[name].includes(value)
+          ? `--${name} ${value}: it is one of ${choices[name].join(', ')}`
+          : null;
+    if (wrong) {
+      console.error(`${wrong}\nusage: ${usage}`);
+      process.exit(2);
+    }
+  }
+}
+
 /** Serves root on port until the process exits; resolves once it answers. */
 export async function serve(port, root) {
   const server = spawn(process.execPath, ['scripts/serve.mjs', '--port', String(port), '--host', '127.0.0.1', '--root', root], {

@@ -14,9 +14,7 @@
 // CPU time per frame (a trace's thread clock), with its script (React and
 // the scenes' drawing), style, layout and paint. Adds rows to
 // BENCH_ROWS when wasm/bench-all.sh runs it (name, value, unit, goal).
-//
-//   node scripts/bench-figures.mjs [--port 4191] [--root dist] [--only scale|inode|lru|frames]
-import { addRows, launch, opt, serve } from './bench-browser.mjs';
+import { addRows, checkArgs, launch, opt, serve } from './bench-browser.mjs';
 
 const PORT = Number(opt('port', process.env.BENCH_PORT ?? '4191'));
 const ONLY = opt('only', '');
@@ -35,6 +33,11 @@ const PANELS = [
     id: 'lru', name: 'lru-batch RFC table, 3 modes x 5 task counts', query: '?scene=lru-batch&step=0', run: 'figures.run', goal: null,
   },
 ];
+checkArgs(
+  `node scripts/bench-figures.mjs [--port 4191] [--root dist] [--only ${[...PANELS.map((p) => p.id), 'frames'].join('|')}]`,
+  ['port', 'root', 'only'],
+  { only: [...PANELS.map((p) => p.id), 'frames'] },
+);
 
 async function measure(browser, p) {
   const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });

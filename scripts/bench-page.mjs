@@ -15,9 +15,7 @@
 // ThreadTime: on a loaded machine the wall time includes waiting for a core). Keys are pressed
 // as a person presses them. Prints each run's figures, and adds its rows
 // to BENCH_ROWS when wasm/bench-all.sh runs it (name, value, unit, goal).
-//
-//   node scripts/bench-page.mjs [--port 4192] [--runs N] [--root dist] [--only lru-batch]
-import { addRows, launch, opt, serve } from './bench-browser.mjs';
+import { addRows, checkArgs, launch, opt, serve } from './bench-browser.mjs';
 
 const PORT = Number(opt('port', process.env.BENCH_PORT ?? '4192'));
 const ROOT = opt('root', 'dist'); // the build served
@@ -34,6 +32,17 @@ const RUNS = [
 ];
 // issue 20, point 2.
 const GOALS = { heap: 300, load: 3, move: 100 };
+
+checkArgs('node scripts/bench-page.mjs [--port 4192] [--runs N] [--root dist] [--only PREFIX] (the runs whose name starts so)', [
+  'port',
+  'runs',
+  'root',
+  'only',
+]);
+if (!RUNS.some(([n]) => n.startsWith(ONLY))) {
+  console.error(`--only ${ONLY}: no run's name starts so (the runs: ${RUNS.map(([n]) => n).join(', ')})`);
+  process.exit(2);
+}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
