@@ -2,7 +2,7 @@
 // Talk mode on a projector: for every slide of every lesson and every talk
 // (the lessons and talks registries, through the test handle) at 1280×720
 // and 1920×1080, every
-// element lies inside the slide frame and text meets the talk type scale's
+// element lies inside the slide frame, a demo's scene fits its box whole, and text meets the talk type scale's
 // minimums (computed font size times the zoom it is drawn at, against the
 // minimum at 1920×1080 scaled by the slide's size); axe on the projector
 // theme; a screenshot of each slide. At 3840×2160 too under @slow.
@@ -47,6 +47,12 @@ function checkSlide(page: Page): Promise<Problem[]> {
       const s = getComputedStyle(el);
       return s.display !== 'none' && s.visibility !== 'hidden' && !el.closest('.sr-only');
     };
+    // The demo's scene whole in its box: nobody scrolls during a talk (the slide chooses the scene's parts, talks/README.md).
+    const scene = frame.querySelector<HTMLElement>('.talk-scene');
+    if (scene && (scene.scrollHeight > scene.clientHeight + 1 || scene.scrollWidth > scene.clientWidth + 1)) {
+      const parts = [...scene.querySelectorAll(':scope > .scene > *, :scope > .scene ~ *')].map((e) => `${name(e)} ${Math.round(e.getBoundingClientRect().height)} px`);
+      out.push({ what: 'the scene overflows its box', text: parts.join(', '), detail: `${scene.scrollWidth}×${scene.scrollHeight} drawn in ${scene.clientWidth}×${scene.clientHeight}` });
+    }
     for (const el of frame.querySelectorAll('*')) {
       if (!shown(el)) continue;
       const v = visible(el);

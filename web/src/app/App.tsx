@@ -39,6 +39,7 @@ import { usePlayback, useReadingStep } from './usePlayback';
 import { programOptions, resolveStep, sharedClient, useComparedRun, useMainRun } from './useRuns';
 import { pickRunParams } from '../engine/generated/params';
 import { ExplorePanel } from '../explore/ExplorePanel';
+import { slideParts } from '../scenes/parts';
 
 /** How many decisions a schedule text holds. */
 function scheduleLength(text: string): number {
@@ -435,6 +436,9 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
   };
 
   if (talk && deck) {
+    // The parts of the scene the live slide shows: those it names, else the scene's talk default.
+    const live = deck.slides[talkView.live];
+    const parts = slideParts(scene, live?.kind === 'demo' ? live.parts : undefined);
     return (
       <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
         <Talk
@@ -477,7 +481,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
                   // The audience watches; actions are the presenter's.
                   scene: (
                     <>
-                      <Stage scene={scene} run={run} state={state} step={step} onSeek={seek} onProgram={talk === 'presenter' ? onProgram : undefined} timelineApart />
+                      <Stage scene={scene} run={run} state={state} step={step} onSeek={seek} onProgram={talk === 'presenter' ? onProgram : undefined} timelineApart parts={parts} />
                       <ReportsPanel log={run.log} step={reading} onSeek={seek} />
                     </>
                   ),

@@ -23,13 +23,15 @@ interface Props {
   compared?: { run: Compared; step: number; state: unknown } | null;
   /** The layout draws the time axis apart (talk mode). */
   timelineApart?: boolean;
+  /** The parts of the scene to draw (a slide's); absent: all. */
+  parts?: ReadonlySet<string>;
 }
 
-export function Stage({ scene, run, state, step, onSeek, onProgram, compared, timelineApart }: Props): ReactNode {
+export function Stage({ scene, run, state, step, onSeek, onProgram, compared, timelineApart, parts }: Props): ReactNode {
   const View = scene.View;
   const program = scene.program ? { program: run.prog, ...(onProgram ? { onProgram } : {}) } : {};
   const main = (
-    <View log={run.log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={onSeek} variant={run.variant} timelineApart={timelineApart} {...program} />
+    <View log={run.log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={onSeek} variant={run.variant} timelineApart={timelineApart} parts={parts} {...program} />
   );
   if (!compared || compared.state == null) return main;
   const other = compared.run;

@@ -71,6 +71,18 @@ describe('the talk loader', () => {
     expect(bad({ title: 'T', slides: [{ goals: [{ id: 'g', text: 't', check: { event: { kind: 'NOPE' } } }] }] })).toMatch(/slides\[0\]\.goals\[0\]\.check\.event\.kind: there is no event kind NOPE/);
   });
 
+  it('checks the parts a live slide shows against its scene', () => {
+    const live = '?scene=memcg-bitmap&variant=v6.12&seed=1&step=3';
+    const t = parseTalk({ title: 'T', slides: [{ live, parts: ['matrix', 'counts'] }] }, 'talks/t.json', 't', readLive);
+    expect(t.slides[0]).toMatchObject({ kind: 'demo', parts: ['matrix', 'counts'] });
+    const parts = (p: unknown, slide: Record<string, unknown> = { live }) => bad({ title: 'T', slides: [{ ...slide, parts: p }] });
+    expect(parts(['matrix', 'heat'])).toMatch(/^talks\/bad\.json: slides\[0\]\.parts: scene memcg-bitmap has no part "heat"; its parts are cpus \(.*\), matrix \(/);
+    expect(parts([])).toMatch(/slides\[0\]\.parts: a non-empty list of part names/);
+    expect(parts('matrix')).toMatch(/slides\[0\]\.parts: a non-empty list of part names/);
+    expect(parts(['matrix', 'matrix'])).toMatch(/slides\[0\]\.parts: a part is named twice/);
+    expect(parts(['matrix'], { text: 'a' })).toMatch(/slides\[0\]\.parts: only a live slide shows parts/);
+  });
+
   it('refuses a file that is not JSON, naming it', () => {
     expect(() => parseTalkText('{', 'mine.json', 'imported', readLive)).toThrow(/^mine\.json: \(top\): not JSON/);
   });

@@ -4,6 +4,7 @@
 import { EVENT_KINDS, EventKind } from '../engine/generated/events';
 import type { EventLog } from '../engine/log';
 import { SCENES } from '../scenes/registry';
+import { unknownParts } from '../scenes/parts';
 
 export interface LessonStart {
   variant: string;
@@ -55,6 +56,12 @@ export function findLesson(id: string | null): Lesson | null {
 /** The scene whose `figures` names this figure. */
 export function figureScene(name: string) {
   return SCENES.find((s) => s.figures?.[name]) ?? null;
+}
+
+/** What is wrong with a slide's parts of a scene (scenes/parts.ts): '' when the scene has them all. */
+export function partsProblem(sceneId: string, names: readonly string[]): string {
+  const scene = SCENES.find((s) => s.id === sceneId);
+  return scene ? unknownParts(scene, names) : `there is no scene ${sceneId}`;
 }
 
 const figureCache = new WeakMap<EventLog, Map<string, number>>();

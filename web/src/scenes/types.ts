@@ -22,6 +22,21 @@ export interface SceneViewProps<S> {
   onProgram?: (text: string) => void;
   /** The layout draws the time axis and its key itself (talk mode, across the slide): leave them out. */
   timelineApart?: boolean;
+  /** The parts of the view to draw, by id (the scene's `parts`); absent: every part (the page). */
+  parts?: ReadonlySet<string>;
+}
+
+/** Whether a view draws the part `id` (scenes/parts.ts): every part when no set is given. */
+export const shows = (parts: ReadonlySet<string> | undefined, id: string) => !parts || parts.has(id);
+
+/** A part of a scene's view a slide can show or leave out (talks/README.md). */
+export interface ScenePart {
+  /** Its name in a talk file's `parts`. */
+  id: string;
+  /** What it is, in a sentence (in the error for an unknown name, and the docs). */
+  what: string;
+  /** Whether a slide shows it when the slide names no parts (a slide is 1920×1080 and nobody scrolls it). */
+  talk: boolean;
 }
 
 /** One of the explorer's small races, as wasm/explore.json gives it (its "about" says what each field is). */
@@ -78,6 +93,8 @@ export interface SceneDef<S extends { machine: MachineState }> {
   explore?: ExploreSetup;
   /** Figures read off the scene's state, by name (unique over the scenes): a lesson's goal can ask for one at the end of a run. */
   figures?: Record<string, (state: S) => number>;
+  /** The parts of its view, in the order it draws them: a slide shows those it names, or those marked talk. */
+  parts: readonly ScenePart[];
   /** Comparison ids of the What changed panel (kernel-tree/diffs.py) to offer first. */
   diffs?: string[];
   /** For scenarios that take a program of operations: its permalink form and bytes. */

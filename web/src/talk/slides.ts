@@ -30,7 +30,7 @@ export interface SlidePatch {
 export type Slide =
   | { kind: 'title'; title: string; subtitle?: string; notes: string[] }
   | { kind: 'text'; title?: string; text: string; notes: string[] }
-  | { kind: 'demo'; title?: string; state: LiveState; notes: string[] }
+  | { kind: 'demo'; title?: string; state: LiveState; notes: string[]; /** The scene's parts it shows (scenes/parts.ts); absent: the scene's talk default. */ parts?: string[] }
   | { kind: 'goals'; goals: Goal[]; notes: string[] }
   | { kind: 'patch'; patch: SlidePatch; notes: string[] };
 

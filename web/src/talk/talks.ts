@@ -7,7 +7,7 @@
 // reads live states with the page's own URL reader.
 import { EVENT_KINDS } from '../engine/generated/events';
 import { findSeries } from '../engine/manifest';
-import { figureScene, type Goal } from '../lessons/lessons';
+import { figureScene, partsProblem, type Goal } from '../lessons/lessons';
 import type { LiveState, Slide, SlidePatch, TalkDef } from './slides';
 
 /** A talk file as it is written (talks/README.md). */
@@ -21,6 +21,8 @@ export interface TalkFileSlide {
   subtitle?: string;
   text?: string;
   live?: string;
+  /** A live slide's parts of the scene (scenes/parts.ts); absent: the scene's talk default. */
+  parts?: string[];
   patch?: SlidePatch;
   goals?: Goal[];
   notes?: string | string[];
@@ -104,6 +106,16 @@ function goalsOf(v: unknown, file: string, field: string): Goal[] {
   });
 }
 
+/** A live slide's parts: names of its scene's parts (scenes/parts.ts), each at most once. */
+function partsOf(v: unknown, sceneId: string, file: string, field: string): string[] {
+  if (!Array.isArray(v) || !v.length || !v.every((p) => typeof p === 'string'))
+    throw new TalkError(file, field, `a non-empty list of part names is expected, not ${JSON.stringify(v)}`);
+  const bad = partsProblem(sceneId, v);
+  if (bad) throw new TalkError(file, field, bad);
+  if (new Set(v).size !== v.length) throw new TalkError(file, field, `a part is named twice in ${JSON.stringify(v)}`);
+  return v;
+}
+
 const SLIDE_KINDS = ['text', 'live', 'patch', 'goals'] as const;
 
 /** A talk file's contents, checked: the talk, or a TalkError naming the file and the field. */
@@ -116,16 +128,19 @@ export function parseTalk(data: unknown, file: string, id: string, read: LiveRea
     const f = `slides[${i}]`;
     if (!isObject(s)) throw new TalkError(file, f, 'a slide is an object');
     for (const k of Object.keys(s))
-      if (!['title', 'subtitle', 'notes', ...SLIDE_KINDS].includes(k)) throw new TalkError(file, `${f}.${k}`, `a slide has title, subtitle, notes and one of ${SLIDE_KINDS.join(', ')}`);
+      if (!['title', 'subtitle', 'notes', 'parts', ...SLIDE_KINDS].includes(k)) throw new TalkError(file, `${f}.${k}`, `a slide has title, subtitle, notes and one of ${SLIDE_KINDS.join(', ')}`);
     const kinds = SLIDE_KINDS.filter((k) => s[k] !== undefined);
     if (kinds.length > 1) throw new TalkError(file, f, `a slide is one of ${SLIDE_KINDS.join(', ')}; this one has ${kinds.join(' and ')}`);
     const notes = notesOf(s.notes, file, `${f}.notes`);
     const slideTitle = str(s.title, file, `${f}.title`, true);
+    if (s.parts !== undefined && kinds[0] !== 'live') throw new TalkError(file, `${f}.parts`, 'only a live slide shows parts of a scene');
     switch (kinds[0]) {
       case 'text':
         return { kind: 'text', title: slideTitle, text: str(s.text, file, `${f}.text`)!, notes };
-      case 'live':
-        return { kind: 'demo', title: slideTitle, state: liveOf(read, str(s.live, file, `${f}.live`)!, file, `${f}.live`), notes };
+      case 'live': {
+        const state = liveOf(read, str(s.live, file, `${f}.live`)!, file, `${f}.live`);
+        return { kind: 'demo', title: slideTitle, state, notes, ...(s.parts !== undefined ? { parts: partsOf(s.parts, state.scene, file, `${f}.parts`) } : {}) };
+      }
       case 'patch':
         return { kind: 'patch', patch: patchOf(s.patch, file, `${f}.patch`), notes };
       case 'goals':

@@ -3,7 +3,7 @@
 // LRU (head, walked first, to tail) beside the file LRU lists of the page
 // cache model; the last thing fs/inode.c did to an inode, at its line;
 // and the running share of kswapd's reclaim time spent in shrink_slab().
-import type { SceneViewProps } from '../types';
+import { shows, type SceneViewProps } from '../types';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
@@ -92,7 +92,7 @@ function PageLru({ state }: { state: InodeLruState }) {
   );
 }
 
-function Share({ state, variant }: { state: InodeLruState; variant: string }) {
+function Share({ state, variant, kernel }: { state: InodeLruState; variant: string; kernel: boolean }) {
   const share = slabShare(state);
   const last = state.last;
   return (
@@ -117,7 +117,7 @@ function Share({ state, variant }: { state: InodeLruState; variant: string }) {
           {last.line}.
         </p>
       )}
-      <p className="muted">{KERNEL[variant] ?? variant}</p>
+      {kernel && <p className="muted">{KERNEL[variant] ?? variant}</p>}
     </div>
   );
 }
@@ -161,7 +161,7 @@ function SizesForm({ program, onProgram }: { program: string; onProgram: (text: 
   );
 }
 
-export function InodeLruView({ log, timeline, state, step, onSeek, variant, program, onProgram, timelineApart }: SceneViewProps<InodeLruState>) {
+export function InodeLruView({ log, timeline, state, step, onSeek, variant, program, onProgram, timelineApart, parts }: SceneViewProps<InodeLruState>) {
   return (
     <div className="scene">
       {!timelineApart && (
@@ -170,13 +170,13 @@ export function InodeLruView({ log, timeline, state, step, onSeek, variant, prog
           <TaskLegend log={log} timeline={timeline} />
         </>
       )}
-      <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
+      {shows(parts, 'cpus') && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
       {onProgram && <SizesForm key={program ?? ''} program={program ?? ''} onProgram={onProgram} />}
-      <Share state={state} variant={variant} />
-      <Jumps log={log} step={step} onSeek={onSeek} />
+      {shows(parts, 'share') && <Share state={state} variant={variant} kernel={shows(parts, 'kernel')} />}
+      {shows(parts, 'jumps') && <Jumps log={log} step={step} onSeek={onSeek} />}
       <div className="inode-lru-layout">
-        <InodeLru state={state} step={step} />
-        <PageLru state={state} />
+        {shows(parts, 'inodes') && <InodeLru state={state} step={step} />}
+        {shows(parts, 'pages') && <PageLru state={state} />}
       </div>
     </div>
   );

@@ -23,6 +23,14 @@ export const lruBatch: SceneDef<LruState> = {
     'the RFC’s table, or reproduce the bug the thread found.',
   reducer: lruReducer,
   View: LruBatchView,
+  parts: [
+    { id: 'story', what: 'the counts so far and the last collision, in words', talk: true },
+    { id: 'strip', what: 'the LRU list, head first, with its batches and sentinels', talk: true },
+    { id: 'key', what: 'the list as text and the sentence that reads its drawing', talk: false },
+    { id: 'locks', what: 'each batch lock and lru_lock, held and spun on', talk: true },
+    { id: 'heat', what: 'the contention over time, a row per lock', talk: false },
+    { id: 'cpus', what: 'the CPU cards, folded (the time axis shows the CPUs on a slide)', talk: false },
+  ],
   Measure: Figures,
   diffs: ['v6.12..lru-batch-locks'],
   program: {

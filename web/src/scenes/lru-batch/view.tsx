@@ -8,7 +8,7 @@
 import { memo, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { interpolateYlOrRd } from 'd3';
 import type { EventLog } from '../../engine/log';
-import type { SceneViewProps } from '../types';
+import { shows, type SceneViewProps } from '../types';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
@@ -42,7 +42,7 @@ function stripLayout(n: number) {
  * as many SVG nodes cost a frame. The list as text, the canvas's label and
  * a tooltip per page say what the drawing shows.
  */
-function Strip({ log, state, order, step, mode }: { log: EventLog; state: LruState; order: number[]; step: number; mode: Mode }) {
+function Strip({ log, state, order, step, mode, withKey }: { log: EventLog; state: LruState; order: number[]; step: number; mode: Mode; withKey: boolean }) {
   const ref = useRef<HTMLCanvasElement>(null);
   // The page's colours, read once: a read of computed style at every step would recompute the page's style in the middle of a frame.
   const inks = useRef<{ ink: string; muted: string } | null>(null);
@@ -171,6 +171,7 @@ function Strip({ log, state, order, step, mode }: { log: EventLog; state: LruSta
         data-testid="lru.strip"
         onMouseMove={hover}
       />
+      {withKey && (
       <figcaption>
         <code className="lru-text" data-testid="lru.text" aria-label="the list as text: * a sentinel, o an inner page, a space between batches">
           {n > 0 ? listText(state, 400).slice(0, 400) + (n > 380 ? ' …' : '') : '(empty)'}
@@ -182,6 +183,7 @@ function Strip({ log, state, order, step, mode }: { log: EventLog; state: LruSta
           under a batch: its lock is held, in the holder’s colour.
         </span>
       </figcaption>
+      )}
     </figure>
   );
 }
@@ -451,25 +453,29 @@ function CpuDetails({ log, state, step }: { log: EventLog; state: LruState; step
 }
 
 /** What is under the time axis: below the fold on most screens, so held while out of view during play (ui/WhileSeen.tsx). */
-function LruParts({ log, state, step, onSeek, program, onProgram, setup }: { log: EventLog; state: LruState; step: number; onSeek: (s: number) => void; program?: string; onProgram?: (text: string) => void; setup: Setup }) {
+function LruParts({ log, state, step, onSeek, program, onProgram, setup, parts }: { log: EventLog; state: LruState; step: number; onSeek: (s: number) => void; program?: string; onProgram?: (text: string) => void; setup: Setup; parts?: ReadonlySet<string> }) {
   // The list head first, walked once for the strip and the locks.
   const order = lruOrder(state);
   return (
     <>
-      <Story log={log} state={state} setup={setup} />
-      <Strip log={log} state={state} order={order} step={step} mode={setup.mode} />
+      {shows(parts, 'story') && <Story log={log} state={state} setup={setup} />}
+      {shows(parts, 'strip') && <Strip log={log} state={state} order={order} step={step} mode={setup.mode} withKey={shows(parts, 'key')} />}
       <div className="lru-layout">
-        <Locks log={log} state={state} order={order} mode={setup.mode} />
+        {shows(parts, 'locks') && <Locks log={log} state={state} order={order} mode={setup.mode} />}
         {onProgram && <SetupPanel program={program ?? ''} onProgram={onProgram} setup={setup} />}
       </div>
-      <h3>Contention over time</h3>
-      <HeatMap log={log} step={step} onSeek={onSeek} />
-      <CpuDetails log={log} state={state} step={step} />
+      {shows(parts, 'heat') && (
+        <>
+          <h3>Contention over time</h3>
+          <HeatMap log={log} step={step} onSeek={onSeek} />
+        </>
+      )}
+      {shows(parts, 'cpus') && <CpuDetails log={log} state={state} step={step} />}
     </>
   );
 }
 
-export function LruBatchView({ log, timeline, state, step, onSeek, program, onProgram, timelineApart }: SceneViewProps<LruState>) {
+export function LruBatchView({ log, timeline, state, step, onSeek, program, onProgram, timelineApart, parts }: SceneViewProps<LruState>) {
   const setup = useMemo(() => {
     try {
       return parseSetup(program ?? '');
@@ -486,7 +492,7 @@ export function LruBatchView({ log, timeline, state, step, onSeek, program, onPr
         </>
       )}
       <WhileSeen>
-        <LruParts log={log} state={state} step={step} onSeek={onSeek} program={program} onProgram={onProgram} setup={setup} />
+        <LruParts log={log} state={state} step={step} onSeek={onSeek} program={program} onProgram={onProgram} setup={setup} parts={parts} />
       </WhileSeen>
     </div>
   );

@@ -21,6 +21,12 @@ export const memcgBitmap: SceneDef<BitmapState> = {
     'object arrived meanwhile. Add operations by hand, race an add against the clear, or compare with the kernel that has no bitmap.',
   reducer: bitmapReducer,
   View: MemcgBitmapView,
+  parts: [
+    { id: 'cpus', what: 'the CPU cards (the time axis shows the CPUs on a slide)', talk: false },
+    { id: 'matrix', what: 'the shrinker_info bits, a row per memcg, and the last flip', talk: true },
+    { id: 'key', what: 'the matrix’s key and the word size', talk: false },
+    { id: 'counts', what: 'count_objects() calls, passes and flips so far', talk: true },
+  ],
   Measure: Scale,
   diffs: ['v6.12..no-shrinker-bitmap', 'v6.12..break-no-recheck'],
   program: {

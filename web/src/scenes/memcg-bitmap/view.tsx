@@ -6,7 +6,7 @@
 // add by hand; and what reclaim has cost so far.
 import { useState } from 'react';
 import type { EventLog } from '../../engine/log';
-import type { SceneViewProps } from '../types';
+import { shows, type SceneViewProps } from '../types';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
@@ -21,7 +21,7 @@ const HEAD_H = 84;
 /** Whether this kernel reads the bits in shrink_slab_memcg(). */
 export const readsBits = (variant: string) => variant !== 'no-shrinker-bitmap';
 
-function Matrix({ log, state, step, variant }: { log: EventLog; state: BitmapState; step: number; variant: string }) {
+function Matrix({ log, state, step, variant, withKey, withFlip }: { log: EventLog; state: BitmapState; step: number; variant: string; withKey: boolean; withFlip: boolean }) {
   const rows = state.memcgs;
   const cols = state.shrinkers.filter((c) => c.id >= 0);
   const w = NAME_W + cols.length * CELL + 70; // room for the last slanted name
@@ -93,6 +93,8 @@ function Matrix({ log, state, step, variant }: { log: EventLog; state: BitmapSta
           );
         })}
       </svg>
+      {withKey && (
+        <>
       <p className="matrix-key muted">
         <span className="key-box on" /> bit set <span className="key-box full" /> objects on the list_lru (the number){' '}
         <span className="key-box flipped" /> bit just flipped <span className="key-box called" /> count_objects() just called
@@ -103,13 +105,22 @@ function Matrix({ log, state, step, variant }: { log: EventLog; state: BitmapSta
         ({unitBits}-bit, SHRINKER_UNIT_BITS = BITS_PER_LONG{unitBits !== 64 && '; an x86-64 kernel’s units hold 64'})
         {edges.length > 0 ? ': the lines between columns are where a new unit starts, every ' + unitBits + ' shrinkers.' : '; past that many, a line between columns marks where the next unit starts.'}
       </p>
-      {flip && (
-        <p className="last-flip" data-testid="bitmap.last-flip">
-          Last flip: bit {flip.bit} of {state.memcgs.find((m) => m.obj === flip.memcg)?.name ?? 'a memcg'} {flip.set ? 'set' : 'cleared'} by{' '}
-          <code>{flip.func}()</code> at line {flip.line}, event {flip.step} ({log.taskName(flip.task)}).
-        </p>
+        </>
       )}
+      {withFlip && <LastFlip log={log} state={state} />}
     </div>
+  );
+}
+
+/** The bit that flipped last, who flipped it and where. */
+function LastFlip({ log, state }: { log: EventLog; state: BitmapState }) {
+  const flip = state.lastFlip;
+  if (!flip) return null;
+  return (
+    <p className="last-flip" data-testid="bitmap.last-flip">
+      Last flip: bit {flip.bit} of {state.memcgs.find((m) => m.obj === flip.memcg)?.name ?? 'a memcg'} {flip.set ? 'set' : 'cleared'} by{' '}
+      <code>{flip.func}()</code> at line {flip.line}, event {flip.step} ({log.taskName(flip.task)}).
+    </p>
   );
 }
 
@@ -247,7 +258,8 @@ function Counts({ state, variant }: { state: BitmapState; variant: string }) {
   );
 }
 
-export function MemcgBitmapView({ log, timeline, state, step, onSeek, variant, program, onProgram, timelineApart }: SceneViewProps<BitmapState>) {
+export function MemcgBitmapView({ log, timeline, state, step, onSeek, variant, program, onProgram, timelineApart, parts }: SceneViewProps<BitmapState>) {
+  const counts = shows(parts, 'counts') && <Counts state={state} variant={variant} />;
   return (
     <div className="scene">
       {!timelineApart && (
@@ -256,12 +268,19 @@ export function MemcgBitmapView({ log, timeline, state, step, onSeek, variant, p
           <TaskLegend log={log} timeline={timeline} />
         </>
       )}
-      <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
+      {shows(parts, 'cpus') && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
       <div className="bitmap-layout">
-        <Matrix log={log} state={state} step={step} variant={variant} />
+        {shows(parts, 'matrix') && <Matrix log={log} state={state} step={step} variant={variant} withKey={shows(parts, 'key')} withFlip={!parts} />}
         {onProgram && <Actions program={program ?? ''} onProgram={onProgram} />}
+        {/* On a slide, the last flip and the counts beside the matrix: a slide has width to spare and no height. */}
+        {parts && (
+          <div className="bitmap-side">
+            {shows(parts, 'matrix') && <LastFlip log={log} state={state} />}
+            {counts}
+          </div>
+        )}
       </div>
-      <Counts state={state} variant={variant} />
+      {!parts && counts}
     </div>
   );
 }

@@ -5,7 +5,7 @@
 // or, chosen by its program, the inversion run into a real deadlock, or a
 // completion signalled past the hung-task timeout (the ends of a run the
 // three reports never reach).
-import type { SceneDef, SceneViewProps } from '../types';
+import { shows, type SceneDef, type SceneViewProps } from '../types';
 import { EventKind } from '../../engine/generated/events';
 import { machineReducer, type MachineState } from '../../engine/machine';
 import { Timeline } from '../../ui/Timeline';
@@ -44,12 +44,12 @@ function PlantedChoice({ program, onProgram }: { program: string; onProgram: (te
   );
 }
 
-function PlantedBugsView({ log, timeline, state, step, onSeek, program, onProgram, timelineApart }: SceneViewProps<PlantedState>) {
+function PlantedBugsView({ log, timeline, state, step, onSeek, program, onProgram, timelineApart, parts }: SceneViewProps<PlantedState>) {
   return (
     <div className="scene">
       {onProgram && <PlantedChoice program={program ?? ''} onProgram={onProgram} />}
       {!timelineApart && <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />}
-      <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
+      {shows(parts, 'cpus') && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
     </div>
   );
 }
@@ -74,6 +74,8 @@ export const plantedBugs: SceneDef<PlantedState> = {
     apply: (s, log, i) => machineReducer.apply(s.machine, log, i),
   },
   View: PlantedBugsView,
+  // The reports, the point of this scene, are the shell's panel under it (ui/ReportsPanel.tsx), on every slide.
+  parts: [{ id: 'cpus', what: 'the CPU cards: what each CPU runs and holds', talk: true }],
   program: {
     toBytes: (text) => (planted(text), []),
     options: (text) => ({ planted: planted(text) }),

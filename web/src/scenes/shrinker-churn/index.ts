@@ -31,5 +31,12 @@ export const shrinkerChurn: SceneDef<ChurnState> = {
   },
   reducer: churnReducer,
   View: ShrinkerChurnView,
+  parts: [
+    { id: 'cpus', what: 'the CPU cards (the time axis shows the CPUs on a slide)', talk: false },
+    { id: 'design', what: 'the lock, SRCU or RCU cards of the kernel’s design', talk: true },
+    { id: 'notes', what: 'the sentence under each design card on how shrink_slab() uses it', talk: false },
+    { id: 'shrinkers', what: 'the shrinkers alive, with their phase and refcount', talk: true },
+    { id: 'counts', what: 'ramfs operations, registrations and shrink_slab() bail-outs so far', talk: true },
+  ],
   Measure: Figures,
 };

@@ -4,7 +4,7 @@
 // refcounts and RCU), the shrinkers, and the counts so far. Draws the
 // model's state; decodes nothing itself.
 import type { EventLog } from '../../engine/log';
-import type { SceneViewProps } from '../types';
+import { shows, type SceneViewProps } from '../types';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
@@ -32,7 +32,7 @@ function Tasks({ log, ids, none }: { log: EventLog; ids: number[]; none: string 
   );
 }
 
-function LockCard({ log, l, note }: { log: EventLog; l: LockView; note: string }) {
+function LockCard({ log, l, note }: { log: EventLog; l: LockView; note: string | false }) {
   const busy = l.writer !== null || l.readers.length > 0;
   return (
     <div className={`panel design-card lock ${busy ? 'busy' : ''}`} data-testid={`lock.${l.name}`}>
@@ -75,7 +75,7 @@ function LockCard({ log, l, note }: { log: EventLog; l: LockView; note: string }
           )}
         </dd>
       </dl>
-      <p className="muted">{note}</p>
+      {note && <p className="muted">{note}</p>}
     </div>
   );
 }
@@ -109,7 +109,7 @@ function SrcuCard({ log, s }: { log: EventLog; s: SrcuView }) {
   );
 }
 
-function RcuCard({ state }: { state: ChurnState }) {
+function RcuCard({ state, notes }: { state: ChurnState; notes: boolean }) {
   const m = state.machine;
   return (
     <div className={`panel design-card rcu ${m.gpActive !== null ? 'busy' : ''}`} data-testid="rcu.status">
@@ -121,7 +121,7 @@ function RcuCard({ state }: { state: ChurnState }) {
         {m.callbacks.length} callback{m.callbacks.length === 1 ? '' : 's'} pending
         {m.callbacks.length > 0 && `: ${m.callbacks.map((c) => `${c.cb} (GP ${c.gp})`).join(', ')}`}
       </p>
-      <p className="muted">shrink_slab() walks the list under rcu_read_lock() and pins each shrinker with shrinker_try_get(); shrinker_free() leaves the memory to call_rcu().</p>
+      {notes && <p className="muted">shrink_slab() walks the list under rcu_read_lock() and pins each shrinker with shrinker_try_get(); shrinker_free() leaves the memory to call_rcu().</p>}
     </div>
   );
 }
@@ -159,7 +159,8 @@ export function designOf(variant: string): 'rwsem' | 'srcu' | 'rcu' {
   return variant === 'v6.1' ? 'rwsem' : variant === 'srcu' ? 'srcu' : 'rcu';
 }
 
-export function ChurnDesign({ log, state, variant }: { log: EventLog; state: ChurnState; variant: string }) {
+export function ChurnDesign({ log, state, variant, parts }: { log: EventLog; state: ChurnState; variant: string; parts?: ReadonlySet<string> }) {
+  const notes = shows(parts, 'notes');
   const design = designOf(variant);
   const rwsem = state.locks.shrinker_rwsem;
   const mutex = state.locks.shrinker_mutex;
@@ -167,13 +168,14 @@ export function ChurnDesign({ log, state, variant }: { log: EventLog; state: Chu
   const bail = state.lastBailout;
   return (
     <>
+      {shows(parts, 'design') && (
       <div className="design" data-testid="design">
         {design === 'rwsem' &&
           (rwsem ? (
             <LockCard
               log={log}
               l={rwsem}
-              note="shrink_slab() takes it with down_read_trylock() and gives up if a writer holds it or waits; it lets go between shrinkers when rwsem_is_contended(). Registering and unregistering take it for writing."
+              note={notes && "shrink_slab() takes it with down_read_trylock() and gives up if a writer holds it or waits; it lets go between shrinkers when rwsem_is_contended(). Registering and unregistering take it for writing."}
             />
           ) : (
             <p className="muted">shrinker_rwsem has not been taken yet.</p>
@@ -181,15 +183,19 @@ export function ChurnDesign({ log, state, variant }: { log: EventLog; state: Chu
         {design === 'srcu' &&
           (state.srcu ? <SrcuCard log={log} s={state.srcu} /> : <p className="muted">shrinker_srcu has not been used yet.</p>)}
         {design !== 'rwsem' && mutex && (
-          <LockCard log={log} l={mutex} note="Writers only: registering and unregistering. shrink_slab() never takes it." />
+          <LockCard log={log} l={mutex} note={notes && 'Writers only: registering and unregistering. shrink_slab() never takes it.'} />
         )}
-        {design === 'rcu' && <RcuCard state={state} />}
+        {design === 'rcu' && <RcuCard state={state} notes={notes} />}
       </div>
+      )}
+      {shows(parts, 'shrinkers') && (
       <ul className="shrinker-chips" aria-label="Shrinkers" data-testid="scene.shrinkers">
         {live.map((s) => (
           <ShrinkerChip key={s.obj} log={log} s={s} />
         ))}
       </ul>
+      )}
+      {shows(parts, 'counts') && (
       <p className="churn-counts" data-testid="churn.counts">
         So far: <b>{state.ops}</b> ramfs operations; <b>{state.registered}</b> registered, <b>{state.unregistered}</b> unregistered;{' '}
         <b>{state.shrinkCalls}</b> shrink_slab() calls, <b data-testid="churn.bailouts">{state.bailouts}</b> of which gave up
@@ -202,11 +208,12 @@ export function ChurnDesign({ log, state, variant }: { log: EventLog; state: Chu
         )}
         .
       </p>
+      )}
     </>
   );
 }
 
-export function ShrinkerChurnView({ log, timeline, state, step, onSeek, variant, timelineApart }: SceneViewProps<ChurnState>) {
+export function ShrinkerChurnView({ log, timeline, state, step, onSeek, variant, timelineApart, parts }: SceneViewProps<ChurnState>) {
   return (
     <div className="scene">
       {!timelineApart && (
@@ -215,8 +222,8 @@ export function ShrinkerChurnView({ log, timeline, state, step, onSeek, variant,
           <TaskLegend log={log} timeline={timeline} />
         </>
       )}
-      <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
-      <ChurnDesign log={log} state={state} variant={variant} />
+      {shows(parts, 'cpus') && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
+      <ChurnDesign log={log} state={state} variant={variant} parts={parts} />
     </div>
   );
 }

@@ -30,4 +30,9 @@ export const shrinkerLifetime: SceneDef<LifetimeState> = {
   },
   reducer: lifetimeReducer,
   View: ShrinkerLifetimeView,
+  parts: [
+    { id: 'cpus', what: 'the CPU cards (the time axis shows the CPUs on a slide)', talk: false },
+    { id: 'rcu', what: 'the grace period in progress and the RCU callbacks pending (the time axis shows the grace periods on a slide)', talk: false },
+    { id: 'shrinkers', what: 'each shrinker allocated, its phase and refcount', talk: true },
+  ],
 };

@@ -3,7 +3,7 @@
 // sections and grace periods, each CPU's state, and each shrinker as an
 // object with its refcount and where it is in its life. Draws the model's
 // state; decodes nothing itself.
-import type { SceneViewProps } from '../types';
+import { shows, type SceneViewProps } from '../types';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
@@ -35,7 +35,7 @@ function ShrinkerCard({ s }: { s: ShrinkerState }) {
   );
 }
 
-export function ShrinkerLifetimeView({ log, timeline, state, step, onSeek, timelineApart }: SceneViewProps<LifetimeState>) {
+export function ShrinkerLifetimeView({ log, timeline, state, step, onSeek, timelineApart, parts }: SceneViewProps<LifetimeState>) {
   const live = state.shrinkers.filter((s) => s.phase !== 'freed');
   const freed = state.shrinkers.length - live.length;
   const pending = state.machine.callbacks;
@@ -47,7 +47,8 @@ export function ShrinkerLifetimeView({ log, timeline, state, step, onSeek, timel
           <TaskLegend log={log} timeline={timeline} />
         </>
       )}
-      <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />
+      {shows(parts, 'cpus') && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
+      {shows(parts, 'rcu') && (
       <div className="rcu-status" data-testid="rcu.status">
         {state.machine.gpActive !== null ? (
           <span className="gp-on">grace period {state.machine.gpActive} in progress</span>
@@ -59,6 +60,8 @@ export function ShrinkerLifetimeView({ log, timeline, state, step, onSeek, timel
           {pending.length > 0 && `: ${pending.map((c) => `${c.cb} (GP ${c.gp})`).join(', ')}`}
         </span>
       </div>
+      )}
+      {shows(parts, 'shrinkers') && (
       <div className="shrinkers" data-testid="scene.shrinkers">
         {live.map((s) => (
           <ShrinkerCard key={s.obj} s={s} />
@@ -66,6 +69,7 @@ export function ShrinkerLifetimeView({ log, timeline, state, step, onSeek, timel
         {live.length === 0 && <p className="muted">No shrinker is allocated at this step.</p>}
         {freed > 0 && <p className="muted">{freed} shrinker{freed === 1 ? '' : 's'} freed so far.</p>}
       </div>
+      )}
     </div>
   );
 }
