@@ -10,8 +10,12 @@ import { labrunPath } from '../src/engine/labrunPath';
 /** The handle's plain fields: its functions stay in the page. */
 export type LabFields = { [K in keyof LabHandle as LabHandle[K] extends (...a: never[]) => unknown ? never : K]: LabHandle[K] };
 
-/** The handle's plain fields as they are now (window.__lab is typed by testHandle.ts). */
-export function labFields(page: Page): Promise<LabFields> {
+/**
+ * The handle's plain fields as they are now (window.__lab is typed by testHandle.ts), once the page has one: the
+ * page's code (a chunk the first script imports) may still be loading when navigation's load event fires.
+ */
+export async function labFields(page: Page): Promise<LabFields> {
+  await page.waitForFunction(() => window.__lab !== undefined);
   return page.evaluate(() => {
     const h = window.__lab;
     if (!h) throw new Error('no test handle yet');

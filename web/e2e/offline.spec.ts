@@ -25,6 +25,7 @@ test('dist runs with the network blocked', async ({ page, context, baseURL }) =>
   await expect(page.getByTestId('talk.audience')).toBeVisible();
   // A talk of talks/ (bundled by make dist), every slide: live states of every scene, their code, the patches' hunks.
   await page.goto('?deck=five-series');
+  await page.waitForFunction(() => window.__lab !== undefined); // the page's code may load after the load event
   const slides = await page.evaluate(() => window.__lab!.talks.find((t) => t.id === 'five-series')!.slides);
   for (let s = 0; s < slides; s++) {
     if (s > 0) await page.keyboard.press('ArrowRight');

@@ -1,35 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
-import { StrictMode, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-// The shared styles first: each component's and scene's own sheet, imported
-// beside its code, comes after them and refines them.
-import './app/styles.css';
-import { App } from './app/App';
-import { Landing } from './app/Landing';
-import { TraceImport } from './app/TraceImport';
-import { isImportView, readUrl } from './app/params';
-import { startFirstRun } from './app/useRuns';
+// The page's first script: a scene's simulation worker starts here, from a
+// small chunk, so that its script and the wasm runtime load while the page's
+// own code (app/start.tsx, most of the bundle) is fetched, parsed and run;
+// the scene's run is asked for there, before React mounts.
+import { sharedClient } from './engine/client';
 
-/** The page at a permalink; a talk opens another in place (a slide of another scene) and the page starts over at it. */
-function Page() {
-  const [open, setOpen] = useState({ search: window.location.search, n: 0 });
-  const navigate = (search: string) => {
-    window.history.replaceState(null, '', search);
-    setOpen((o) => ({ search, n: o.n + 1 }));
-  };
-  return <App key={open.n} search={open.search} navigate={navigate} />;
-}
-
-// A scene's run starts before React mounts, so that it is simulated while the page's code loads and draws (a talk's
-// slides choose their own runs).
-if (!isImportView(window.location.search) && window.location.search.length > 1) {
-  const { settings } = readUrl(window.location.search);
-  if (!settings.talk) startFirstRun(settings.scene, settings);
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {/* The bare URL is the landing view; ?import the reclaim trace page; any other parameter opens a scene (or a lesson, a talk, an embed). */}
-    {isImportView(window.location.search) ? <TraceImport search={window.location.search} /> : window.location.search.length > 1 ? <Page /> : <Landing />}
-  </StrictMode>,
-);
+// The bare URL is the landing view, which runs nothing.
+if (window.location.search.length > 1) sharedClient();
+void import('./app/start');

@@ -2,7 +2,7 @@
 // The runs behind the page: the main run and the kernel compared beside it,
 // each made in the worker whenever its settings change.
 import { useEffect, useRef, useState } from 'react';
-import { SimClient, type RunOptions } from '../engine/client';
+import { sharedClient, type SimClient, type RunOptions } from '../engine/client';
 import type { Decisions } from '../engine/decisions';
 import { Policy } from '../engine/generated/events';
 import { History, type Reducer } from '../engine/history';
@@ -67,12 +67,6 @@ export function resolveStep(target: StepTarget, log: EventLog): number {
   return Math.max(0, Math.min(typeof target === 'function' ? target(log) : target, log.length - 1));
 }
 
-// One worker for the page's lifetime (effects may run twice in development).
-let client: SimClient | null = null;
-export function sharedClient(): SimClient {
-  client ??= new SimClient();
-  return client;
-}
 
 /** What a scene's program text asks of a run: its bytes, and any settings it carries. Throws with what is wrong. */
 export function programOptions(scene: AnyScene, prog: string): RunOptions {
@@ -87,7 +81,7 @@ export function mainRunRequest(scene: AnyScene, s: RunSettings): [string, number
 }
 
 /**
- * The page's first run, asked for before React mounts (main.tsx): the
+ * The page's first run, asked for before React mounts (app/start.tsx): the
  * simulation goes on while the page's code loads and its first render
  * happens; useMainRun's request with the same settings gets it.
  */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// The page's first run is started before React mounts (main.tsx): the run
+// The page's first run is started before React mounts (app/start.tsx): the run
 // asked for later with the same arguments is that one, not a second run in
 // the worker; a run asked for with other arguments is its own, and the
 // early one is not handed out after it.

@@ -148,3 +148,11 @@ export class SimClient {
     this.worker.terminate();
   }
 }
+
+// One worker for the page's lifetime (effects may run twice in development), started by the page's first
+// script (main.tsx).
+let client: SimClient | null = null;
+export function sharedClient(): SimClient {
+  client ??= new SimClient();
+  return client;
+}

@@ -78,6 +78,11 @@ function measureBox(el: HTMLElement): Box {
   return { height: el.clientHeight, width: el.clientWidth, lineHeight, charW, srcLeft, tab: parseInt(css.tabSize, 10) || 8 };
 }
 
+/** The box kept: the one before when nothing in it changed, so that a measure that finds the same box renders nothing again. */
+function sameBox(before: Box, now: Box): Box {
+  return (Object.keys(now) as (keyof Box)[]).every((k) => before[k] === now[k]) ? before : now;
+}
+
 /** The column a character offset of a line is drawn at, tabs expanded. */
 function column(text: string, at: number, tab: number): number {
   let col = 0;
@@ -143,7 +148,7 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
   useLayoutEffect(() => {
     const el = body.current;
     if (!el) return;
-    const measure = () => setBox(measureBox(el));
+    const measure = () => setBox((b) => sameBox(b, measureBox(el)));
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
@@ -155,7 +160,7 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
     const el = body.current;
     if (!el || !lines || measured.current) return;
     measured.current = true;
-    setBox(measureBox(el));
+    setBox((b) => sameBox(b, measureBox(el)));
   }, [lines]);
   const { height, lineHeight } = box;
   const total = lines?.length ?? 0;

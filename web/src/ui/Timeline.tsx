@@ -78,8 +78,11 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
-    setWidth(Math.max(320, el.clientWidth));
-    const ro = new ResizeObserver((entries) => setWidth(Math.max(320, entries[0].contentRect.width)));
+    // Whole pixels both times (clientWidth): the observer's first report, a fraction off the laid-out width, would
+    // otherwise draw the whole strip again just after the first frame.
+    const measure = () => setWidth(Math.max(320, el.clientWidth));
+    measure();
+    const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
   }, []);

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The page's own code, loaded by main.tsx once the simulation worker is starting.
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+// The shared styles first: each component's and scene's own sheet, imported
+// beside its code, comes after them and refines them.
+import './styles.css';
+import { App } from './App';
+import { Landing } from './Landing';
+import { TraceImport } from './TraceImport';
+import { isImportView, readUrl } from './params';
+import { startFirstRun } from './useRuns';
+
+/** The page at a permalink; a talk opens another in place (a slide of another scene) and the page starts over at it. */
+function Page() {
+  const [open, setOpen] = useState({ search: window.location.search, n: 0 });
+  const navigate = (search: string) => {
+    window.history.replaceState(null, '', search);
+    setOpen((o) => ({ search, n: o.n + 1 }));
+  };
+  return <App key={open.n} search={open.search} navigate={navigate} />;
+}
+
+// A scene's run is asked for before React mounts, so that it is simulated while the page draws (a talk's slides
+// choose their own runs).
+if (!isImportView(window.location.search) && window.location.search.length > 1) {
+  const { settings } = readUrl(window.location.search);
+  if (!settings.talk) startFirstRun(settings.scene, settings);
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    {/* The bare URL is the landing view; ?import the reclaim trace page; any other parameter opens a scene (or a lesson, a talk, an embed). */}
+    {isImportView(window.location.search) ? <TraceImport search={window.location.search} /> : window.location.search.length > 1 ? <Page /> : <Landing />}
+  </StrictMode>,
+);
