@@ -172,17 +172,17 @@ function Strip({ log, state, order, step, mode, withKey }: { log: EventLog; stat
         onMouseMove={hover}
       />
       {withKey && (
-      <figcaption>
-        <code className="lru-text" data-testid="lru.text" aria-label="the list as text: * a sentinel, o an inner page, a space between batches">
-          {n > 0 ? listText(state, 400).slice(0, 400) + (n > 380 ? ' …' : '') : '(empty)'}
-        </code>
-        <span className="muted">
-          {' '}
-          Head first. Tall: a sentinel (at the edge of its batch; taking it off needs lru_lock too). Short: an inner page (its batch
-          lock alone). Colour: the batch lock its tag names{mode === 'lock' ? ' — unused in this mode, where lru_lock covers every page' : ''}. A bar
-          under a batch: its lock is held, in the holder’s colour.
-        </span>
-      </figcaption>
+        <figcaption>
+          <code className="lru-text" data-testid="lru.text" aria-label="the list as text: * a sentinel, o an inner page, a space between batches">
+            {n > 0 ? listText(state, 400).slice(0, 400) + (n > 380 ? ' …' : '') : '(empty)'}
+          </code>
+          <span className="muted">
+            {' '}
+            Head first. Tall: a sentinel (at the edge of its batch; taking it off needs lru_lock too). Short: an inner page (its batch
+            lock alone). Colour: the batch lock its tag names{mode === 'lock' ? ' — unused in this mode, where lru_lock covers every page' : ''}. A bar
+            under a batch: its lock is held, in the holder’s colour.
+          </span>
+        </figcaption>
       )}
     </figure>
   );

@@ -95,16 +95,16 @@ function Matrix({ log, state, step, variant, withKey, withFlip }: { log: EventLo
       </svg>
       {withKey && (
         <>
-      <p className="matrix-key muted">
-        <span className="key-box on" /> bit set <span className="key-box full" /> objects on the list_lru (the number){' '}
-        <span className="key-box flipped" /> bit just flipped <span className="key-box called" /> count_objects() just called
-        {!readsBits(variant) && ' — this kernel still sets bits but shrink_slab_memcg() does not read them: it calls every shrinker for every memcg.'}
-      </p>
-      <p className="word-size muted" data-testid="bitmap.word-size">
-        Each shrinker_info_unit holds the bits of {unitBits} shrinkers, the word size of the machine this page simulates
-        ({unitBits}-bit, SHRINKER_UNIT_BITS = BITS_PER_LONG{unitBits !== 64 && '; an x86-64 kernel’s units hold 64'})
-        {edges.length > 0 ? ': the lines between columns are where a new unit starts, every ' + unitBits + ' shrinkers.' : '; past that many, a line between columns marks where the next unit starts.'}
-      </p>
+          <p className="matrix-key muted">
+            <span className="key-box on" /> bit set <span className="key-box full" /> objects on the list_lru (the number){' '}
+            <span className="key-box flipped" /> bit just flipped <span className="key-box called" /> count_objects() just called
+            {!readsBits(variant) && ' — this kernel still sets bits but shrink_slab_memcg() does not read them: it calls every shrinker for every memcg.'}
+          </p>
+          <p className="word-size muted" data-testid="bitmap.word-size">
+            Each shrinker_info_unit holds the bits of {unitBits} shrinkers, the word size of the machine this page simulates
+            ({unitBits}-bit, SHRINKER_UNIT_BITS = BITS_PER_LONG{unitBits !== 64 && '; an x86-64 kernel’s units hold 64'})
+            {edges.length > 0 ? ': the lines between columns are where a new unit starts, every ' + unitBits + ' shrinkers.' : '; past that many, a line between columns marks where the next unit starts.'}
+          </p>
         </>
       )}
       {withFlip && <LastFlip log={log} state={state} />}

@@ -169,45 +169,45 @@ export function ChurnDesign({ log, state, variant, parts }: { log: EventLog; sta
   return (
     <>
       {shows(parts, 'design') && (
-      <div className="design" data-testid="design">
-        {design === 'rwsem' &&
-          (rwsem ? (
-            <LockCard
-              log={log}
-              l={rwsem}
-              note={notes && "shrink_slab() takes it with down_read_trylock() and gives up if a writer holds it or waits; it lets go between shrinkers when rwsem_is_contended(). Registering and unregistering take it for writing."}
-            />
-          ) : (
-            <p className="muted">shrinker_rwsem has not been taken yet.</p>
-          ))}
-        {design === 'srcu' &&
-          (state.srcu ? <SrcuCard log={log} s={state.srcu} /> : <p className="muted">shrinker_srcu has not been used yet.</p>)}
-        {design !== 'rwsem' && mutex && (
-          <LockCard log={log} l={mutex} note={notes && 'Writers only: registering and unregistering. shrink_slab() never takes it.'} />
-        )}
-        {design === 'rcu' && <RcuCard state={state} notes={notes} />}
-      </div>
+        <div className="design" data-testid="design">
+          {design === 'rwsem' &&
+            (rwsem ? (
+              <LockCard
+                log={log}
+                l={rwsem}
+                note={notes && "shrink_slab() takes it with down_read_trylock() and gives up if a writer holds it or waits; it lets go between shrinkers when rwsem_is_contended(). Registering and unregistering take it for writing."}
+              />
+            ) : (
+              <p className="muted">shrinker_rwsem has not been taken yet.</p>
+            ))}
+          {design === 'srcu' &&
+            (state.srcu ? <SrcuCard log={log} s={state.srcu} /> : <p className="muted">shrinker_srcu has not been used yet.</p>)}
+          {design !== 'rwsem' && mutex && (
+            <LockCard log={log} l={mutex} note={notes && 'Writers only: registering and unregistering. shrink_slab() never takes it.'} />
+          )}
+          {design === 'rcu' && <RcuCard state={state} notes={notes} />}
+        </div>
       )}
       {shows(parts, 'shrinkers') && (
-      <ul className="shrinker-chips" aria-label="Shrinkers" data-testid="scene.shrinkers">
-        {live.map((s) => (
-          <ShrinkerChip key={s.obj} log={log} s={s} />
-        ))}
-      </ul>
+        <ul className="shrinker-chips" aria-label="Shrinkers" data-testid="scene.shrinkers">
+          {live.map((s) => (
+            <ShrinkerChip key={s.obj} log={log} s={s} />
+          ))}
+        </ul>
       )}
       {shows(parts, 'counts') && (
-      <p className="churn-counts" data-testid="churn.counts">
-        So far: <b>{state.ops}</b> ramfs operations; <b>{state.registered}</b> registered, <b>{state.unregistered}</b> unregistered;{' '}
-        <b>{state.shrinkCalls}</b> shrink_slab() calls, <b data-testid="churn.bailouts">{state.bailouts}</b> of which gave up
-        {bail && (
-          <span className={`bailout ${bail.how}`} data-testid="churn.last-bailout">
-            {' '}
-            (last: <Task log={log} id={bail.task} />{' '}
-            {bail.how === 'trylock' ? 'failed down_read_trylock()' : 'let go: rwsem_is_contended()'} at event {bail.step})
-          </span>
-        )}
-        .
-      </p>
+        <p className="churn-counts" data-testid="churn.counts">
+          So far: <b>{state.ops}</b> ramfs operations; <b>{state.registered}</b> registered, <b>{state.unregistered}</b> unregistered;{' '}
+          <b>{state.shrinkCalls}</b> shrink_slab() calls, <b data-testid="churn.bailouts">{state.bailouts}</b> of which gave up
+          {bail && (
+            <span className={`bailout ${bail.how}`} data-testid="churn.last-bailout">
+              {' '}
+              (last: <Task log={log} id={bail.task} />{' '}
+              {bail.how === 'trylock' ? 'failed down_read_trylock()' : 'let go: rwsem_is_contended()'} at event {bail.step})
+            </span>
+          )}
+          .
+        </p>
       )}
     </>
   );

@@ -49,26 +49,26 @@ export function ShrinkerLifetimeView({ log, timeline, state, step, onSeek, timel
       )}
       {shows(parts, 'cpus') && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
       {shows(parts, 'rcu') && (
-      <div className="rcu-status" data-testid="rcu.status">
-        {state.machine.gpActive !== null ? (
-          <span className="gp-on">grace period {state.machine.gpActive} in progress</span>
-        ) : (
-          <span>no grace period in progress</span>
-        )}
-        <span>
-          {pending.length} RCU callback{pending.length === 1 ? '' : 's'} pending
-          {pending.length > 0 && `: ${pending.map((c) => `${c.cb} (GP ${c.gp})`).join(', ')}`}
-        </span>
-      </div>
+        <div className="rcu-status" data-testid="rcu.status">
+          {state.machine.gpActive !== null ? (
+            <span className="gp-on">grace period {state.machine.gpActive} in progress</span>
+          ) : (
+            <span>no grace period in progress</span>
+          )}
+          <span>
+            {pending.length} RCU callback{pending.length === 1 ? '' : 's'} pending
+            {pending.length > 0 && `: ${pending.map((c) => `${c.cb} (GP ${c.gp})`).join(', ')}`}
+          </span>
+        </div>
       )}
       {shows(parts, 'shrinkers') && (
-      <div className="shrinkers" data-testid="scene.shrinkers">
-        {live.map((s) => (
-          <ShrinkerCard key={s.obj} s={s} />
-        ))}
-        {live.length === 0 && <p className="muted">No shrinker is allocated at this step.</p>}
-        {freed > 0 && <p className="muted">{freed} shrinker{freed === 1 ? '' : 's'} freed so far.</p>}
-      </div>
+        <div className="shrinkers" data-testid="scene.shrinkers">
+          {live.map((s) => (
+            <ShrinkerCard key={s.obj} s={s} />
+          ))}
+          {live.length === 0 && <p className="muted">No shrinker is allocated at this step.</p>}
+          {freed > 0 && <p className="muted">{freed} shrinker{freed === 1 ? '' : 's'} freed so far.</p>}
+        </div>
       )}
     </div>
   );
