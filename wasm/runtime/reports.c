@@ -201,13 +201,11 @@ void sim_hung_task_watch(sim_u64 since)
 		next_hung_check = since + hung_ns;
 }
 
-/* Like khungtaskd: called often, looks only when a task could be overdue. */
-void sim_check_hung_tasks(sim_u64 now)
+/* The look itself, out of line: its report's buffers cost every call a stack frame. */
+static __attribute__((noinline)) void check_hung_tasks(sim_u64 now)
 {
 	int i;
 
-	if (now == (sim_u64)-1 || now < next_hung_check)
-		return;
 	next_hung_check = (sim_u64)-1;
 	for (i = 0; sim_task_by_id(i); i++) {
 		struct sim_task *t = sim_task_by_id(i);
@@ -232,6 +230,14 @@ void sim_check_hung_tasks(sim_u64 now)
 		sb_put(&b, "\n(The threshold stands for hung_task_timeout_secs, scaled to virtual time.)\n");
 		sim_report_add(SIM_REPORT_HUNG_TASK, sim_site_at(t->block_site), title, &b);
 	}
+}
+
+/* Like khungtaskd: called at every step, looks only when a task could be overdue. */
+void sim_check_hung_tasks(sim_u64 now)
+{
+	if (now == (sim_u64)-1 || now < next_hung_check)
+		return;
+	check_hung_tasks(now);
 }
 
 /* ---- might_sleep ------------------------------------------------------------- */

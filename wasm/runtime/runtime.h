@@ -240,6 +240,43 @@ struct sim_obj {
 	int memcg_prev, memcg_next;	/* while live and charged: its memcg's other objects (ids) */
 };
 const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size);
+
+/*
+ * Which 64-byte granules freed objects hold, for the check every
+ * instrumented access makes (kasan.c): a bit per granule, in maps of 64 KiB
+ * of address space each, a map made when an object in its 64 KiB is freed
+ * (NULL: none there). Where addresses have 32 bits (wasm, whose memory the
+ * wasm64 build lowers to 32 bits, and clang -m32) the maps are one flat
+ * table, so that an access far from freed memory is told apart with one
+ * load, in the caller, without a call; elsewhere (clang -m64) there is no
+ * table and every access after the first free is looked up.
+ */
+extern size_t sim_slab_nfreed;			/* objects in the quarantine */
+#if UINTPTR_MAX == 0xffffffffu || defined(__wasm__)
+#define SIM_FREED_MAPS	(1u << 16)
+extern unsigned char *sim_freed_map[SIM_FREED_MAPS];
+
+static inline int sim_freed_granule(uintptr_t addr)
+{
+	const unsigned char *map;
+
+	if ((uint64_t)addr >> 32)
+		return 1;	/* past 32 bits: the lookup decides */
+	map = sim_freed_map[addr >> 16];
+	return map && (map[(addr >> 9) & 127] >> ((addr >> 6) & 7) & 1);
+}
+
+/* Whether an access of [addr, addr + size) may touch a freed object: as sim_slab_freed_at() reads it. */
+static inline int sim_slab_may_touch_freed(uintptr_t addr, size_t size)
+{
+	return sim_freed_granule(addr + size - 1) || sim_freed_granule(addr);
+}
+#else
+static inline int sim_slab_may_touch_freed(uintptr_t addr, size_t size)
+{
+	return sim_slab_nfreed != 0;
+}
+#endif
 void sim_slab_init(void);
 void sim_slab_fini(void);
 

@@ -99,10 +99,51 @@ static void shadow_free(void)
 }
 #endif
 
+#ifdef SIM_FREED_MAPS
+unsigned char *sim_freed_map[SIM_FREED_MAPS];
+
+/* Granule g's bit in its map (runtime.h): set for a freed object's, clear for a new one's. */
+static void freed_mark(uintptr_t g, bool freed)
+{
+	unsigned char **map = &sim_freed_map[g >> 10];
+
+	if ((uint64_t)g >> 26)
+		return;		/* past 32 bits: no map, every access there is looked up */
+	if (!*map) {
+		if (!freed)
+			return;
+		if (!(*map = calloc(128, 1)))
+			abort();
+	}
+	if (freed)
+		(*map)[(g >> 3) & 127] |= 1u << (g & 7);
+	else
+		(*map)[(g >> 3) & 127] &= ~(1u << (g & 7));
+}
+
+static void freed_maps_free(void)
+{
+	size_t i;
+
+	for (i = 0; i < SIM_FREED_MAPS; i++) {
+		free(sim_freed_map[i]);
+		sim_freed_map[i] = NULL;
+	}
+}
+#else
+static void freed_mark(uintptr_t g, bool freed)
+{
+}
+
+static void freed_maps_free(void)
+{
+}
+#endif
+
 static struct sim_obj **blocks;			/* object id - 1 -> object */
 static size_t nblocks;
 static size_t nlive;				/* live objects */
-static size_t nfreed;				/* objects in the quarantine */
+size_t sim_slab_nfreed;
 static int next_obj_id;
 static char slab_state;				/* the explorer's footprint key for all of this */
 
@@ -233,6 +274,7 @@ static void shadow_set(uintptr_t start, size_t size, int id)
 		if (!*page && !(*page = calloc(1u << SHADOW_SHIFT, sizeof(**page))))
 			abort();
 		(*page)[g & ((1u << SHADOW_SHIFT) - 1)] = id;
+		freed_mark(g, id < 0);
 	}
 }
 
@@ -240,7 +282,7 @@ void sim_slab_init(void)
 {
 	next_obj_id = 0;
 	nlive = 0;
-	nfreed = 0;
+	sim_slab_nfreed = 0;
 	if (charged)
 		memset(charged, 0, charged_cap * sizeof(*charged));
 	charged_n = 0;
@@ -255,6 +297,7 @@ void sim_slab_fini(void)
 	for (id = 1; id <= next_obj_id; id++)
 		free((void *)obj_by_id(id)->start);
 	shadow_free();
+	freed_maps_free();
 	for (i = 0; i < nblocks; i++)
 		free(blocks[i]);
 	free(blocks);
@@ -289,7 +332,7 @@ const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size)
 {
 	const struct sim_obj *o;
 
-	if (!nfreed)
+	if (!sim_slab_nfreed)
 		return NULL;
 	o = find_freed(addr + size - 1);
 	if (o || !((addr ^ (addr + size - 1)) >> GRANULE_SHIFT))
@@ -429,7 +472,7 @@ void sim_kfree(const void *p, const struct sim_site *site)
 	if (o->memcg)
 		charge_unlink(o);
 	o->freed = 1;
-	nfreed++;
+	sim_slab_nfreed++;
 	shadow_set(o->start, o->size, -o->id);
 	sim_fp_note_range((uintptr_t)p, o->size, 1);
 	memset((void *)p, 0x6b, o->size);
