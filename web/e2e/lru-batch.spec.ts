@@ -55,6 +55,25 @@ test('the strip is the list the port traced, and the code pane shows the port’
   await expect(page.getByTestId('series.code')).toContainText('project port of “lru_lock scalability” (not upstream code)');
 });
 
+test('the strip out of view keeps its drawing, and draws the step shown as it comes into view', async ({ page }) => {
+  // A short window: the strip is well below the fold (and below the margin it is drawn ahead of the view in).
+  await page.setViewportSize({ width: 1280, height: 400 });
+  const lab = new Lab(page);
+  await lab.open('?scene=lru-batch&step=1500');
+  const strip = page.getByTestId('lru.strip');
+  const before = (await state(page)).lru.length;
+  await expect(strip).toHaveAttribute('data-pages', String(before));
+  expect(await strip.evaluate((el) => el.getBoundingClientRect().top - window.innerHeight)).toBeGreaterThan(300);
+  await lab.goTo(Math.floor((await page.evaluate(() => window.__lab!.length)) / 2));
+  const after = (await state(page)).lru.length;
+  expect(after).not.toBe(before);
+  // Two frames later the canvas still shows what it drew; scrolled to, it draws the step's list.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(strip).toHaveAttribute('data-pages', String(before));
+  await strip.scrollIntoViewIfNeeded();
+  await expect(strip).toHaveAttribute('data-pages', String(after));
+});
+
 test('the thread’s bug: 537 pages trip the VM_BUG_ON at its line, and the bitmap sized by nr does not', async ({ page }) => {
   const lab = new Lab(page);
   await lab.open('?scene=lru-batch');

@@ -10,6 +10,8 @@ import { timePeaks } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
 import { buildTimeline, type Timeline } from '../engine/machine';
 import { collectLabels, type Labels } from '../engine/narrate';
+import { shownSiteAt } from '../engine/codesite';
+import { fetchSource, sourceIfRead } from '../engine/sources';
 import type { SceneDef } from '../scenes/types';
 import type { RunSettings, Settings } from './settings';
 
@@ -59,6 +61,9 @@ export function foldInSlices(history: History<unknown>, live: () => boolean) {
   };
   setTimeout(slice);
 }
+
+/** How long the first frame of a run waits for the code pane's file, in ms, if it is not read by then. */
+export const SOURCE_WAIT_MS = 100;
 
 /** Where to stand once the next run is in: a step, or a step found in its log. */
 export type StepTarget = number | ((log: EventLog) => number);
@@ -134,25 +139,36 @@ export function useMainRun(
           phases[name] = now - t;
           t = now;
         };
-        const { history, timeline } = foldRun(log, scene, true);
         const target = landing.current;
         landing.current = 0;
         const at = resolveStep(target, log);
+        // The file the code pane opens on, read while the timeline is built, so that the first frame shows it.
+        const first = shownSiteAt(log, at)?.site;
+        const source = first?.tree ? fetchSource(first.tree, first.file).catch(() => null) : null; // the pane reports a failure
+        const { history, timeline } = foldRun(log, scene, true);
         history.at(at); // the checkpoints up to the step shown first (none past it yet)
         lap('timeline');
         const labels = collectLabels(log);
         const peaks = timePeaks(log.time);
         lap('labels');
-        setRun({ variant, seed, policy, sched, prog, log, decisions, history, timeline, labels, peaks, wallMs, phases });
-        // The first frame with the run: React's render and commit, then layout and paint; then the rest of the
-        // checkpoints, between frames.
-        requestAnimationFrame(() =>
-          setTimeout(() => {
-            lap('draw');
-            foldInSlices(history, () => live);
-          }),
-        );
-        setStep(at);
+        const show = () => {
+          if (!live) return;
+          lap('source');
+          setRun({ variant, seed, policy, sched, prog, log, decisions, history, timeline, labels, peaks, wallMs, phases });
+          // The first frame with the run: React's render and commit, then layout and paint; then the rest of the
+          // checkpoints, between frames.
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              lap('draw');
+              foldInSlices(history, () => live);
+            }),
+          );
+          setStep(at);
+        };
+        // The code pane's file is usually read by now (its response waits behind this task): the first frame waits
+        // for it, SOURCE_WAIT_MS at most, rather than draw the pane empty and the whole page again a moment later.
+        if (!source || sourceIfRead(first!.tree, first!.file)) show();
+        else void Promise.race([source, new Promise((r) => setTimeout(r, SOURCE_WAIT_MS))]).then(show);
       },
       (e: Error) => {
         if (!live) return;

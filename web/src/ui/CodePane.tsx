@@ -2,7 +2,7 @@
 // The code pane: the real file from its branch of kernel-tree/linux (or the
 // project's own file, labelled so), with the current event's line lit.
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { fetchSource } from '../engine/sources';
+import { fetchSource, sourceIfRead } from '../engine/sources';
 import type { Site } from '../engine/meta';
 import { PATCHED, SERIES, TREES } from '../engine/manifest';
 import './CodePane.css';
@@ -117,24 +117,34 @@ const CodeLine = memo(function CodeLine({ n, text, on }: { n: number; text: stri
 });
 
 export function CodePane({ site, context, shown = 'event' }: Props) {
-  const [lines, setLines] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
   const tree = site?.tree ?? '';
   const file = site?.file ?? '';
+  // The lines shown and the file they are; a file read already (ahead, as the run's first is in useMainRun, or
+  // earlier) is shown in the render that moves to it, not one render later with the pane scrolled twice; any other
+  // comes in with the fetch below (until then the last file stays).
+  const fileKey = `${tree}\n${file}`;
+  const [shownFile, setShownFile] = useState(() => ({ key: fileKey, lines: tree ? sourceIfRead(tree, file) : null }));
+  if (shownFile.key !== fileKey && tree) {
+    const now = sourceIfRead(tree, file);
+    if (now) setShownFile({ key: fileKey, lines: now });
+  }
+  const lines = shownFile.lines;
 
   useEffect(() => {
     if (!tree) return;
     let live = true;
     setError(null);
+    const show = (l: string[] | null) => setShownFile((f) => (f.key === fileKey && f.lines === l ? f : { key: fileKey, lines: l }));
     fetchSource(tree, file).then(
-      (l) => live && setLines(l),
-      (e: Error) => live && (setLines(null), setError(e.message)),
+      (l) => live && show(l),
+      (e: Error) => live && (show(null), setError(e.message)),
     );
     return () => {
       live = false;
     };
-  }, [tree, file]);
+  }, [tree, file, fileKey]);
 
   // Only the lines near the view are in the DOM (files run to thousands of
   // lines, and a step may change file): a fixed line height places them, and

@@ -12,7 +12,7 @@ import { shows, type SceneViewProps } from '../types';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
-import { WhileSeen } from '../../ui/WhileSeen';
+import { useNearView, WhileSeen } from '../../ui/WhileSeen';
 import { taskColor } from '../../ui/colors';
 import { contention, listText, lockLabel, LRU_LOCK, lruOrder, NUM_LRU_BATCH_LOCKS, type LruState } from './model';
 import {
@@ -40,7 +40,8 @@ function stripLayout(n: number) {
  * The LRU list, drawn on a canvas: its pages grow with the run (64 tasks'
  * pages are thousands), and a canvas redraws them in a millisecond where
  * as many SVG nodes cost a frame. The list as text, the canvas's label and
- * a tooltip per page say what the drawing shows.
+ * a tooltip per page say what the drawing shows (data-pages: the pages it
+ * last drew).
  */
 function Strip({ log, state, order, step, mode, withKey }: { log: EventLog; state: LruState; order: number[]; step: number; mode: Mode; withKey: boolean }) {
   const ref = useRef<HTMLCanvasElement>(null);
@@ -49,10 +50,13 @@ function Strip({ log, state, order, step, mode, withKey }: { log: EventLog; stat
   const n = order.length;
   const { cell, h, at } = stripLayout(n);
   const last = state.last && step - state.last.step < 6 ? state.last : null;
+  // Out of view (below the fold on most screens) the canvas keeps its last drawing: a long run's list is tens of
+  // thousands of pages, a step's redraw of them a good part of a scrub's time. It is drawn as it comes near the view.
+  const near = useNearView(ref);
   useEffect(() => {
     const canvas = ref.current;
     const c = canvas?.getContext('2d');
-    if (!canvas || !c) return;
+    if (!canvas || !c || !near) return;
     const dpr = window.devicePixelRatio || 1;
     if (canvas.width !== Math.round(STRIP_W * dpr) || canvas.height !== Math.round(h * dpr)) {
       canvas.width = Math.round(STRIP_W * dpr);
