@@ -153,6 +153,11 @@ export function useMainRun(
         lap('labels');
         const show = () => {
           if (!live) return;
+          // A step asked for while the first frame waited for the file (a talk's other window stepped, the run not
+          // drawn here yet: App's useTalkSync) is where the run opens, not the one resolved before the wait.
+          const asked = landing.current;
+          landing.current = 0;
+          const open = asked ? resolveStep(asked, log) : at;
           lap('source');
           setRun({ variant, seed, policy, sched, prog, log, decisions, history, timeline, labels, peaks, wallMs, phases });
           // The first frame with the run: React's render and commit, then layout and paint; then the rest of the
@@ -163,7 +168,7 @@ export function useMainRun(
               foldInSlices(history, () => live);
             }),
           );
-          setStep(at);
+          setStep(open);
         };
         // The code pane's file is usually read by now (its response waits behind this task): the first frame waits
         // for it, SOURCE_WAIT_MS at most, rather than draw the pane empty and the whole page again a moment later.
