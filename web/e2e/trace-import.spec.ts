@@ -148,6 +148,9 @@ test('a bundled trace by its permalink: search, the scenes\' keys, the deferred 
   await expect(page.getByTestId('url.notices')).toHaveCount(0);
   await expect(page.getByTestId('import.nolink')).toHaveCount(0);
   await expect(page.getByTestId('import.noepisodes')).toBeVisible();
+  // The page's first script starts the simulation worker for any parameter; the trace page, which runs nothing,
+  // stops it: what is left is the trace's reader.
+  expect(page.workers().map((w) => new URL(w.url()).pathname.split('/').pop())).toEqual([expect.stringMatching(/^traceWorker/)]);
   const row = page.locator(`[data-testid="import.shrinker"][data-key="rl_scan ${runaway}"]`);
   await expect(page.getByTestId('import.shrinker').first()).toHaveAttribute('data-key', `rl_scan ${runaway}`);
   const deferred = row.getByTestId('import.deferred');

@@ -10,6 +10,7 @@ import { Landing } from './Landing';
 import { TraceImport } from './TraceImport';
 import { isImportView, readUrl } from './params';
 import { startFirstRun } from './useRuns';
+import { dropSharedClient } from '../engine/client';
 
 /** The page at a permalink; a talk opens another in place (a slide of another scene) and the page starts over at it. */
 function Page() {
@@ -23,7 +24,9 @@ function Page() {
 
 // A scene's run is asked for before React mounts, so that it is simulated while the page draws (a talk's slides
 // choose their own runs).
-if (!isImportView(window.location.search) && window.location.search.length > 1) {
+// main.tsx started the worker for any parameter; the trace page (isImportView) runs nothing, so it is stopped.
+if (isImportView(window.location.search)) dropSharedClient();
+else if (window.location.search.length > 1) {
   const { settings } = readUrl(window.location.search);
   if (!settings.talk) startFirstRun(settings.scene, settings);
 }

@@ -156,3 +156,10 @@ export function sharedClient(): SimClient {
   client ??= new SimClient();
   return client;
 }
+
+/** Stops the shared worker if main.tsx started it for a page that runs nothing (the trace page: its URL is told apart
+ * only once the lessons are loaded). */
+export function dropSharedClient(): void {
+  client?.dispose();
+  client = null;
+}
