@@ -142,6 +142,9 @@ test('scale: the seed machine on both kernels, in a worker, without freezing the
   test.setTimeout(300_000);
   const l = new Lab(page);
   await l.open('?scene=memcg-bitmap&step=0');
+  // While the panel is shown, a worker per kernel starts and compiles its module, before any click.
+  const kernels = String(await page.evaluate(() => Math.min(2, navigator.hardwareConcurrency || 1)));
+  await expect(page.getByTestId('scale.run')).toHaveAttribute('data-warmed', kernels);
   await page.getByTestId('scale.run').click();
   await expect(page.getByTestId('scale.progress')).toBeVisible();
   // The page still answers while the worker runs.
@@ -152,6 +155,8 @@ test('scale: the seed machine on both kernels, in a worker, without freezing the
   await expect(page.getByTestId('scale.ratio')).toContainText('1001×');
   await expect(page.getByTestId('scale.bits')).toBeVisible();
   await page.getByTestId('scale').screenshot({ path: 'test-results/memcg-bitmap-scale.png' });
+  // A fresh pool is warmed for the next run.
+  await expect(page.getByTestId('scale.run')).toHaveAttribute('data-warmed', kernels);
 });
 
 test('scale: a long run can be cancelled', async ({ page }) => {

@@ -15,13 +15,8 @@ const wasmUrls = import.meta.glob<string>('./generated/reclaimlab{,64}-*.wasm', 
 });
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
-/** A fresh instance of a variant's module at a word size (compiled once per worker). */
-export async function boot(
-  variant: string,
-  bits: WordSize,
-  onProgress?: (done: number, total: number) => void,
-  extra: Partial<ModuleOptions> = {},
-): Promise<ReclaimLabModule> {
+/** A variant's module at a word size, compiled (once per worker), and its JavaScript, loaded. */
+function loaded(variant: string, bits: WordSize): Promise<[WebAssembly.Module, { default: Factory }]> {
   // The lab's variants, then the reviewer's (make variant; 32 bits).
   const stem = `./generated/reclaimlab${bits === 64 ? '64' : ''}-${variant}`;
   const load =
@@ -39,7 +34,22 @@ export async function boot(
     compiled.set(key, module);
     module.catch(() => compiled.delete(key));
   }
-  const [wasm, { default: createReclaimLab }] = await Promise.all([module, load()]);
+  return Promise.all([module, load()]);
+}
+
+/** Compiles a variant's module ahead of its runs: what a run's boot then waits for is its instance alone. */
+export async function prepare(variant: string, bits: WordSize): Promise<void> {
+  await loaded(variant, bits);
+}
+
+/** A fresh instance of a variant's module at a word size (compiled once per worker). */
+export async function boot(
+  variant: string,
+  bits: WordSize,
+  onProgress?: (done: number, total: number) => void,
+  extra: Partial<ModuleOptions> = {},
+): Promise<ReclaimLabModule> {
+  const [wasm, { default: createReclaimLab }] = await loaded(variant, bits);
   const m = await createReclaimLab({
     instantiateWasm(imports, receive) {
       WebAssembly.instantiate(wasm, imports).then((instance) => receive(instance, wasm));

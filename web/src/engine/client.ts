@@ -103,6 +103,12 @@ export class SimClient {
     return r.scenarios;
   }
 
+  /** Fetches and compiles a variant's module in this worker now (at the page's word size unless given), ahead of its runs. */
+  async prepare(variant: string, bits: WordSize = wordSizeFor(variant)): Promise<void> {
+    const r = await this.request({ type: MsgType.Prepare, variant, bits });
+    if (r.type !== MsgType.Prepared) throw new Error(`unexpected reply ${r.type}`);
+  }
+
   /** Starts a run now; the next run() with the same arguments gets it instead of asking again. */
   start(scenario: string, seed: number, opts: RunOptions = {}): void {
     const outcome = this.ask(scenario, seed, opts);

@@ -12,14 +12,20 @@ class FakeWorker {
   static running = 0;
   static most = 0;
   disposed = false;
-  waiting: { seed: number; done: () => void; fail: (e: Error) => void }[] = [];
-  run(_scenario: string, seed: number): Promise<RunOutcome> {
+  prepared: string[] = [];
+  waiting: { seed: number; variant?: string; done: () => void; fail: (e: Error) => void }[] = [];
+  prepare(variant: string): Promise<void> {
+    this.prepared.push(variant);
+    return Promise.resolve();
+  }
+  run(_scenario: string, seed: number, opts: { variant?: string } = {}): Promise<RunOutcome> {
     FakeWorker.running++;
     FakeWorker.most = Math.max(FakeWorker.most, FakeWorker.running);
     return new Promise((resolve, reject) => {
       const end = () => FakeWorker.running--;
       this.waiting.push({
         seed,
+        variant: opts.variant,
         done: () => (end(), resolve({ wallMs: seed } as unknown as RunOutcome)),
         fail: (e) => (end(), reject(e)),
       });
@@ -69,6 +75,28 @@ describe('SimPool', () => {
     await expect(d).rejects.toThrow('cancelled');
     await expect(pool.run('x', 5)).rejects.toThrow('cancelled');
     void b;
+    void c;
+  });
+
+  it('warms a worker per kernel ahead of the runs, and gives each run the worker that has its kernel', async () => {
+    const workers: FakeWorker[] = [];
+    const pool = new SimPool(2, () => (workers.push(new FakeWorker()), workers.at(-1) as unknown as SimClient));
+    await pool.warm(['v6.12', 'no-shrinker-bitmap', 'v6.1']); // two workers: the pool's size
+    expect(workers.map((w) => w.prepared)).toEqual([['v6.12'], ['no-shrinker-bitmap']]);
+    // Each run goes to the worker that compiled its module (the last free one would be the other).
+    const b = pool.run('x', 2, { variant: 'v6.12' });
+    const a = pool.run('x', 1, { variant: 'no-shrinker-bitmap' });
+    await tick();
+    expect(workers.map((w) => w.waiting.map((r) => r.variant))).toEqual([['v6.12'], ['no-shrinker-bitmap']]);
+    expect(pool.workers).toBe(2);
+    // A kernel no worker has takes any free one.
+    workers[0].waiting.shift()!.done();
+    await b;
+    const c = pool.run('x', 3, { variant: 'v6.1' });
+    await tick();
+    expect(workers[0].waiting.map((r) => r.variant)).toEqual(['v6.1']);
+    pool.dispose();
+    void a;
     void c;
   });
 

@@ -2,7 +2,9 @@
 // Independent runs in parallel: a pool of simulation workers, one run at a
 // time each, up to the machine's cores. A figure's rows and kernels do not
 // depend on each other, so each goes to the next free worker; dispose()
-// terminates every worker, whatever each is doing (Cancel).
+// terminates every worker, whatever each is doing (Cancel). warm() starts
+// the workers before the runs are asked for, each with a kernel's module
+// compiled, and a run then goes to a free worker that has its kernel.
 import { SimClient, type RunOptions, type RunOutcome } from './client';
 
 /** Workers for a measurement: one per core the browser reports, at most `cap`, at least one. */
@@ -17,6 +19,7 @@ export class SimPool {
   private idle: SimClient[] = [];
   private all: SimClient[] = [];
   private queue: Job[] = [];
+  private kernel = new Map<SimClient, string>(); // the variant a worker was warmed with
   private disposed = false;
 
   /** `size` workers at most, started as runs ask for them; `make` starts one (a test may give its own). */
@@ -30,6 +33,24 @@ export class SimPool {
     return this.all.length;
   }
 
+  /**
+   * Starts a worker per variant (up to the pool's size) and compiles that variant's module in it, so
+   * that runs asked for later skip the worker's start and the module's compilation. Resolves when
+   * they are ready; a failure is left to the runs (they compile again).
+   */
+  warm(variants: string[]): Promise<void> {
+    const ready: Promise<void>[] = [];
+    for (const variant of variants) {
+      if (this.disposed || this.all.length >= this.size) break;
+      const sim = this.make();
+      this.all.push(sim);
+      this.idle.push(sim);
+      this.kernel.set(sim, variant);
+      ready.push(sim.prepare(variant).catch(() => {}));
+    }
+    return Promise.all(ready).then(() => {});
+  }
+
   /** A run on the next free worker; runs given together run side by side. */
   run(scenario: string, seed: number, opts: RunOptions = {}): Promise<RunOutcome> {
     if (this.disposed) return Promise.reject(new Error('the measurement was cancelled'));
@@ -41,10 +62,14 @@ export class SimPool {
 
   private next() {
     while (this.queue.length && !this.disposed) {
-      let sim = this.idle.pop();
+      const job = this.queue[0];
+      // A free worker warmed with the run's kernel, else any free one, else a new one.
+      const variant = job.opts.variant ?? 'v6.12';
+      const own = this.idle.findIndex((w) => this.kernel.get(w) === variant);
+      let sim = own >= 0 ? this.idle.splice(own, 1)[0] : this.idle.pop();
       if (!sim && this.all.length < this.size) this.all.push((sim = this.make()));
       if (!sim) return;
-      const job = this.queue.shift()!;
+      this.queue.shift();
       const w = sim;
       w.run(job.scenario, job.seed, job.opts).then(
         (r) => {
@@ -67,6 +92,7 @@ export class SimPool {
     for (const job of this.queue) job.reject(new Error('the measurement was cancelled'));
     this.all = [];
     this.idle = [];
+    this.kernel.clear();
     this.queue = [];
   }
 }

@@ -10,8 +10,10 @@ import type { WordSize } from './bridge';
 export enum MsgType {
   Scenarios = 'scenarios',
   Run = 'run',
+  Prepare = 'prepare',
   ScenariosReply = 'scenarios-reply',
   RunReply = 'run-reply',
+  Prepared = 'prepared',
   Progress = 'progress',
   Error = 'error',
 }
@@ -39,7 +41,15 @@ export interface RunRequest {
   program: number[]; // operations for scenarios that take them ([]: the default)
 }
 
-export type Request = ScenariosRequest | RunRequest;
+/** Fetch and compile a variant's module now, so that a run asked for later starts at once (a measurement's warm-up). */
+export interface PrepareRequest {
+  type: MsgType.Prepare;
+  id: number;
+  variant: string;
+  bits: WordSize;
+}
+
+export type Request = ScenariosRequest | RunRequest | PrepareRequest;
 
 export interface ScenariosReply {
   type: MsgType.ScenariosReply;
@@ -61,6 +71,11 @@ export interface RunReply {
   sentAt: number;
 }
 
+export interface PreparedReply {
+  type: MsgType.Prepared;
+  id: number;
+}
+
 /** Sent while a long run goes on; the run's reply comes after. */
 export interface ProgressReply {
   type: MsgType.Progress;
@@ -75,4 +90,4 @@ export interface ErrorReply {
   message: string;
 }
 
-export type Reply = ScenariosReply | RunReply | ProgressReply | ErrorReply;
+export type Reply = ScenariosReply | RunReply | PreparedReply | ProgressReply | ErrorReply;

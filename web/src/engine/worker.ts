@@ -7,7 +7,7 @@
 // real kernel files keep static state between calls (shrinker_idr,
 // shrinker_nr_max...), as a booted kernel does.
 import type { ReclaimLabModule } from './generated/reclaimlab.mjs';
-import { boot } from './boot';
+import { boot, prepare } from './boot';
 import { DECISION_SIZE, EVENT_SIZE } from './generated/events';
 import { packRecords } from './log';
 import { packDecisions } from './decisions';
@@ -83,6 +83,10 @@ self.onmessage = async (ev: MessageEvent<Request>) => {
     switch (req.type) {
       case MsgType.Scenarios:
         reply({ type: MsgType.ScenariosReply, id: req.id, scenarios: await scenarios(req.variant, req.bits) });
+        break;
+      case MsgType.Prepare:
+        await prepare(req.variant, req.bits);
+        reply({ type: MsgType.Prepared, id: req.id });
         break;
       case MsgType.Run: {
         const r = await run(req);

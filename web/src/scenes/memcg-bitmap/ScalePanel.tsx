@@ -74,7 +74,8 @@ function BitsCanvas({ f, rows, cols }: { f: ScaleFigures; rows: number; cols: nu
 export function Scale() {
   const [preset, setPreset] = useState<Preset>(PRESETS[0]);
   const [results, setResults] = useState<Result[]>([]);
-  const { running, error, start, cancel } = useMeasurement<Progress>();
+  // Both kernels' workers started and their modules compiled while the panel is shown.
+  const { running, error, warmed, start, cancel } = useMeasurement<Progress>(KERNELS);
 
   const measure = () => {
     const p = preset;
@@ -157,7 +158,7 @@ export function Scale() {
           </p>
         </div>
       ) : (
-        <button type="button" onClick={measure} data-testid="scale.run">
+        <button type="button" onClick={measure} data-testid="scale.run" data-warmed={warmed}>
           Run on {KERNELS.join(' and ')}
         </button>
       )}
