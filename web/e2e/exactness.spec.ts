@@ -6,7 +6,7 @@
 // and the footer count the same way.
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
-import { Lab, labFields } from './lab';
+import { heatCellPoints, Lab, labFields } from './lab';
 
 const lessons = readdirSync('lessons')
   .filter((f) => f.endsWith('.json'))
@@ -120,12 +120,11 @@ test('lesson 02: the give-up marks land on their events, and the goal ticks', as
 test('a heat-map slice goes to the first contention in it', async ({ page }) => {
   const l = new Lab(page);
   await l.open('?scene=lru-batch&step=0');
-  const cells = page.getByTestId('lru.heat').locator('rect.heat-cell');
-  const n = await cells.count();
-  expect(n).toBeGreaterThan(0);
-  for (const k of spread(Array.from({ length: n }, (_, i) => i), 10)) {
+  const cells = await heatCellPoints(page);
+  expect(cells.length).toBeGreaterThan(0);
+  for (const cell of spread(cells, 10)) {
     await l.goTo(0);
-    await cells.nth(k).click();
+    await page.getByTestId('lru.heat.cells').click({ position: cell });
     await expect.poll(() => l.currentStep()).toBeGreaterThan(0);
     expect(await kindHere(page)).toBe('LOCK_CONTEND');
   }

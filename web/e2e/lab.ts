@@ -123,3 +123,38 @@ export class Lab {
     return text.split('\n').slice(0, upTo);
   }
 }
+
+/**
+ * The heat map's cells as a person sees them (lru-batch): a point, from its canvas's top left corner (for
+ * click({ position })), well inside each
+ * coloured cell of its canvas (the same colour 2 pixels around it each way), along each lock's row, in reading order.
+ */
+export async function heatCellPoints(page: Page): Promise<{ x: number; y: number }[]> {
+  const canvas = page.getByTestId('lru.heat.cells');
+  const rows = await page.getByTestId('lru.heat').locator('text[data-testid^="lru.heat."]').count();
+  return canvas.evaluate((cv: HTMLCanvasElement, rows: number) => {
+    const { width, height } = cv;
+    const px = cv.getContext('2d')!.getImageData(0, 0, width, height).data;
+    const k = width / cv.clientWidth;
+    const at = (x: number, y: number) => (y * width + x) * 4;
+    const same = (x: number, y: number, x2: number, y2: number) =>
+      x2 >= 0 && x2 < width && y2 >= 0 && y2 < height && [0, 1, 2, 3].every((c) => px[at(x, y) + c] === px[at(x2, y2) + c]);
+    const inside = (x: number, y: number) =>
+      px[at(x, y) + 3] > 0 && [[-2, 0], [2, 0], [0, -2], [0, 2]].every(([dx, dy]) => same(x, y, x + dx, y + dy));
+    // Along the middle of each row (a row's cells are its height less a pixel): a run of one colour is a cell.
+    const out: { x: number; y: number }[] = [];
+    for (let r = 0; r < rows; r++) {
+      const y = Math.floor(((r + 0.45) * height) / rows);
+      let run = -1;
+      for (let x = 0; x <= width; x++) {
+        const ok = x < width && inside(x, y) && (run < 0 || same(run, y, x, y));
+        if (run >= 0 && !ok) {
+          if (x - run >= 3) out.push({ x: (run + x - 1) / 2 / k, y: y / k });
+          run = -1;
+        }
+        if (ok && run < 0) run = x;
+      }
+    }
+    return out;
+  }, rows);
+}

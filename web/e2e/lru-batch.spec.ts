@@ -4,7 +4,7 @@
 // fix, two removals made to collide over a sentinel by stepping CPUs by
 // hand, the heat map, and the RFC's table run in the page.
 import { expect, test, type Page } from '@playwright/test';
-import { Lab, modelState } from './lab';
+import { heatCellPoints, Lab, modelState } from './lab';
 
 interface LruState {
   removing: Record<number, { page: number; sentinel: boolean }>;
@@ -153,9 +153,12 @@ test('stepping CPUs by hand, two removals collide over a sentinel', async ({ pag
 test('the heat map takes you to a slice’s first contention', async ({ page }) => {
   const lab = new Lab(page);
   await lab.open('?scene=lru-batch&prog=batch,t16,p28,r1');
-  const cell = page.locator('[data-testid="lru.heat"] .heat-cell').first();
-  await expect(cell).toBeVisible();
-  await cell.click();
+  const cells = page.getByTestId('lru.heat.cells');
+  await expect(cells).toBeVisible();
+  const [cell] = await heatCellPoints(page);
+  await cells.hover({ position: cell });
+  await expect(cells).toHaveAttribute('title', /^(lru_lock|batch lock \d+): .* of spinning in this slice; click for its first contention$/);
+  await cells.click({ position: cell });
   await expect.poll(async () => (await eventAt(page)).kindName).toBe('LOCK_CONTEND');
 });
 

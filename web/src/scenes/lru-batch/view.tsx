@@ -14,7 +14,7 @@ import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
 import { useNearView, WhileSeen } from '../../ui/WhileSeen';
 import { taskColor } from '../../ui/colors';
-import { contention, listText, lockLabel, LRU_LOCK, lruOrder, NUM_LRU_BATCH_LOCKS, type LruState } from './model';
+import { contention, listText, lockLabel, LRU_LOCK, lruOrder, NUM_LRU_BATCH_LOCKS, type Heat, type LruState } from './model';
 import {
   BUG_PAGES, DEFAULT_SETUP, FAULT_NS, LRU_BITMAP_SIZE, MODES, MODE_TEXT, MUNMAP_NS, formatSetup, largestRelease, parseSetup,
   type Mode, type Setup,
@@ -245,39 +245,80 @@ function Locks({ log, state, order, mode }: { log: EventLog; state: LruState; or
 const HEAT = { left: 96, w: 900, rh: 14 };
 const us = (ns: number) => (ns >= 1000 ? `${(ns / 1000).toFixed(1)} µs` : `${Math.round(ns)} ns`);
 
-/** The heat map's cells: the run's, not the step's, so drawn once per run and not at every step of play. */
-const HeatRows = memo(function HeatRows({ heat, seek }: { heat: ReturnType<typeof contention>; seek: (s: number) => void }) {
+/** The slice of the heat map under a point of its cells' canvas, in CSS pixels: the lock's row and the slice, or null. */
+function heatCellAt(heat: Heat, px: number, py: number): { row: number; bucket: number } | null {
   const { left, w, rh } = HEAT;
-  const cw = (w - left) / heat.buckets;
+  const row = Math.floor(py / rh);
+  const bucket = Math.floor((px - left) / ((w - left) / heat.buckets));
+  if (px < left || row < 0 || row >= heat.locks.length || bucket < 0 || bucket >= heat.buckets) return null;
+  return heat.spin.get(heat.locks[row])![bucket] > 0 ? { row, bucket } : null;
+}
+
+/**
+ * The heat map's cells, on a canvas: a rectangle per lock and slice that saw spinning (a long run has
+ * thousands, which as SVG elements cost the first frame their creation, style and layout). The run's, not
+ * the step's: drawn once per run. A cell's tooltip and click come from the pointer's position (heatCellAt).
+ */
+function HeatCells({ heat, seek }: { heat: Heat; seek: (s: number) => void }) {
+  const { left, w, rh } = HEAT;
+  const h = heat.locks.length * rh;
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const cv = ref.current;
+    const ctx = cv?.getContext('2d');
+    if (!cv || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    cv.width = Math.round(w * dpr);
+    cv.height = Math.round(h * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    const cw = (w - left) / heat.buckets;
+    heat.locks.forEach((idx, r) => {
+      heat.spin.get(idx)!.forEach((v, b) => {
+        if (v <= 0) return;
+        ctx.fillStyle = interpolateYlOrRd(0.15 + 0.85 * (v / heat.max));
+        ctx.fillRect(left + b * cw, r * rh, cw + 0.5, rh - 1);
+      });
+    });
+  }, [heat, w, h, left, rh]);
+  const cellAt = (e: ReactMouseEvent<HTMLCanvasElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    return heatCellAt(heat, e.clientX - r.left, e.clientY - r.top);
+  };
+  const [hover, setHover] = useState<{ row: number; bucket: number } | null>(null);
+  const idx = hover ? heat.locks[hover.row] : 0;
+  return (
+    <canvas
+      ref={ref}
+      className={hover ? 'heat-cells on-cell' : 'heat-cells'}
+      style={{ width: w, height: h }}
+      aria-hidden="true"
+      data-testid="lru.heat.cells"
+      title={hover ? `${lockLabel(idx)}: ${us(heat.spin.get(idx)![hover.bucket])} of spinning in this slice; click for its first contention` : undefined}
+      onMouseMove={(e) => {
+        const c = cellAt(e);
+        if (c?.row !== hover?.row || c?.bucket !== hover?.bucket) setHover(c);
+      }}
+      onMouseLeave={() => setHover(null)}
+      onClick={(e) => {
+        const c = cellAt(e);
+        const first = c ? heat.firstStep.get(heat.locks[c.row])![c.bucket] : -1;
+        if (first >= 0) seek(first);
+      }}
+    />
+  );
+}
+
+/** The rows' names: the run's, drawn once per run. */
+const HeatLabels = memo(function HeatLabels({ heat }: { heat: Heat }) {
+  const { left, rh } = HEAT;
   return (
     <>
-      {heat.locks.map((idx, r) => {
-        const row = heat.spin.get(idx)!;
-        const first = heat.firstStep.get(idx)!;
-        return (
-          <g key={idx} data-testid={`lru.heat.${idx === LRU_LOCK ? 'lru' : idx}`}>
-            <text x={left - 6} y={r * rh + rh - 3} textAnchor="end" className="heat-label">
-              {lockLabel(idx)}
-            </text>
-            {Array.from(row, (v, b) =>
-              v > 0 ? (
-                <rect
-                  key={b}
-                  x={left + b * cw}
-                  y={r * rh}
-                  width={cw + 0.5}
-                  height={rh - 1}
-                  fill={interpolateYlOrRd(0.15 + 0.85 * (v / heat.max))}
-                  onClick={() => first[b] >= 0 && seek(first[b])}
-                  className="heat-cell"
-                >
-                  <title>{`${lockLabel(idx)}: ${us(v)} of spinning in this slice; click for its first contention`}</title>
-                </rect>
-              ) : null,
-            )}
-          </g>
-        );
-      })}
+      {heat.locks.map((idx, r) => (
+        <text key={idx} x={left - 6} y={r * rh + rh - 3} textAnchor="end" className="heat-label" data-testid={`lru.heat.${idx === LRU_LOCK ? 'lru' : idx}`}>
+          {lockLabel(idx)}
+        </text>
+      ))}
     </>
   );
 });
@@ -303,7 +344,7 @@ function HeatMap({ log, step, onSeek }: { log: EventLog; step: number; onSeek: (
     <figure className="lru-heat" tabIndex={0} aria-label="contention over time">
       <div className="heat-box">
         <svg width={w} height={h} role="img" aria-label="contention over time: time spent spinning on each lock" data-testid="lru.heat">
-          <HeatRows heat={heat} seek={seek} />
+          <HeatLabels heat={heat} />
           <text x={left} y={h - 6} className="heat-label">
             {us(0)}
           </text>
@@ -311,6 +352,7 @@ function HeatMap({ log, step, onSeek }: { log: EventLog; step: number; onSeek: (
             {us(heat.t1 - heat.t0)} (virtual time)
           </text>
         </svg>
+        <HeatCells heat={heat} seek={seek} />
         {/* The step's line on a layer of its own: moving it repaints it alone, not the cells. */}
         <svg className="heat-now-layer" width={w} height={h} aria-hidden="true">
           <line className="heat-now" x1={x(now)} x2={x(now)} y1={0} y2={h - 20} />
