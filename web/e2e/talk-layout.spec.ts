@@ -5,7 +5,8 @@
 // element lies inside the slide frame, a demo's scene fits its box whole, and text meets the talk type scale's
 // minimums (computed font size times the zoom it is drawn at, against the
 // minimum at 1920×1080 scaled by the slide's size); axe on the projector
-// theme; a screenshot of each slide. At 3840×2160 too under @slow.
+// theme; a screenshot of each slide. At 3840×2160 too under @slow; the
+// presenter's window, whose slide is smaller, at 1920×1080.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -91,8 +92,9 @@ function liveSteps(id: string): Map<number, number> {
   return out;
 }
 
-/** shots: a screenshot of every slide, of the demo and patch slides only, or none. */
-async function sweep(page: Page, w: number, h: number, shots: 'all' | 'scene' | 'none') {
+/** shots: a screenshot of every slide, of the demo and patch slides only, or none; role: the window (the presenter's
+ * shows the slide smaller, beside the notes and controls). */
+async function sweep(page: Page, w: number, h: number, shots: 'all' | 'scene' | 'none', role: 'audience' | 'presenter' = 'audience') {
   await page.setViewportSize({ width: w, height: h });
   await page.goto('./?step=0');
   await expect.poll(() => page.evaluate(() => window.__lab?.ready ?? false)).toBe(true);
@@ -101,8 +103,8 @@ async function sweep(page: Page, w: number, h: number, shots: 'all' | 'scene' | 
   expect(talks.length).toBeGreaterThan(0);
   // Lessons, whose one demo is checked along its run, and talk files, whose live slides are checked at their permalinks' steps.
   const decks = [
-    ...lessons.map((l) => ({ id: l.id, url: `./?lesson=${l.id}&talk=1`, slides: l.slides, steps: null })),
-    ...talks.map((t) => ({ id: t.id, url: `./?deck=${t.id}`, slides: t.slides, steps: liveSteps(t.id) })),
+    ...lessons.map((l) => ({ id: l.id, url: `./?lesson=${l.id}&talk=${role === 'presenter' ? 'presenter' : 1}`, slides: l.slides, steps: null })),
+    ...talks.map((t) => ({ id: t.id, url: `./?deck=${t.id}${role === 'presenter' ? '&talk=presenter' : ''}`, slides: t.slides, steps: liveSteps(t.id) })),
   ];
   let slides = 0;
   const problems: string[] = [];
@@ -126,7 +128,7 @@ async function sweep(page: Page, w: number, h: number, shots: 'all' | 'scene' | 
         }
         for (const p of await checkSlide(page)) problems.push(`${lesson.id} slide ${s} (${kind}${where !== null ? ` at ${where}` : ''}) ${w}×${h}: ${p.what} “${p.text}” ${p.detail}`);
       }
-      if (shots === 'all' || (shots === 'scene' && (kind === 'demo' || kind === 'patch'))) await page.screenshot({ path: test.info().outputPath(`${lesson.id}-${s}-${kind}-${w}x${h}.png`) });
+      if (shots === 'all' || (shots === 'scene' && (kind === 'demo' || kind === 'patch'))) await page.screenshot({ path: test.info().outputPath(`${lesson.id}-${s}-${kind}-${role}-${w}x${h}.png`) });
       slides++;
     }
   }
@@ -153,6 +155,12 @@ for (const [w, h] of [
     console.log(`talk layout ${w}×${h}: ${n} slides checked`);
   });
 }
+
+test('in the presenter\'s window, every slide fits its smaller frame and meets the type scale, at 1920×1080', async ({ page }) => {
+  test.setTimeout(300_000);
+  const n = await sweep(page, 1920, 1080, 'none', 'presenter');
+  console.log(`talk layout, presenter's window 1920×1080: ${n} slides checked`);
+});
 
 test('every slide of every lesson fits its frame and meets the type scale at 3840×2160 @slow', async ({ page }) => {
   test.setTimeout(300_000);

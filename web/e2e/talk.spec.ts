@@ -262,3 +262,41 @@ test('a talk file: the presenter moves to live slides of other scenes, the audie
   await expect.poll(async () => (await lab(audience)).scene).toBe('shrinker-lifetime');
   await expect(audience.locator('[data-testid="talk.slide"] [data-testid="code.line.current"]')).toBeVisible();
 });
+
+test('the presenter\'s slide is the audience\'s; the form that changes the run is beside it, and the audience follows it', async ({ context }) => {
+  const audience = await context.newPage();
+  await audience.setViewportSize({ width: 1920, height: 1080 });
+  await audience.goto('?deck=five-series');
+  const presenter = await context.newPage();
+  await presenter.setViewportSize({ width: 1920, height: 1080 });
+  await presenter.goto('?deck=five-series&talk=presenter');
+  await expect.poll(async () => (await lab(presenter)).ready && (await lab(audience)).ready).toBe(true);
+  // The talk's first live slide of memcg-bitmap, the scene with the By hand actions.
+  const talk = JSON.parse(readFileSync('talks/five-series.json', 'utf8')) as { slides: { live?: string }[] };
+  const at = talk.slides.findIndex((s) => s.live?.includes('scene=memcg-bitmap'));
+  expect(at).toBeGreaterThan(0);
+  for (let i = 0; i < at; i++) await presenter.keyboard.press('ArrowRight');
+  await expect.poll(() => slideOf(audience)).toBe(at);
+  const slide = presenter.getByTestId('talk.slide');
+  await expect(slide.getByTestId('bitmap.matrix')).toBeVisible();
+  // On the slide: what the audience sees, whole in its box, and no form.
+  await expect(slide.getByTestId('bitmap.actions')).toHaveCount(0);
+  await expect(audience.getByTestId('bitmap.actions')).toHaveCount(0);
+  const fits = (page: Page) =>
+    page.evaluate(() => {
+      const s = document.querySelector<HTMLElement>('[data-testid="talk.slide"] .talk-scene')!;
+      return s.scrollHeight <= s.clientHeight + 1 && s.scrollWidth <= s.clientWidth + 1;
+    });
+  expect(await fits(presenter)).toBe(true);
+  // Beside it, the presenter's form: a global pass added by hand is run, and both windows stand where it went.
+  const form = presenter.getByTestId('talk.form');
+  await expect(form.getByTestId('bitmap.actions')).toBeVisible();
+  const before = (await lab(presenter)).prog;
+  await form.getByTestId('action.pass').click();
+  await expect.poll(async () => (await lab(presenter)).prog).not.toBe(before);
+  const prog = (await lab(presenter)).prog;
+  await expect.poll(async () => (await lab(audience)).prog).toBe(prog);
+  await expect.poll(async () => (await lab(audience)).step).toBe((await lab(presenter)).step);
+  await expect(slide.getByTestId('bitmap.actions')).toHaveCount(0);
+  expect(await fits(presenter)).toBe(true);
+});

@@ -479,15 +479,16 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
                       <TaskLegend log={run.log} timeline={run.timeline} />
                     </>
                   ),
-                  // The audience watches; actions are the presenter's.
+                  // The slide is the same in both windows; the form that changes the run is the presenter's, beside it.
                   scene: (
                     <>
-                      <Stage scene={scene} run={run} state={state} step={step} onSeek={seek} onProgram={talk === 'presenter' ? onProgram : undefined} timelineApart parts={parts} />
+                      <Stage scene={scene} run={run} state={state} step={step} onSeek={seek} timelineApart parts={parts} />
                       <ReportsPanel log={run.log} step={reading} onSeek={seek} />
                     </>
                   ),
                   code: <StageCode log={run.log} step={reading} />,
                   caption: narrate(run.log, reading, run.labels),
+                  form: talk === 'presenter' && scene.program?.Form && onProgram ? <scene.program.Form program={run.prog} onProgram={onProgram} /> : undefined,
                 }
               : null
           }

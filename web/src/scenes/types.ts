@@ -26,6 +26,12 @@ export interface SceneViewProps<S> {
   parts?: ReadonlySet<string>;
 }
 
+/** A scene's program form (SceneDef.program.Form): the program in its permalink form, and what replaces it. */
+export interface ProgramFormProps {
+  program: string;
+  onProgram: (text: string) => void;
+}
+
 /** Whether a view draws the part `id` (scenes/parts.ts): every part when no set is given. */
 export const shows = (parts: ReadonlySet<string> | undefined, id: string) => !parts || parts.has(id);
 
@@ -107,5 +113,8 @@ export interface SceneDef<S extends { machine: MachineState }> {
     length(text: string): number;
     /** Settings the text carries besides its bytes ('' : the scene's defaults); throws with what is wrong. */
     options?(text: string): RunOptions;
+    /** The form that changes the program and runs again: in the view on the page; beside the slide, never on it, in
+     * the presenter's window of a talk (the audience sees the run it makes). */
+    Form?: ComponentType<ProgramFormProps>;
   };
 }

@@ -132,6 +132,8 @@ export interface TalkDemo {
   scene: ReactNode;
   code: ReactNode;
   caption: string;
+  /** The scene's program form, for the presenter's side: the slide is the audience's, and the form is not on it. */
+  form?: ReactNode;
 }
 
 function DemoSlide({ demo, zoom, title }: { demo: TalkDemo; zoom: boolean; title?: string }) {
@@ -482,6 +484,11 @@ export function Talk({ role, talk, view, onView, onStep, demo, loading, run, ste
               {current.notes.length ? current.notes.map((n, i) => <li key={i}>{n}</li>) : <li className="muted">none</li>}
             </ul>
             {current.kind === 'demo' && <div className="presenter-controls">{controls}</div>}
+            {current.kind === 'demo' && demo?.form && (
+              <section className="presenter-form" aria-label="Change the run" data-testid="talk.form">
+                {demo.form}
+              </section>
+            )}
             <h3>Leave the talk</h3>
             <nav ref={menuRef} className="presenter-menu" aria-label="Leave the talk" data-testid="talk.menu">
               {menu}

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import type { SceneDef } from '../types';
 import { sceneReducer, slabShare, type InodeLruState } from './model';
-import { InodeLruView } from './view';
+import { InodeLruView, SizesForm } from './view';
 import { Figures } from './FiguresPanel';
 import { parseSizes, sizesToBytes, stepAtDropBehind } from './program';
 import { InodeLruThumb } from './thumb';
@@ -36,5 +36,6 @@ export const inodeLru: SceneDef<InodeLruState> = {
     toBytes: (text) => sizesToBytes(parseSizes(text)),
     stepAfter: (log) => stepAtDropBehind(log),
     length: (text) => (text ? 1 : 0),
+    Form: SizesForm,
   },
 };

@@ -3,7 +3,7 @@
 // LRU (head, walked first, to tail) beside the file LRU lists of the page
 // cache model; the last thing fs/inode.c did to an inode, at its line;
 // and the running share of kswapd's reclaim time spent in shrink_slab().
-import { shows, type SceneViewProps } from '../types';
+import { shows, type ProgramFormProps, type SceneViewProps } from '../types';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
@@ -138,7 +138,8 @@ function Jumps({ log, step, onSeek }: { log: EventLog; step: number; onSeek: (s:
   );
 }
 
-function SizesForm({ program, onProgram }: { program: string; onProgram: (text: string) => void }) {
+/** The scene's program form (SceneDef.program.Form). */
+export function SizesForm({ program, onProgram }: ProgramFormProps) {
   let current: Sizes;
   try {
     current = parseSizes(program);
@@ -171,7 +172,7 @@ export function InodeLruView({ log, timeline, state, step, onSeek, variant, prog
         </>
       )}
       {shows(parts, 'cpus') && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
-      {onProgram && <SizesForm key={program ?? ''} program={program ?? ''} onProgram={onProgram} />}
+      {onProgram && !parts && <SizesForm key={program ?? ''} program={program ?? ''} onProgram={onProgram} />}
       {shows(parts, 'share') && <Share state={state} variant={variant} kernel={shows(parts, 'kernel')} />}
       {shows(parts, 'jumps') && <Jumps log={log} step={step} onSeek={onSeek} />}
       <div className="inode-lru-layout">

@@ -3,7 +3,7 @@ import { EventKind } from '../../engine/generated/events';
 import type { SceneDef } from '../types';
 import { lruReducer, type LruState } from './model';
 import { parseSetup, runOptions } from './setup';
-import { LruBatchView } from './view';
+import { LruBatchView, SetupForm } from './view';
 import { Figures } from './FiguresPanel';
 import { LruBatchThumb } from './thumb';
 
@@ -43,5 +43,6 @@ export const lruBatch: SceneDef<LruState> = {
       for (let i = 0; i < log.length; i++) if (log.kind[i] === EventKind.BUG) return i;
       return 0;
     },
+    Form: SetupForm,
   },
 };

@@ -8,7 +8,7 @@
 import { memo, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { interpolateYlOrRd } from 'd3';
 import type { EventLog } from '../../engine/log';
-import { shows, type SceneViewProps } from '../types';
+import { shows, type ProgramFormProps, type SceneViewProps } from '../types';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
@@ -508,7 +508,7 @@ function LruParts({ log, state, step, onSeek, program, onProgram, setup, parts }
       {shows(parts, 'strip') && <Strip log={log} state={state} order={order} step={step} mode={setup.mode} withKey={shows(parts, 'key')} />}
       <div className="lru-layout">
         {shows(parts, 'locks') && <Locks log={log} state={state} order={order} mode={setup.mode} />}
-        {onProgram && <SetupPanel program={program ?? ''} onProgram={onProgram} setup={setup} />}
+        {onProgram && !parts && <SetupPanel program={program ?? ''} onProgram={onProgram} setup={setup} />}
       </div>
       {shows(parts, 'heat') && (
         <>
@@ -521,14 +521,23 @@ function LruParts({ log, state, step, onSeek, program, onProgram, setup, parts }
   );
 }
 
+/** The setup a program text gives (the default where it does not parse: the run refused it already). */
+function setupOf(program: string): Setup {
+  try {
+    return parseSetup(program);
+  } catch {
+    return DEFAULT_SETUP;
+  }
+}
+
+/** The scene's program form (SceneDef.program.Form). */
+export function SetupForm({ program, onProgram }: ProgramFormProps) {
+  const setup = useMemo(() => setupOf(program), [program]);
+  return <SetupPanel program={program} onProgram={onProgram} setup={setup} />;
+}
+
 export function LruBatchView({ log, timeline, state, step, onSeek, program, onProgram, timelineApart, parts }: SceneViewProps<LruState>) {
-  const setup = useMemo(() => {
-    try {
-      return parseSetup(program ?? '');
-    } catch {
-      return DEFAULT_SETUP;
-    }
-  }, [program]);
+  const setup = useMemo(() => setupOf(program ?? ''), [program]);
   return (
     <div className="scene">
       {!timelineApart && (

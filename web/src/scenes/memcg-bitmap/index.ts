@@ -2,7 +2,7 @@
 import type { SceneDef } from '../types';
 import { bitmapReducer, stepForOperation, type BitmapState } from './model';
 import { parseProgram, toBytes } from './program';
-import { MemcgBitmapView } from './view';
+import { Actions, MemcgBitmapView } from './view';
 import { Scale } from './ScalePanel';
 import { MemcgBitmapThumb } from './thumb';
 
@@ -33,5 +33,6 @@ export const memcgBitmap: SceneDef<BitmapState> = {
     toBytes: (text) => toBytes(parseProgram(text)),
     stepAfter: stepForOperation,
     length: (text) => parseProgram(text).length,
+    Form: Actions,
   },
 };

@@ -6,7 +6,7 @@
 // add by hand; and what reclaim has cost so far.
 import { useState } from 'react';
 import type { EventLog } from '../../engine/log';
-import { shows, type SceneViewProps } from '../types';
+import { shows, type ProgramFormProps, type SceneViewProps } from '../types';
 import { Timeline } from '../../ui/Timeline';
 import { CpuCards } from '../../ui/CpuCards';
 import { TaskLegend } from '../../ui/TaskLegend';
@@ -124,12 +124,8 @@ function LastFlip({ log, state }: { log: EventLog; state: BitmapState }) {
   );
 }
 
-interface ActionsProps {
-  program: string;
-  onProgram: (text: string) => void;
-}
-
-function Actions({ program, onProgram }: ActionsProps) {
+/** The scene's program form (SceneDef.program.Form). */
+export function Actions({ program, onProgram }: ProgramFormProps) {
   const steps: Step[] = (() => {
     try {
       return program ? parseProgram(program) : DEFAULT_PROGRAM;
@@ -271,7 +267,7 @@ export function MemcgBitmapView({ log, timeline, state, step, onSeek, variant, p
       {shows(parts, 'cpus') && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
       <div className="bitmap-layout">
         {shows(parts, 'matrix') && <Matrix log={log} state={state} step={step} variant={variant} withKey={shows(parts, 'key')} withFlip={!parts} />}
-        {onProgram && <Actions program={program ?? ''} onProgram={onProgram} />}
+        {onProgram && !parts && <Actions program={program ?? ''} onProgram={onProgram} />}
         {/* On a slide, the last flip and the counts beside the matrix: a slide has width to spare and no height. */}
         {parts && (
           <div className="bitmap-side">
