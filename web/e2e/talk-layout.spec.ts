@@ -2,7 +2,8 @@
 // Talk mode on a projector: for every slide of every lesson and every talk
 // (the lessons and talks registries, through the test handle) at 1280×720
 // and 1920×1080, every
-// element lies inside the slide frame, a demo's scene fits its box whole, and text meets the talk type scale's
+// element lies inside the slide frame, a demo's scene fits its box whole (a lesson's at its first, middle and last
+// events and where each goal is met), and text meets the talk type scale's
 // minimums (computed font size times the zoom it is drawn at, against the
 // minimum at 1920×1080 scaled by the slide's size); axe on the projector
 // theme; a screenshot of each slide. At 3840×2160 too under @slow; the
@@ -107,6 +108,8 @@ async function sweep(page: Page, w: number, h: number, shots: 'all' | 'scene' | 
     ...talks.map((t) => ({ id: t.id, url: `./?deck=${t.id}${role === 'presenter' ? '&talk=presenter' : ''}`, slides: t.slides, steps: liveSteps(t.id) })),
   ];
   let slides = 0;
+  let states = 0;
+  let goalStates = 0;
   const problems: string[] = [];
   for (const lesson of decks) {
     await page.goto(lesson.url);
@@ -117,16 +120,24 @@ async function sweep(page: Page, w: number, h: number, shots: 'all' | 'scene' | 
       const live = lesson.steps?.get(s);
       if (live !== undefined) await expect.poll(async () => (await labFields(page)).step).toBe(live);
       const kind = await settled(page);
-      // A lesson's demo at its first event, in the middle of the run and at its end: the scene draws more as it goes.
-      const at = kind === 'demo' && !lesson.steps ? [0, 0.5, 1] : [null];
-      for (const where of at) {
-        if (where !== null) {
-          const n = Math.round(where * ((await labFields(page)).length - 1));
+      // A lesson's demo at its first event, in the middle of the run, at its end, and at the event where each of its
+      // goals is met (where the lesson sends a person): the scene draws more as it goes.
+      const places: { label: string; step: (length: number) => number }[] = [];
+      if (kind === 'demo' && !lesson.steps) {
+        for (const f of [0, 0.5, 1]) places.push({ label: ` at ${f}`, step: (length) => Math.round(f * (length - 1)) });
+        const goals = await page.evaluate((id) => window.__lab!.goalSteps(id), lesson.id);
+        for (const [goal, at] of Object.entries(goals)) places.push({ label: ` at goal ${goal}, event ${at}`, step: () => at });
+        goalStates += Object.keys(goals).length;
+      }
+      for (const place of places.length ? places : [null]) {
+        if (place) {
+          const n = place.step((await labFields(page)).length);
           await page.evaluate((k) => window.__lab!.goTo(k), n);
           await expect.poll(async () => (await labFields(page)).step).toBe(n);
           await settled(page);
         }
-        for (const p of await checkSlide(page)) problems.push(`${lesson.id} slide ${s} (${kind}${where !== null ? ` at ${where}` : ''}) ${w}×${h}: ${p.what} “${p.text}” ${p.detail}`);
+        states++;
+        for (const p of await checkSlide(page)) problems.push(`${lesson.id} slide ${s} (${kind}${place?.label ?? ''}) ${w}×${h}: ${p.what} “${p.text}” ${p.detail}`);
       }
       if (shots === 'all' || (shots === 'scene' && (kind === 'demo' || kind === 'patch'))) await page.screenshot({ path: test.info().outputPath(`${lesson.id}-${s}-${kind}-${role}-${w}x${h}.png`) });
       slides++;
@@ -141,7 +152,7 @@ async function sweep(page: Page, w: number, h: number, shots: 'all' | 'scene' | 
     else kinds.set(key, { n: 1, first: p });
   }
   expect([...kinds.values()].map((k) => `${k.n}× ${k.first}`)).toEqual([]);
-  return slides;
+  return `${slides} slides, ${states} states (${goalStates} where a lesson's goal is met)`;
 }
 
 for (const [w, h] of [
@@ -152,14 +163,14 @@ for (const [w, h] of [
     // About 100 slides, each run to its state: under a minute alone, more on a loaded machine.
     test.setTimeout(300_000);
     const n = await sweep(page, w, h, w < 1920 ? 'all' : 'scene');
-    console.log(`talk layout ${w}×${h}: ${n} slides checked`);
+    console.log(`talk layout ${w}×${h}: ${n} checked`);
   });
 }
 
 test('in the presenter\'s window, every slide fits its smaller frame and meets the type scale, at 1920×1080', async ({ page }) => {
   test.setTimeout(300_000);
   const n = await sweep(page, 1920, 1080, 'none', 'presenter');
-  console.log(`talk layout, presenter's window 1920×1080: ${n} slides checked`);
+  console.log(`talk layout, presenter's window 1920×1080: ${n} checked`);
 });
 
 test('every slide of every lesson fits its frame and meets the type scale at 3840×2160 @slow', async ({ page }) => {

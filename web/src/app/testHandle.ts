@@ -8,7 +8,7 @@ import type { RunMeta, Site } from '../engine/meta';
 import { narrate } from '../engine/narrate';
 import { traceJson } from '../engine/perfetto';
 import { SCENES } from '../scenes/registry';
-import { LESSONS } from '../lessons/lessons';
+import { LESSONS, metGoals } from '../lessons/lessons';
 import { slidesOf } from '../talk/slides';
 import { registryTalks } from './talks';
 import { runCommand } from './Notices';
@@ -59,6 +59,8 @@ export interface LabHandle {
   command(): string | null;
   /** SHA-256 (hex) of the run's events as the worker packed them (engine/log.ts packRecords). */
   columnsDigest(): Promise<string | null>;
+  /** The lesson's goals this run meets, each with the event that meets it first (lessons.ts metGoals, over the whole run). */
+  goalSteps(lesson: string): Record<string, number>;
 }
 
 declare global {
@@ -122,6 +124,10 @@ export function useTestHandle({ scene, settings, run, error, step, state, seek, 
         return d < 0 ? null : { index: d, event: run.decisions.event[d], cpu: run.decisions.cpu[d], runnable: run.decisions.runnableCpus(d) };
       },
       goTo: seek,
+      goalSteps: (id) => {
+        const lesson = LESSONS.find((l) => l.id === id);
+        return run && lesson ? metGoals(lesson, run.log, run.variant, run.log.length - 1) : {};
+      },
       find: (kind, from) => {
         if (!run) return -1;
         const k = run.log.meta.kinds.findIndex((x) => x.name === kind);
