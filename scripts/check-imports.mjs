@@ -2,7 +2,7 @@
 // The import boundaries of web/src, run by `make test` (make lint):
 //   engine   imports only the engine (no React, nothing of the page);
 //   ui       the engine and ui;
-//   a scene  the engine, ui, its own folder and scenes/types.ts (never another scene);
+//   a scene  the engine, ui, its own folder, scenes/types.ts and scenes/kernels.ts (never another scene);
 //   scenes/registry.ts and types.ts: the engine, ui and the scenes;
 //   lessons  the engine, ui, the scene registry and lessons;
 //   talk     the engine, ui, lessons and talk;
@@ -34,7 +34,7 @@ function allowed(from, to, toRel) {
     case 'ui':
       return to === 'engine';
     case 'scene':
-      return to === 'engine' || to === 'ui' || toRel.split(sep).join('/').replace(/\.tsx?$/, '') === 'scenes/types';
+      return to === 'engine' || to === 'ui' || ['scenes/types', 'scenes/kernels'].includes(toRel.split(sep).join('/').replace(/\.tsx?$/, ''));
     case 'scenes':
       return to === 'engine' || to === 'ui' || to.startsWith('scene:');
     case 'lessons':

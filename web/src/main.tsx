@@ -4,7 +4,16 @@
 // own code (app/start.tsx, most of the bundle) is fetched, parsed and run;
 // the scene's run is asked for there, before React mounts.
 import { sharedClient } from './engine/client';
+import { SCENE_KERNELS } from './scenes/kernels';
 
 // The bare URL is the landing view, which runs nothing.
-if (window.location.search.length > 1) sharedClient();
+if (window.location.search.length > 1) {
+  const client = sharedClient();
+  // A scene's permalink: its kernel's module is fetched and compiled in the worker meanwhile, so that the run's boot
+  // waits for an instance alone. Lessons and talks choose their own kernels; a bad name is for the page to report.
+  const q = new URLSearchParams(window.location.search);
+  const scene = q.get('scene');
+  const variant = q.get('variant') ?? (scene !== null ? SCENE_KERNELS[scene]?.[0] : undefined);
+  if (variant && !['lesson', 'talk', 'deck', 'import'].some((p) => q.has(p))) client.prepare(variant).catch(() => {});
+}
 void import('./app/start');

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import { EventKind } from '../../engine/generated/events';
 import type { SceneDef } from '../types';
+import { kernelsOf } from '../kernels';
 import { lruReducer, type LruState } from './model';
 import { parseSetup, runOptions } from './setup';
 import { LruBatchView, SetupForm } from './view';
@@ -11,7 +12,7 @@ export const lruBatch: SceneDef<LruState> = {
   id: 'lru-batch',
   title: 'LRU batch locks: sentinel pages and page_fault1 on many CPUs',
   scenario: 'lru-batch',
-  variants: ['lru-batch'],
+  variants: kernelsOf('lru-batch'),
   series: 'lru-batch-locks',
   question: 'Can batch locks and sentinel pages split lru_lock so that many CPUs fault pages in at once?',
   Thumb: LruBatchThumb,

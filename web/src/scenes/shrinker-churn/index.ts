@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import type { SceneDef } from '../types';
+import { kernelsOf } from '../kernels';
 import { churnReducer, type ChurnState } from './model';
 import { ShrinkerChurnView } from './view';
 import { Figures } from './FiguresPanel';
@@ -10,7 +11,7 @@ export const shrinkerChurn: SceneDef<ChurnState> = {
   id: 'shrinker-churn',
   title: 'Shrinker churn: the rwsem, SRCU, refcount + RCU',
   scenario: 'shrinker-churn',
-  variants: ['v6.1', 'srcu', 'v6.12', 'break-no-wait'],
+  variants: kernelsOf('shrinker-churn'),
   // break-no-wait is v6.12 with shrinker_free()'s wait removed (kernel-tree/patches/break-no-wait).
   series: (variant) => (variant === 'srcu' ? 'srcu-shrinkers' : variant === 'v6.1' ? null : 'refcount-rcu-shrinkers'),
   question: 'Why did reclaim give up under mount and unmount churn on 6.1, and what did SRCU and then refcount + RCU cost instead?',
