@@ -30,6 +30,16 @@ BOTTOM = 'fiber_unwind'
 REMOVE = ['fiber_host_loop', '__sim_kasan_*']
 # runtime/fiber.c's functions that must be functions of their own, not inlined
 KEPT = [BOTTOM, 'fiber_host_loop', 'fiber_entry']
+# Indirect calls that cannot switch, though a function of their type can:
+# libc's qsort() (musl's smoothsort: qsort, sift, trinkle) calls only the
+# comparators it is given, the runtime's (explore.c); printf's pop_arg()
+# only libc's reader of a long double. At 32 bits the comparators' type is
+# that of shrinker callbacks that switch, and the explorer's chooser sorts,
+# which made every decision instrumented; the hung-task check formats.
+INDIRECT_NEVER_SWITCHES = ['qsort', 'sift', 'trinkle', 'pop_arg']
+# runtime/sched.c's work of a step, apart from its switch: a function of its
+# own that cannot switch, so left uninstrumented
+NO_SWITCH = ['advance']
 
 
 def parse(wat):
@@ -48,11 +58,13 @@ def parse(wat):
         if m:
             params = tuple(p.split()[-1] for p in re.findall(r'\(param \$\S+ ([^)]*)\)', m.group(2)))
             results = tuple(' '.join(re.findall(r'\(result ([^)]*)\)', m.group(2))).split())
-            cur = funcs[m.group(1)] = {'sig': (params, results), 'calls': set(), 'indirect': set()}
+            name = m.group(1)
+            cur = funcs[name] = {'sig': (params, results), 'calls': set(), 'indirect': set()}
             continue
         if cur is not None:
             cur['calls'].update(re.findall(r'\(call \$(\S+)', line))
-            cur['indirect'].update(re.findall(r'\(call_indirect (?:\$\S+ )?\(type \$(\S+)\)', line))
+            if name not in INDIRECT_NEVER_SWITCHES:
+                cur['indirect'].update(re.findall(r'\(call_indirect (?:\$\S+ )?\(type \$(\S+)\)', line))
     return types, funcs, table
 
 
@@ -85,6 +97,10 @@ def main():
     if 'fiber_entry' not in funcs['fiber_host_loop']['calls']:
         sys.exit('asyncify.py: %s: fiber_host_loop() does not call fiber_entry(): inlined?' % wasm)
     may, add = switching(types, funcs, table)
+    wrong = [f for f in NO_SWITCH if f not in funcs or f in may]
+    if wrong:
+        sys.exit('asyncify.py: %s: %s inlined, or can switch: every step would pay for '
+                 'Asyncify there (runtime/sched.c advance())' % (wasm, ', '.join(wrong)))
     subprocess.run(['wasm-opt', wasm, '--optimize-level=2', '--asyncify',
                     # no import of the module's (JavaScript) switches: only the "asyncify" ones
                     '--pass-arg=asyncify-imports@asyncify.start_unwind,asyncify.stop_rewind',
