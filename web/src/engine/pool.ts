@@ -63,9 +63,9 @@ export class SimPool {
   private next() {
     while (this.queue.length && !this.disposed) {
       const job = this.queue[0];
-      // A free worker warmed with the run's kernel, else any free one, else a new one.
-      const variant = job.opts.variant ?? 'v6.12';
-      const own = this.idle.findIndex((w) => this.kernel.get(w) === variant);
+      // A free worker warmed with the run's kernel (when the run names one), else any free one, else a new one.
+      const variant = job.opts.variant;
+      const own = variant === undefined ? -1 : this.idle.findIndex((w) => this.kernel.get(w) === variant);
       let sim = own >= 0 ? this.idle.splice(own, 1)[0] : this.idle.pop();
       if (!sim && this.all.length < this.size) this.all.push((sim = this.make()));
       if (!sim) return;
