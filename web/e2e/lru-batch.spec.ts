@@ -215,3 +215,24 @@ test('the RFC’s table run in parallel workers is the table run in one', async 
   expect(serial).toMatch(/\d\.\d\d M/);
   expect(await table(4)).toBe(serial);
 });
+
+test('the time axis paints each CPU’s lane, and names what the CPU does under the pointer', async ({ page }) => {
+  const lab = new Lab(page);
+  // 64 CPUs: the lanes are painted as pixels, a dozen intervals to a pixel (ui/lanePixels.ts).
+  await lab.open('?scene=lru-batch&prog=batch,t64,p64,r1');
+  const axis = page.getByTestId('scene.timeline');
+  const canvas = page.locator('.panel.timeline canvas');
+  for (const cpu of [0, 31, 63]) {
+    const label = await axis.locator('text.lane-label', { hasText: new RegExp(`^CPU${cpu}$`) }).boundingBox();
+    const box = (await axis.boundingBox())!;
+    const point = { x: label!.x + label!.width + 120 - box.x, y: label!.y + label!.height / 2 - box.y };
+    // The pixel under the point is painted: the lane is there to see.
+    const alpha = await canvas.evaluate((cv: HTMLCanvasElement, p) => {
+      const k = cv.width / cv.clientWidth;
+      return cv.getContext('2d')!.getImageData(Math.round(p.x * k), Math.round(p.y * k), 1, 1).data[3];
+    }, point);
+    expect(alpha, `CPU${cpu}`).toBeGreaterThan(0);
+    await axis.hover({ position: point });
+    await expect(axis.locator('title')).toHaveText(new RegExp(`^CPU${cpu} (runs|spins in|idle)`));
+  }
+});

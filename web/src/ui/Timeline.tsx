@@ -9,6 +9,7 @@ import * as d3 from 'd3';
 import type { EventLog } from '../engine/log';
 import type { CpuSegment, Timeline as TimelineData } from '../engine/machine';
 import { taskColor } from './colors';
+import { paintLanes, rgbOf } from './lanePixels';
 import './Timeline.css';
 
 interface Props {
@@ -137,9 +138,10 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
     g.append('g').attr('class', 'axis').attr('transform', `translate(0,${gpLaneY + LANE + 2})`).call(axis);
   }, [log, timeline, width]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // The lanes, RCU sections and grace periods: drawn on a canvas, one rectangle each, since their
-  // number grows with the run (a million-event run has hundreds of thousands), where an SVG
-  // element each would cost the page memory and every frame a style and layout pass over them all.
+  // The lanes, RCU sections and grace periods: drawn on a canvas, since their number grows with the
+  // run (a million-event run has hundreds of thousands), where an SVG element each would cost the
+  // page memory and every frame a style and layout pass over them all. The lanes are made as pixels
+  // (lanePixels.ts), the rest a rectangle each.
   useEffect(() => {
     const cv = canvasRef.current;
     const ctx = cv?.getContext('2d');
@@ -151,21 +153,27 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
     ctx.clearRect(0, 0, width, height);
     const css = getComputedStyle(cv);
     const color = (name: string) => css.getPropertyValue(name).trim();
-    const spin = color('--spin');
-    const idle = color('--idle');
-    const colors = new Map<number, string>();
+    const spin = rgbOf(color('--spin'));
+    const idle = rgbOf(color('--idle'));
+    const colors = new Map<number, number>();
     const runColor = (task: number) => {
       let c = colors.get(task);
-      if (c === undefined) colors.set(task, (c = taskColor(log.taskName(task))));
+      if (c === undefined) colors.set(task, (c = rgbOf(taskColor(log.taskName(task)))));
       return c;
     };
+    // Each lane's intervals: the whole lane's height where its CPU runs or spins, a thin strip where it is idle.
+    const bands = Array.from({ length: cpus }, (_, c) => [
+      { y: laneY(c), h: LANE },
+      { y: laneY(c) + LANE / 2 - 2, h: 4 },
+    ]).flat();
+    const px = paintLanes(cv.width, dpr, bands, 0.5, (paint) => {
+      for (const d of timeline.cpuSegments) {
+        const idleBand = d.mode === 'idle';
+        paint(2 * d.cpu + (idleBand ? 1 : 0), d.mode === 'run' ? runColor(d.task) : idleBand ? idle : spin, x(d.start), x(d.end));
+      }
+    });
+    if (px.rows > 0) ctx.putImageData(new ImageData(px.data, cv.width, px.rows), 0, px.top);
     const lanes = laneFiller(ctx);
-    for (const d of timeline.cpuSegments) {
-      const y = laneY(d.cpu) + (d.mode === 'idle' ? LANE / 2 - 2 : 0);
-      const style = d.mode === 'run' ? runColor(d.task) : d.mode === 'spin' ? spin : idle;
-      lanes.fill(d.cpu, style, x(d.start), y, Math.max(0.5, x(d.end) - x(d.start)), d.mode === 'idle' ? 4 : LANE);
-    }
-    lanes.flush();
     const rcu = color('--rcu');
     for (const d of timeline.rcuSections) lanes.fill(d.cpu, rcu, x(d.start), laneY(d.cpu) + LANE + 2, Math.max(1, x(d.end) - x(d.start)), RCU_STRIP - 2);
     lanes.flush();
@@ -180,11 +188,16 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
   }, [log, timeline, width, height]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // What is under the pointer, as a tooltip: the lane's segment, an RCU section, a grace period.
+  // Each lane's intervals in time order, for the tooltip: made at the first hover, not with the page's first frame.
   const byCpu = useMemo(() => {
-    const lanes: CpuSegment[][] = Array.from({ length: cpus }, () => []);
-    for (const d of timeline.cpuSegments) lanes[d.cpu]?.push(d);
-    for (const l of lanes) l.sort((a, b) => a.start - b.start);
-    return lanes;
+    let lanes: CpuSegment[][] | null = null;
+    return () => {
+      if (lanes) return lanes;
+      lanes = Array.from({ length: cpus }, () => []);
+      for (const d of timeline.cpuSegments) lanes[d.cpu]?.push(d);
+      for (const l of lanes) l.sort((a, b) => a.start - b.start);
+      return lanes;
+    };
   }, [timeline, cpus]);
   const [hover, setHover] = useState('');
   const describeAt = (px: number, py: number): string => {
@@ -201,7 +214,7 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
       const r = timeline.rcuSections.find((d) => d.cpu === cpu && d.start <= t && t <= d.end);
       return r ? `${log.taskName(r.task)} in an RCU read-side critical section, ${r.start}–${r.end} ns` : '';
     }
-    const lane = byCpu[cpu];
+    const lane = byCpu()[cpu];
     let lo = 0;
     let hi = lane.length - 1;
     while (lo < hi) {
