@@ -39,6 +39,10 @@ checkArgs('node scripts/bench-page.mjs [--port 4192] [--runs N] [--root dist] [-
   'root',
   'only',
 ]);
+if (!Number.isInteger(REPEAT) || REPEAT < 1) {
+  console.error(`--runs ${opt('runs', '')}: expected a whole number, 1 or more`);
+  process.exit(2);
+}
 if (!RUNS.some(([n]) => n.startsWith(ONLY))) {
   console.error(`--only ${ONLY}: no run's name starts so (the runs: ${RUNS.map(([n]) => n).join(', ')})`);
   process.exit(2);
