@@ -16,6 +16,20 @@ export function opt(name, dflt) {
   return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
 }
 
+/** --runs: how many times each figure is measured (a whole number, 1 or more; anything else is refused). */
+export function runsOpt(dflt) {
+  const raw = opt('runs', dflt);
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`--runs ${raw}: expected a whole number, 1 or more`);
+    process.exit(2);
+  }
+  return n;
+}
+
+/** The median of numbers (the upper one of an even count). */
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 /**
  * The command line checked before anything runs: --help prints usage and exits; an option not in known, one
  * without its value, or a value not in choices (name -> the values it takes) is refused with usage, so that

@@ -15,12 +15,12 @@
 // CPU time per frame (a trace's thread clock), with its script (React and
 // the scenes' drawing), style, layout and paint. Adds rows to
 // BENCH_ROWS when wasm/bench-all.sh runs it (name, value, unit, goal).
-import { addRows, checkArgs, launch, opt, serve } from './bench-browser.mjs';
+import { addRows, checkArgs, launch, median, opt, runsOpt, serve } from './bench-browser.mjs';
 
 const PORT = Number(opt('port', process.env.BENCH_PORT ?? '4191'));
 const ONLY = opt('only', '');
 const ROOT = opt('root', 'dist');
-const RUNS = Number(opt('runs', '3')); // each panel is timed this many times, each in a page of its own; the median is kept
+const RUNS = runsOpt('3'); // each panel is timed this many times, each in a page of its own; the median is kept
 
 // Each panel: where it is, its run button (its progress and error share the prefix), and the goal
 // (issue 20, point 4; the lru-batch table has none of its own: it is timed for the record).
@@ -40,10 +40,6 @@ checkArgs(
   ['port', 'root', 'runs', 'only'],
   { only: [...PANELS.map((p) => p.id), 'frames'] },
 );
-if (!Number.isInteger(RUNS) || RUNS < 1) {
-  console.error(`--runs ${opt('runs', '')}: expected a whole number, 1 or more`);
-  process.exit(2);
-}
 
 async function measure(browser, p) {
   const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
@@ -161,10 +157,11 @@ try {
     // A visitor's click each time: a new page, its own workers, the median kept (one click can meet a busy moment).
     const all = [];
     for (let i = 0; i < RUNS; i++) all.push(await measure(browser, p));
-    const r = [...all].sort((a, b) => a.s - b.s)[Math.floor(all.length / 2)];
-    console.log(`  ${p.name.padEnd(48)} ${r.s.toFixed(2).padStart(7)} s  (${r.workers} worker${r.workers > 1 ? 's' : ''}; ` +
+    const s = median(all.map((x) => x.s));
+    const { workers } = all[0];
+    console.log(`  ${p.name.padEnd(48)} ${s.toFixed(2).padStart(7)} s  (${workers} worker${workers > 1 ? 's' : ''}; ` +
       `the median of ${all.length} pages: ${all.map((x) => x.s.toFixed(2)).join(', ')} s)`);
-    if (p.goal) rows.push([`figures: ${p.name}, ${r.workers} workers`, r.s.toFixed(2), 's', '<=', p.goal]);
+    if (p.goal) rows.push([`figures: ${p.name}, ${workers} workers`, s.toFixed(2), 's', '<=', p.goal]);
   }
   if (!ONLY || ONLY === 'frames') {
     const f = await frames(browser);

@@ -15,11 +15,11 @@
 // ThreadTime: on a loaded machine the wall time includes waiting for a core). Keys are pressed
 // as a person presses them. Prints each run's figures, and adds its rows
 // to BENCH_ROWS when wasm/bench-all.sh runs it (name, value, unit, goal).
-import { addRows, checkArgs, launch, opt, serve } from './bench-browser.mjs';
+import { addRows, checkArgs, launch, median, opt, runsOpt, serve } from './bench-browser.mjs';
 
 const PORT = Number(opt('port', process.env.BENCH_PORT ?? '4192'));
 const ROOT = opt('root', 'dist'); // the build served
-const REPEAT = Number(opt('runs', '3')); // each move is timed this many times; the median is kept
+const REPEAT = runsOpt('3'); // each move is timed this many times; the median is kept
 const ONLY = opt('only', ''); // the runs whose name starts so (all if empty)
 
 // The runs measured: [row name, query]. lru-batch's largest setting the
@@ -39,16 +39,11 @@ checkArgs('node scripts/bench-page.mjs [--port 4192] [--runs N] [--root dist] [-
   'root',
   'only',
 ]);
-if (!Number.isInteger(REPEAT) || REPEAT < 1) {
-  console.error(`--runs ${opt('runs', '')}: expected a whole number, 1 or more`);
-  process.exit(2);
-}
 if (!RUNS.some(([n]) => n.startsWith(ONLY))) {
   console.error(`--only ${ONLY}: no run's name starts so (the runs: ${RUNS.map(([n]) => n).join(', ')})`);
   process.exit(2);
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** The main thread's CPU time so far, in ms (CDP Performance.getMetrics ThreadTime). */
 async function threadMs(cdp) {
