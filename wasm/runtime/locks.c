@@ -122,6 +122,28 @@ static void take(struct sim_lock *l, const struct sim_site *site)
 	lock_event_obj(SIM_EV_LOCK_ACQUIRE, l, site);
 }
 
+/*
+ * The test and the wait of one turn of t's spin loop (t->spinning_on):
+ * 0 once the lock is free and t first in line; else 1, and t's CPU has
+ * waited for the owner's, whose clock it cannot overtake while spinning.
+ * The rest of the turn is sim_spin_step().
+ */
+int sim_spin_turn(struct sim_task *t)
+{
+	struct sim_lock *l = t->spinning_on;
+	struct sim_cpu *c = &sim_cpus[t->cpu];
+	int oc;
+
+	if (!l->owner && l->waiters.head == &t->waiter)
+		return 0;
+	oc = owner_cpu(l);
+	if (oc >= 0 && sim_cpus[oc].clock > c->clock) {
+		c->clock = sim_cpus[oc].clock;
+		sim_cpu_changed(c);
+	}
+	return 1;
+}
+
 void sim_spin_lock(struct sim_lock *l, const struct sim_site *site)
 {
 	sim_fp_note(l, 1);
@@ -132,23 +154,20 @@ void sim_spin_lock(struct sim_lock *l, const struct sim_site *site)
 	lock_name_id(l, site);
 	sim_lockdep_acquire(l, site, 0);
 	if (l->owner || l->waiters.head) {
-		struct sim_cpu *c = &sim_cpus[t->cpu];
-
 		lock_event(SIM_EV_LOCK_CONTEND, l, owner_cpu(l), site);
 		if (l->owner == t->id + 1)
 			sim_bug("spinlock recursion", site);
 		sim_waitq_add(&l->waiters, t);
 		t->spinning_on = l;
-		/* Spin: burn time until the lock is free and it is our turn. */
-		while (l->owner || l->waiters.head != &t->waiter) {
-			int oc = owner_cpu(l);
-
-			if (oc >= 0 && sim_cpus[oc].clock > c->clock) {
-				c->clock = sim_cpus[oc].clock;
-				sim_cpu_changed(c);
-			}
+		/*
+		 * Spin: burn time until the lock is free and it is our turn.
+		 * Only the first turn runs here: while t stays parked in
+		 * sim_spin_step(), the scheduler takes its later turns itself
+		 * (sim_spin_turn() in sim_run_one()) and switches back to t
+		 * only once this test fails.
+		 */
+		while (sim_spin_turn(t))
 			sim_spin_step(site);
-		}
 		sim_waitq_pop(&l->waiters);
 		t->spinning_on = NULL;
 	}

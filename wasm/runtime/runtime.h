@@ -183,6 +183,7 @@ unsigned sim_cost_of(int cost);
 void sim_block(int reason, int name, const struct sim_site *site);
 void sim_wake(struct sim_task *t, const struct sim_site *site);
 void sim_spin_step(const struct sim_site *site);
+int sim_spin_turn(struct sim_task *t);
 struct sim_task *sim_task_by_id(int id);
 void sim_wake_at(struct sim_task *t, sim_u64 when);
 void sim_sleep_until(sim_u64 when, int reason, int name, const struct sim_site *site);

@@ -428,18 +428,27 @@ void sim_busy_ns(unsigned int ns, const struct sim_site *site)
 		to_scheduler(t);
 }
 
-/* One turn of a spin loop. */
+/* The time of a spin loop's turn, and who goes next. */
+static void spin_retry(struct sim_task *t)
+{
+	sim_cpus[t->cpu].clock += sim_cost_of(SIM_COST_SPIN_RETRY);
+	sim_cpu_changed(&sim_cpus[t->cpu]);
+	yielding = SIM_YIELD_SPIN;
+	pending_next = decide(t->cpu);
+	yielding = SIM_YIELD_NONE;
+}
+
+/*
+ * The end of a turn of a spin loop: always back to the scheduler, which
+ * notices when nobody can unlock, and runs t's next turns itself until
+ * the lock is t's (sim_run_one()).
+ */
 void sim_spin_step(const struct sim_site *site)
 {
 	struct sim_task *t = sim_current;
 
 	(void)site;
-	sim_cpus[t->cpu].clock += sim_cost_of(SIM_COST_SPIN_RETRY);
-	sim_cpu_changed(&sim_cpus[t->cpu]);
-	/* Always back to the scheduler: it notices when nobody can unlock. */
-	yielding = SIM_YIELD_SPIN;
-	pending_next = decide(t->cpu);
-	yielding = SIM_YIELD_NONE;
+	spin_retry(t);
 	to_scheduler(t);
 }
 
@@ -857,7 +866,15 @@ __attribute__((noinline)) int sim_run_one(void)
 	}
 	sim_current = t;
 	sim_event_cpu = c->id;
-	sim_fiber_run(&host_fiber, &t->fiber);
+	/*
+	 * A task that spins (parked in sim_spin_step()) and must go on
+	 * spinning: its turn is taken here, the same work in the same order
+	 * as in the task, with no switch to its fiber and back.
+	 */
+	if (t->spinning_on && sim_spin_turn(t))
+		spin_retry(t);
+	else
+		sim_fiber_run(&host_fiber, &t->fiber);
 	sim_current = NULL;
 	if (t->state == SIM_TASK_DONE && t->fiber.stack)
 		sim_fiber_destroy(&t->fiber);

@@ -4,6 +4,7 @@
  * through the runtime API (no kernel code): each sets up tasks on CPUs,
  * runs them to the end and checks what they saw.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
@@ -201,6 +202,81 @@ static int exclusion(int use_mutex)
 
 TEST(mutex_excludes) { return exclusion(1); }
 TEST(spinlock_excludes) { return exclusion(0); }
+
+/*
+ * Spinners wait in line: while the holder runs, their turns are the
+ * scheduler's (sim_spin_turn()), and each takes the lock in the order it
+ * arrived, no earlier than the holder let go of it.
+ */
+static int spin_arrived[4], spin_got[4], spin_arrivals, spin_gets, spin_early;
+static sim_u64 released_at;
+
+static void spin_holder(void *arg)
+{
+	sim_spin_lock(&the_lock, SIM_SITE());
+	spin_for(200);
+	released_at = sim_cpus[0].clock;
+	sim_spin_unlock(&the_lock, SIM_SITE());
+}
+
+static void spin_waiter(void *arg)
+{
+	int cpu = (int)(intptr_t)arg;
+
+	spin_for(cpu);		/* after the holder */
+	spin_arrived[spin_arrivals++] = cpu;
+	sim_spin_lock(&the_lock, SIM_SITE());
+	spin_got[spin_gets++] = cpu;
+	spin_early += sim_cpus[cpu].clock < released_at;
+	spin_for(3);
+	sim_spin_unlock(&the_lock, SIM_SITE());
+}
+
+TEST(spinners_take_the_lock_in_turn)
+{
+	spin_arrivals = spin_gets = spin_early = 0;
+	released_at = (sim_u64)-1;
+	ASSERT_EQ(boot(4, 5), 0);
+	sim_lock_init(&the_lock, "the_lock", SIM_LOCK_SPIN, SIM_SITE());
+	sim_spawn(0, "holder", spin_holder, NULL);
+	for (int cpu = 1; cpu < 4; cpu++)
+		sim_spawn(cpu, "waiter", spin_waiter, (void *)(intptr_t)cpu);
+	ASSERT_EQ(sim_run(), SIM_DONE);
+	ASSERT_EQ(count_kind(SIM_EV_LOCK_CONTEND), 3);
+	ASSERT_EQ(spin_gets, 3);
+	ASSERT_EQ(spin_early, 0);
+	for (int i = 0; i < 3; i++)
+		ASSERT_EQ(spin_got[i], spin_arrived[i]);
+	sim_fini();
+	return 0;
+}
+
+/* Two spinlocks taken in opposite orders: both CPUs spin for good. */
+static struct sim_lock lock_a, lock_b;
+
+static void ab_user(void *arg)
+{
+	int ab = arg != NULL;
+
+	sim_spin_lock(ab ? &lock_a : &lock_b, SIM_SITE());
+	spin_for(5);
+	sim_spin_lock(ab ? &lock_b : &lock_a, SIM_SITE());
+	sim_spin_unlock(ab ? &lock_b : &lock_a, SIM_SITE());
+	sim_spin_unlock(ab ? &lock_a : &lock_b, SIM_SITE());
+}
+
+TEST(spin_deadlock_is_reported)
+{
+	ASSERT_EQ(boot(2, 1), 0);
+	sim_lock_init(&lock_a, "lock_a", SIM_LOCK_SPIN, SIM_SITE());
+	sim_lock_init(&lock_b, "lock_b", SIM_LOCK_SPIN, SIM_SITE());
+	sim_spawn(0, "ab", ab_user, (void *)1);
+	sim_spawn(1, "ba", ab_user, NULL);
+	ASSERT_EQ(sim_run(), SIM_DEADLOCK);
+	ASSERT_EQ(count_kind(SIM_EV_LOCK_CONTEND), 2);
+	sim_fini();
+	return 0;
+}
 
 /* ---- a sleeper nobody wakes is reported, not hung on ------------------ */
 
@@ -774,6 +850,8 @@ int main(void)
 		RUN(completion_blocks_until_complete),
 		RUN(mutex_excludes),
 		RUN(spinlock_excludes),
+		RUN(spinners_take_the_lock_in_turn),
+		RUN(spin_deadlock_is_reported),
 		RUN(deadlock_is_reported),
 		RUN(double_free_is_a_bug),
 		RUN(reparenting_moves_the_memcgs_live_objects),
