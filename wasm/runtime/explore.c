@@ -422,12 +422,14 @@ struct fpblk {
 	uint32_t k[];
 };
 
+static void out_of_memory(void) __attribute__((noreturn));
+
 static struct fpblk *fp_new(const uint32_t *k, uint32_t n)
 {
 	struct fpblk *f = malloc(sizeof(*f) + (n == FP_ALL ? 0 : n) * sizeof(uint32_t));
 
 	if (!f)
-		abort();
+		out_of_memory();
 	f->refs = 1;
 	f->n = n;
 	if (n != FP_ALL)
@@ -533,6 +535,9 @@ struct node {
 	struct fpblk *sfp[XP_MAX_CPUS];		/* the steps of the CPUs in sleep or done */
 };
 
+/* The most the kept work items' choices may take: 1 GiB. */
+#define XP_ITEM_BYTES	((size_t)1 << 30)
+
 struct item {
 	int pc;
 	uint32_t n;
@@ -560,6 +565,7 @@ struct xp {
 	unsigned long deferrals;
 	struct itemlist items[XP_MAX_BOUND + 2];
 	size_t beyond;			/* work items past the last bound: counted, not kept (no checkpoint) */
+	size_t item_bytes;		/* the kept work items' choices */
 	/* pct */
 	int prio[XP_MAX_CPUS], lowest;
 	uint32_t change[XP_MAX_BOUND];
@@ -581,6 +587,34 @@ struct xp {
 	int exhausted;
 	FILE *out;
 };
+
+static struct xp *xp_current;	/* the search under way, for out_of_memory() */
+
+/*
+ * The search's own memory ran out, most likely in the work items a deep
+ * run defers (each keeps its prefix of choices: a byte a decision): say
+ * so, and what to change, rather than abort without a word.
+ */
+static void out_of_memory(void)
+{
+	size_t items = 0, bytes = 0, i;
+	uint32_t deepest = 0;
+	int b;
+
+	if (xp_current) {
+		deepest = xp_current->deepest;
+		for (b = 0; b < XP_MAX_BOUND + 2; b++)
+			for (i = 0; i < xp_current->items[b].n; i++) {
+				items++;
+				bytes += xp_current->items[b].v[i].n;
+			}
+	}
+	fprintf(stderr, "explore: out of memory: %zu work items kept, %zu MiB of choices (at most "
+		"%zu), from runs of up to %u decisions. Explore a smaller set-up of the scenario "
+		"(--rounds, --objects, --tasks), to a lower --bound, or with --pct.\n",
+		items, bytes >> 20, XP_ITEM_BYTES >> 20, deepest);
+	exit(2);
+}
 
 static double now_s(void)
 {
@@ -1397,7 +1431,7 @@ static int state_add(struct xp *x, uint64_t h)
 		uint64_t *v = calloc(cap, sizeof(*v)), *old = x->states.v;
 
 		if (!v)
-			abort();
+			out_of_memory();
 		for (j = 0; j < x->states.cap; j++)
 			if (old[j]) {
 				for (i = old[j] & (cap - 1); v[i]; i = (i + 1) & (cap - 1))
@@ -1457,7 +1491,7 @@ static void tell_failing(struct xp *x, int pc)
 	x->told[j] = key;
 	c = malloc(n + 1);
 	if (!c)
-		abort();
+		out_of_memory();
 	for (i = 0; i < n; i++)
 		c[i] = (unsigned char)sh->nodes[i].chosen;
 	text = choices_text(c, n);
@@ -1521,7 +1555,7 @@ static void account(struct xp *x)
 	free(x->best);
 	x->best = malloc(n + 1);
 	if (!x->best)
-		abort();
+		out_of_memory();
 	for (i = 0; i < n; i++)
 		x->best[i] = (unsigned char)sh->nodes[i].chosen;
 	x->best_n = n;
@@ -1536,7 +1570,7 @@ static char *choices_text(const unsigned char *c, uint32_t n)
 	uint32_t i;
 
 	if (!d)
-		abort();
+		out_of_memory();
 	for (i = 0; i < n; i++)
 		d[i].cpu = c[i];
 	s = lab_schedule_encode(d, n);
@@ -1658,7 +1692,7 @@ static struct item *item_new(struct itemlist *l, int pc)
 		l->cap = l->cap ? l->cap * 2 : 64;
 		l->v = realloc(l->v, l->cap * sizeof(*l->v));
 		if (!l->v)
-			abort();
+			out_of_memory();
 	}
 	it = &l->v[l->n++];
 	memset(it, 0, sizeof(*it));
@@ -1685,11 +1719,19 @@ static void item_push(struct xp *x, int bound, int pc, const struct node *stack,
 		x->beyond++;
 		return;
 	}
+	/*
+	 * A deep run defers a choice at nearly every decision, each item with
+	 * its prefix: past XP_ITEM_BYTES they are more than a 32-bit process
+	 * (wasm, the i386 builds) can be sure to hold.
+	 */
+	if (x->item_bytes + depth + 1 > XP_ITEM_BYTES)
+		out_of_memory();
 	it = item_new(l, pc);
 	it->n = depth + 1;
+	x->item_bytes += depth + 1;
 	it->choices = malloc(depth + 1);
 	if (!it->choices)
-		abort();
+		out_of_memory();
 	for (i = 0; i < depth; i++)
 		it->choices[i] = (unsigned char)stack[i].chosen;
 	it->choices[depth] = (unsigned char)choice;
@@ -1865,6 +1907,8 @@ static void item_free(struct item *it)
 {
 	int t;
 
+	if (xp_current)
+		xp_current->item_bytes -= it->n;
 	free(it->choices);
 	for (t = 0; t < XP_MAX_CPUS; t++)
 		fp_put(&it->sfp[t]);
@@ -1968,6 +2012,7 @@ static int ckpt_read(struct xp *x, int *bound)
 
 			it = item_new(l, pc);
 			bad = decode_choices(x, text, &it->choices, &it->n);
+			x->item_bytes += it->n;
 		} else {
 			bad = 1;
 		}
@@ -1992,6 +2037,7 @@ static int dfs(struct xp *x)
 	if (!resumed) {
 		item_push(x, 0, 0, x->stack, 0, 0, 0, NULL);	/* the root: no choice made yet */
 		x->items[0].v[0].n = 0;
+		x->item_bytes = 0;
 	}
 	for (; k <= x->o.max_bound; k++) {
 		struct itemlist *l = &x->items[k];
@@ -2079,7 +2125,7 @@ static void fill_result(struct xp *x, struct explore_result *res, int exhausted)
 	res->failing = x->fail_execs;
 	res->states = malloc((x->states.n + 1) * sizeof(uint64_t));
 	if (!res->states)
-		abort();
+		out_of_memory();
 	for (i = 0; i < x->states.cap; i++)
 		if (x->states.v[i])
 			res->states[n++] = x->states.v[i];
@@ -2102,7 +2148,8 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 #endif
 	x = calloc(1, sizeof(*x));
 	if (!x)
-		abort();
+		out_of_memory();
+	xp_current = x;
 	x->sc = sc;
 	x->p = *p;
 	x->o = *o;
@@ -2113,19 +2160,21 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 	    o->pct_depth < 0 || o->pct_depth > XP_MAX_BOUND) {
 		fprintf(stderr, "explore: at most %d CPUs, bounds and depths from 0 to %d\n",
 			XP_MAX_CPUS, XP_MAX_BOUND);
+		xp_current = NULL;
 		free(x);
 		return -1;
 	}
 	x->sh = shared_alloc(sizeof(struct shared));
 	if (!x->sh) {
 		perror("explore: the shared block");
+		xp_current = NULL;
 		free(x);
 		return -1;
 	}
 	if (!o->pct_depth) {
 		x->stack = calloc(XP_MAX_NODES, sizeof(*x->stack));
 		if (!x->stack)
-			abort();
+			out_of_memory();
 	}
 #if XP_INPROCESS
 	if (!xp_heap.on)
@@ -2137,6 +2186,7 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 	if (server_start(x)) {
 		free(x->stack);
 		shared_free(x->sh, sizeof(struct shared));
+		xp_current = NULL;
 		free(x);
 		return -1;
 	}
@@ -2158,6 +2208,7 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 	free(x->stack);
 	free(x->states.v);
 	free(x->best);
+	xp_current = NULL;
 	free(x);
 #if XP_INPROCESS
 	xp_heap.machine = xp_heap.on;
