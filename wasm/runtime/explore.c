@@ -597,17 +597,15 @@ static struct xp *xp_current;	/* the search under way, for out_of_memory() */
  */
 static void out_of_memory(void)
 {
-	size_t items = 0, bytes = 0, i;
+	size_t items = 0, bytes = 0;
 	uint32_t deepest = 0;
 	int b;
 
 	if (xp_current) {
 		deepest = xp_current->deepest;
+		bytes = xp_current->item_bytes;
 		for (b = 0; b < XP_MAX_BOUND + 2; b++)
-			for (i = 0; i < xp_current->items[b].n; i++) {
-				items++;
-				bytes += xp_current->items[b].v[i].n;
-			}
+			items += xp_current->items[b].n;
 	}
 	fprintf(stderr, "explore: out of memory: %zu work items kept, %zu MiB of choices (at most "
 		"%zu), from runs of up to %u decisions. Explore a smaller set-up of the scenario "
