@@ -229,13 +229,30 @@ const HunkView = memo(function HunkView({
             {place(h.new)}
           </span>
         </div>
-        {h.lines.map((l, i) => (
-          <HunkLine key={i} line={l} here={i === row} side={i === row ? side : null} target={i === row ? target : undefined} />
+        {chunks(h.lines.length).map(([from, to]) => (
+          // Off screen the browser skips a chunk (content-visibility: auto, DiffPanel.css) and gives it the height
+          // of its lines, so that the pane's scroll range and the places after it are right before it is drawn.
+          <div key={from} className="diff-chunk" style={{ containIntrinsicBlockSize: `auto calc(${to - from} * 1.45em)` }}>
+            {h.lines.slice(from, to).map((l, k) => {
+              const i = from + k;
+              return <HunkLine key={i} line={l} here={i === row} side={i === row ? side : null} target={i === row ? target : undefined} />;
+            })}
+          </div>
         ))}
       </div>
     </div>
   );
 });
+
+/** Lines a chunk holds: few enough that drawing one the first time is short (a hunk can be a whole new file). */
+const CHUNK_LINES = 24;
+
+/** The [from, to) line ranges of a hunk's chunks. */
+function chunks(n: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let from = 0; from < n; from += CHUNK_LINES) out.push([from, Math.min(n, from + CHUNK_LINES)]);
+  return out;
+}
 
 /** A line of a hunk: the lit line moving inside a hunk draws again the two lines it leaves and enters, not the hunk's every line. */
 const HunkLine = memo(function HunkLine({
