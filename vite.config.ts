@@ -30,7 +30,7 @@ export default defineConfig({
   worker: { format: 'es', plugins: () => [reviewVariantsPlugin()] },
   test: {
     root: '.',
-    include: ['web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['web/src/**/*.test.ts', 'scripts/**/*.test.ts', 'wasm/tools/**/*.test.ts'],
     environment: 'node',
   },
 });

@@ -57,14 +57,12 @@ trap 'exit 1' INT TERM
 rows="1000:3072:0.39 10000:307:0.39 100000:32:1.29 500000:6:11.36 1000000:3:26.40 1500000:2:42.97 3000000:1:45.22"
 kernels="inode inode-before inode-rotate"
 jobs=$(nproc)
-# One cell: $1 flavour, $2 kernel, $3 inodes, $4 pages; its meta in
-# $tmp/$1-$2-$3.json, its wall seconds in $tmp/$1-$2-$3.s.
+# One native cell, a process: $1 flavour, $2 kernel, $3 inodes, $4 pages;
+# its meta in $tmp/$1-$2-$3.json, its wall seconds in $tmp/$1-$2-$3.s.
 cell='
 tmp=$1 flavour=$2 v=$3 n=$4 p=$5 args=$6 prog=$7
-if [ $flavour = native ]; then set -- build/bench/$v/labrun
-else set -- node --no-experimental-fetch build/wasm/$v/labrun.cjs; fi
 t0=$(date +%s.%N)
-"$@" $args --program "$prog" >"$tmp/$flavour-$v-$n.json" || { echo "bench: $flavour $v $n failed" >&2; exit 255; }
+build/bench/$v/labrun $args --program "$prog" >"$tmp/$flavour-$v-$n.json" || { echo "bench: $flavour $v $n failed" >&2; exit 255; }
 t1=$(date +%s.%N)
 echo "$t1 - $t0" | bc >"$tmp/$flavour-$v-$n.s"
 '
@@ -74,14 +72,28 @@ echo "benchmark: seed 004's table, shrink_slab() share of kswapd's reclaim time"
 echo "  (drop-behind past N inodes x P active pages; one run per row, scaled; cost model above;"
 echo "   the 21 runs of each flavour $jobs at a time, as the page's figure runs them in workers)"
 for flavour in native wasm; do
-	t0=$(date +%s.%N)
 	for row in $rows; do
 		n=${row%%:*} rest=${row#*:}
 		p=${rest%%:*}
 		for v in $kernels; do
-			printf '%s\n' "$tmp" "$flavour" "$v" "$n" "$p" "$args" "$(program "$n" "$p")"
+			if [ $flavour = native ]; then
+				printf '%s\0' "$tmp" "$flavour" "$v" "$n" "$p" "$args" "$(program "$n" "$p")"
+			else
+				# shellcheck disable=SC2086 # $args: labrun's arguments, one field each
+				printf '%s\t' "$tmp/$flavour-$v-$n.json" "$tmp/$flavour-$v-$n.s" "build/wasm/$v/labrun.cjs" $args --program
+				printf '%s\n' "$(program "$n" "$p")"
+			fi
 		done
-	done | tr '\n' '\0' | xargs -0 -n 7 -P "$jobs" sh -c "$cell" sh
+	done >"$tmp/cells"
+	t0=$(date +%s.%N)
+	if [ $flavour = native ]; then
+		xargs -0 -n 7 -P "$jobs" sh -c "$cell" sh <"$tmp/cells"
+	else
+		# As the page runs the table: each kernel's module compiled once, every
+		# run a fresh instance of it in a worker thread, $jobs at a time
+		# (wasm/tools/labrun-pool.mjs).
+		node --no-experimental-fetch wasm/tools/labrun-pool.mjs --jobs "$jobs" <"$tmp/cells" || { echo "bench: a wasm run failed" >&2; exit 1; }
+	fi
 	t1=$(date +%s.%N)
 	[ $flavour = native ] || wasm_s=$(echo "$t1 - $t0" | bc)
 	printf '  %-6s %-20s' "$flavour" "inodes x pages"

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0-only
+// The pool's runs are the command line's: the same output for the same
+// arguments, whichever worker and in whatever order they ran; a run that
+// fails is named with its standard error, and the others still finish.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const CJS = 'build/wasm/v6.12/labrun.cjs';
+const POOL = 'wasm/tools/labrun-pool.mjs';
+
+function cli(args: string[]): string {
+  const r = spawnSync('node', ['--no-experimental-fetch', CJS, ...args], { encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  return r.stdout;
+}
+
+describe('labrun-pool', () => {
+  it('prints what labrun prints for each run, and names the run that failed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'labrun-pool-'));
+    try {
+      const runs = [1, 2, 3].map((seed) => ['--scenario', 'shrinker-lifetime', '--seed', String(seed), '--rounds', '30', '--summary']);
+      const lines = [...runs, ['--scenario', 'no-such-scene']].map((a, i) => [join(dir, `${i}.out`), join(dir, `${i}.s`), CJS, ...a].join('\t'));
+      const r = spawnSync('node', [POOL, '--jobs', '2'], { input: lines.join('\n') + '\n', encoding: 'utf8' });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/--scenario no-such-scene: exit 2\n.*no scenario 'no-such-scene'/);
+      runs.forEach((a, i) => {
+        const out = readFileSync(join(dir, `${i}.out`), 'utf8');
+        expect(out).toMatch(/shrinker-lifetime seed \d: done/);
+        expect(out).toBe(cli(a));
+        expect(Number(readFileSync(join(dir, `${i}.s`), 'utf8'))).toBeGreaterThan(0);
+      });
+      // Seeds differ, so the runs do: each output is its own run's.
+      expect(new Set(runs.map((_, i) => readFileSync(join(dir, `${i}.out`), 'utf8'))).size).toBe(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a line it cannot read, and a module that is not built', () => {
+    for (const [input, msg] of [
+      ['garbage\n', /line 1: expected out<TAB>seconds<TAB>labrun.cjs/],
+      ['a\tb\tbuild/wasm/none/labrun.cjs\t--summary\n', /line 1: build\/wasm\/none\/labrun.cjs is missing/],
+    ] as const) {
+      const r = spawnSync('node', [POOL], { input, encoding: 'utf8' });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(msg);
+    }
+  });
+});
