@@ -329,15 +329,15 @@ build/bench/$(1)/labrun: $(call kobjs,bench,$(1)) $(call hobjs,bench) build/benc
 	@echo "  LD [bench] $$@"
 	@$(CC_bench) $$^ -o $$@
 build/wasm/$(1)/labrun.cjs: $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/labrun.o build/wasm/host/registry.o \
-		$(FIBER_LIBJS) wasm/tools/asyncify.py
+		$(FIBER_LIBJS) $(NODE_PREJS) wasm/tools/asyncify.py
 	@echo "  LD [wasm] $$@ (Node)"
-	@$(EMCC) $(WASM_FLAGS) $(WASM_BASE_LINK) $(FIBER_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 \
+	@$(EMCC) $(WASM_FLAGS) $(WASM_BASE_LINK) $(FIBER_LINK) $(NODE_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 \
 		$$(filter %.o,$$^) -o $$@
 	@python3 wasm/tools/asyncify.py $$(@:.cjs=.wasm)
 build/wasm64/$(1)/labrun.cjs: $(call kobjs,wasm64,$(1)) $(call hobjs,wasm64) build/wasm64/host/labrun.o \
-		build/wasm64/host/registry.o $(FIBER_LIBJS) $(WASM64_LIBJS) $(WASM64_CACHE)/.ready wasm/tools/asyncify.py
+		build/wasm64/host/registry.o $(FIBER_LIBJS) $(WASM64_LIBJS) $(NODE_PREJS) $(WASM64_CACHE)/.ready wasm/tools/asyncify.py
 	@echo "  LD [wasm64] $$@ (Node)"
-	@$(EMCC64) $(WASM_FLAGS) $(WASM_BASE_LINK) $(FIBER_LINK) $(WASM64_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 \
+	@$(EMCC64) $(WASM_FLAGS) $(WASM_BASE_LINK) $(FIBER_LINK) $(WASM64_LINK) $(NODE_LINK) $($(1)_WASM_LINK) -sENVIRONMENT=node -sEXIT_RUNTIME=1 \
 		$$(filter %.o,$$^) $(WASM64_SYSLIBS) -o $$@
 	@python3 wasm/tools/asyncify.py $$(@:.cjs=.wasm)
 build/wasm64/$(1)/labrun-web.js: $(call kobjs,wasm64,$(1)) $(call hobjs,wasm64) build/wasm64/host/labrun.o \
@@ -384,6 +384,9 @@ WASM_LINK := -sASYNCIFY -sASYNCIFY_STACK_SIZE=65536 $(WASM_BASE_LINK)
 # JavaScript compiler.
 FIBER_LIBJS := wasm/runtime/library_asyncify.js
 FIBER_LINK  := --js-library wasm/runtime/library_asyncify.js --profiling-funcs
+# The Node command line's output, written whole before it exits (a pre-js).
+NODE_PREJS := wasm/runtime/pre_node.js
+NODE_LINK  := --pre-js $(NODE_PREJS)
 # wasm64's own JavaScript: the imports emcc 3.1.6 passes BigInts to
 # without converting them (a library replacing the system functions of the
 # same name), and main()'s argv of 8-byte pointers (a pre-js).
