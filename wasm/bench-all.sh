@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # make bench: every benchmark script in turn, then one table of the
-# figures that have a goal (issue 20 of the project's tracker): each
+# figures that have a goal: each
 # figure, its goal and the ratio, oriented so that 1.00 or more meets the
 # goal (figure / goal for "at least", goal / figure for "at most"). Each
 # script adds its rows to BENCH_ROWS: name, value, unit, >= or <=, goal,
