@@ -145,25 +145,6 @@ function ComparisonView({ comparison: c, site }: { comparison: Comparison; site:
   return (
     <>
       <p className="diff-title">{c.title}</p>
-      <p className="diff-caption">
-        Read from kernel-tree/linux by kernel-tree/diffs.py, the real branches {c.from} and {c.to}
-        {c.kind === 'per-function' ? (
-          <>
-            . The shrinker code moved from mm/vmscan.c ({c.from}) to mm/shrinker.c ({c.to}), so a file diff would show
-            everything removed and everything added: this compares the functions that matter one by one
-            {c.unchanged.length
-              ? `; ${c.unchanged.map((u) => u.func).join(', ')} moved without a change (${c.unchanged
-                  .map((u) => `${u.old.file}:${u.old.start} → ${u.new.file}:${u.new.start}`)
-                  .join(', ')})`
-              : ''}
-            .
-          </>
-        ) : (
-          <>
-            : <code>{c.command}</code>.
-          </>
-        )}
-      </p>
       <p className="diff-where" data-testid="diff.where">
         {where}
       </p>
@@ -174,6 +155,26 @@ function ComparisonView({ comparison: c, site }: { comparison: Comparison; site:
         role="region"
         aria-label={`Hunks of ${c.from} → ${c.to}`}
       >
+        {/* Where the diff comes from scrolls with its hunks: the pane's own height goes to the lines. */}
+        <p className="diff-caption">
+          Read from kernel-tree/linux by kernel-tree/diffs.py, the real branches {c.from} and {c.to}
+          {c.kind === 'per-function' ? (
+            <>
+              . The shrinker code moved from mm/vmscan.c ({c.from}) to mm/shrinker.c ({c.to}), so a file diff would show
+              everything removed and everything added: this compares the functions that matter one by one
+              {c.unchanged.length
+                ? `; ${c.unchanged.map((u) => u.func).join(', ')} moved without a change (${c.unchanged
+                    .map((u) => `${u.old.file}:${u.old.start} → ${u.new.file}:${u.new.start}`)
+                    .join(', ')})`
+                : ''}
+              .
+            </>
+          ) : (
+            <>
+              : <code>{c.command}</code>.
+            </>
+          )}
+        </p>
         {c.hunks.length === 0 && <p className="muted">The two branches do not differ in these files.</p>}
         {c.hunks.map((h, k) => (
           <HunkView
