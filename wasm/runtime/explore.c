@@ -1901,12 +1901,11 @@ static int run_item(struct xp *x, struct item *it, int k)
 	}
 }
 
-static void item_free(struct item *it)
+static void item_free(struct xp *x, struct item *it)
 {
 	int t;
 
-	if (xp_current)
-		xp_current->item_bytes -= it->n;
+	x->item_bytes -= it->n;
 	free(it->choices);
 	for (t = 0; t < XP_MAX_CPUS; t++)
 		fp_put(&it->sfp[t]);
@@ -2045,7 +2044,7 @@ static int dfs(struct xp *x)
 			struct item it = l->v[--l->n];
 
 			r = run_item(x, &it, k);
-			item_free(&it);
+			item_free(x, &it);
 			if (r < 0)
 				return -1;
 		}
@@ -2197,7 +2196,7 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 	shared_free(x->sh, sizeof(struct shared));
 	for (b = 0; b <= XP_MAX_BOUND + 1; b++) {
 		while (x->items[b].n)
-			item_free(&x->items[b].v[--x->items[b].n]);
+			item_free(x, &x->items[b].v[--x->items[b].n]);
 		free(x->items[b].v);
 	}
 	if (x->stack)	/* not all XP_MAX_NODES: clearing them would fault in every page of the stack */
