@@ -32,6 +32,19 @@ v6.12_EXTRACT :=
 v6.12_GLUE    := wasm/glue/v6.12/api.c
 v6.12_DEFS    := -DLINUX_VERSION_CODE=0x060c00
 
+# The folio LRU of v6.12 (mm/swap.c, mm/vmscan.c, mm/memcontrol.c,
+# include/linux/mm_inline.h...), extracted with its line numbers
+# (wasm/extract/lru-*.txt) and compiled by wasm/glue/lru/ (docs/lru.md):
+# in the kernels that have it (SIM_FOLIO_LRU), with the scenarios that
+# run it. The classic LRU: CONFIG_LRU_GEN off. Added to v6.12's lists
+# below, once the variants built as v6.12 without it have taken theirs.
+LRU_EXTRACT := $(addprefix wasm/extract/lru-,mm-types-h.txt mmzone-h.txt mm-h.txt memcontrol-h.txt \
+               mm-inline-h.txt swap-h.txt vmstat-h.txt pagemap-h.txt huge-mm-h.txt internal-h.txt \
+               util.txt mmzone.txt swap.txt vmscan.txt memcontrol.txt)
+LRU_GLUE    := $(addprefix wasm/glue/lru/,mm.c swap.c vmscan.c memcontrol.c) wasm/glue/sched.c
+LRU_SCEN    :=
+LRU_DEFS    := -DSIM_FOLIO_LRU
+
 # v6.1: the shrinker code in mm/vmscan.c under shrinker_rwsem
 v6.1_BRANCH   := v6.1
 v6.1_FILES    := wasm/kernel-files-v6.1.txt
@@ -143,6 +156,13 @@ selftest_WASM_O0 := lib/list-test.c
 selftest_WASM_LINK := -sGLOBAL_BASE=4096
 SELFTEST_VARIANTS := selftest
 
+# v6.12 itself runs its folio LRU (above); the variants that copied
+# v6.12's lists before this line (break-*, inode*, selftest) do not.
+v6.12_EXTRACT += $(LRU_EXTRACT)
+v6.12_GLUE    += $(LRU_GLUE)
+v6.12_SCEN    := $(LRU_SCEN)
+v6.12_DEFS    += $(LRU_DEFS)
+
 # Reviewer variants: kernels `make variant` made from a patch series
 # (kernel-tree/variant.sh), each on its branch variant/<name> of
 # kernel-tree/linux and built as its base variant is, with the base's file
@@ -177,7 +197,7 @@ SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c 
 HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/lockdep.c wasm/runtime/strbuf.c \
-               wasm/runtime/ftrace.c \
+               wasm/runtime/ftrace.c wasm/runtime/percpu.c \
                wasm/runtime/kasan.c wasm/runtime/lab.c wasm/runtime/stats.c \
                wasm/runtime/explore.c
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') wasm/glue/inode/inode.h \
@@ -236,9 +256,11 @@ HCC_fuzz  := $(CC_fuzz) -fno-sanitize-coverage=trace-cmp
 FLAVOURS  := native native64 bench wasm wasm64 fuzz
 
 # ---- the kernel sources a variant reads ------------------------------------
-# $(1): variant. Files come out of the branch with git archive; overlay
+# $(1): variant. Files come out of the branch with git archive;
+# extraction specs make .c files (and headers) from them; then overlay
 # headers (wasm/overlay/<variant>, or <variant>_OVERLAY) go next to the
-# compiled files; extraction specs make .c files.
+# compiled files (after the extraction, which reads the real ones: the
+# folio LRU's helpers of mm/internal.h).
 define tree_rule
 $(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) wasm/tools/extract.py \
 		kernel-tree/linux/.git/reclaim-lab-tree-key $(shell find wasm/overlay -type f)
@@ -246,13 +268,13 @@ $(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) wasm/tools/extract.py \
 	@rm -rf $(tree) && mkdir -p $(tree)
 	@grep -v '^#' $($(1)_FILES) | grep . | xargs git -C kernel-tree/linux archive $($(1)_BRANCH) -- \
 		| tar -x -C $(tree)
-	@if [ -d $(or $($(1)_OVERLAY),wasm/overlay/$(1)) ]; then \
-		cp -r $(or $($(1)_OVERLAY),wasm/overlay/$(1))/. $(tree)/; fi
 	@for spec in $($(1)_EXTRACT); do \
 		out=$(tree)/$$$$(sed -n 's/^file //p' $$$$spec | sed 's/\.\([ch]\)$$$$/-extract.\1/'); \
 		python3 wasm/tools/extract.py $$$$spec $(tree) $$$$out || exit 1; \
 		echo "  EXTRACT $$$$spec -> $$$$out"; \
 	done
+	@if [ -d $(or $($(1)_OVERLAY),wasm/overlay/$(1)) ]; then \
+		cp -r $(or $($(1)_OVERLAY),wasm/overlay/$(1))/. $(tree)/; fi
 	@touch $$@
 endef
 $(foreach v,$(LAB_VARIANTS) $(SELFTEST_VARIANTS),$(eval $(call tree_rule,$(v))))
@@ -314,7 +336,6 @@ $(foreach f,$(FLAVOURS),$(foreach v,$(LAB_VARIANTS) $(SELFTEST_VARIANTS),\
 	$(foreach s,$(call pobj_srcs,$(v)),$(eval $(call project_rule,$(f),$(v),$(s))))))
 $(foreach f,$(FLAVOURS),$(foreach s,$(HOST_SRCS) $(HOST_PROGS),$(eval $(call host_rule,$(f),$(s)))))
 $(eval $(call project_rule,native,v6.12,wasm/tests/litmus_kernel.c))
-$(eval $(call project_rule,native,v6.12,wasm/glue/sched.c))
 
 # ---- programs ----------------------------------------------------------------------
 # The CLI per variant, natively and optimised; the same as wasm for Node.

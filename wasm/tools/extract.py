@@ -17,6 +17,9 @@ Spec lines (# starts a comment):
     func <name>[@N]           the N-th definition (default 1) of function
                               <name>: from its first line at column 0 to
                               its closing brace
+    from <text>               the whole line <text>, and every line after
+    to <text>                 it up to the first whole line <text>: a run
+                              of definitions (a group of #defines, say)
 
 The output holds only the file's own text; project glue that needs it
 #includes it (wasm/glue/v6.1/vmscan.c).
@@ -127,8 +130,12 @@ def main():
         kind, _, arg = raw.partition(" ")
         if kind == "file":
             path = arg.strip()
-        elif kind in ("line", "func", "block"):
+        elif kind in ("line", "func", "block", "from"):
             items.append((kind, arg))
+        elif kind == "to":
+            if not items or items[-1][0] != "from":
+                fail("%s: 'to' without a 'from' before it: %s" % (spec, raw))
+            items[-1] = ("from", (items[-1][1], arg))
         else:
             fail("%s: unknown spec line: %s" % (spec, raw))
     if not path:
@@ -147,6 +154,17 @@ def main():
             if len(found) != 1:
                 fail("block %r found %d times in %s" % (arg, len(found), path))
             spans.append((found[0], block_end(lines, found[0]), arg))
+        elif kind == "from":
+            if isinstance(arg, str):
+                fail("from %r has no 'to' after it" % arg)
+            first_text, last_text = arg
+            found = [i for i, l in enumerate(lines) if l == first_text]
+            if len(found) != 1:
+                fail("from %r found %d times in %s" % (first_text, len(found), path))
+            ends = [i for i in range(found[0], len(lines)) if lines[i] == last_text]
+            if not ends:
+                fail("to %r not found after %r in %s" % (last_text, first_text, path))
+            spans.append((found[0], ends[0], first_text))
         else:
             name, _, nth = arg.partition("@")
             first, last = function_span(lines, name, int(nth or 1))
