@@ -40,9 +40,9 @@ v6.12_DEFS    := -DLINUX_VERSION_CODE=0x060c00
 # below, once the variants built as v6.12 without it have taken theirs.
 LRU_EXTRACT := $(addprefix wasm/extract/lru-,mm-types-h.txt mmzone-h.txt mm-h.txt memcontrol-h.txt \
                mm-inline-h.txt swap-h.txt vmstat-h.txt pagemap-h.txt huge-mm-h.txt internal-h.txt \
-               util.txt mmzone.txt swap.txt vmscan.txt memcontrol.txt)
+               util.txt mmzone.txt swap.txt vmscan.txt memcontrol.txt swap-state.txt)
 LRU_GLUE    := $(addprefix wasm/glue/lru/,mm.c swap.c vmscan.c memcontrol.c) wasm/glue/sched.c
-LRU_SCEN    :=
+LRU_SCEN    := wasm/scenarios/lru_batch.c wasm/scenarios/kunit_lru.c
 LRU_DEFS    := -DSIM_FOLIO_LRU
 
 # v6.1: the shrinker code in mm/vmscan.c under shrinker_rwsem
@@ -86,7 +86,7 @@ lru-batch_EXTRACT :=
 lru-batch_GLUE    := $(v6.12_GLUE)
 lru-batch_DEFS    := $(v6.12_DEFS)
 lru-batch_OVERLAY := wasm/overlay/v6.12
-lru-batch_SCEN    := wasm/scenarios/lru_batch.c wasm/scenarios/kunit_lru_batch.c
+lru-batch_SCEN    := wasm/scenarios/lru_batch_model.c wasm/scenarios/kunit_lru_batch.c
 
 # inode, inode-before, inode-rotate: the inode LRU code of fs/inode.c
 # (too large to compile whole: extracted with its line numbers) on v6.12,

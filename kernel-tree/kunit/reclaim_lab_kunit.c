@@ -526,6 +526,23 @@ static void rl_inode_truncate(struct inode *inode, unsigned long index)
 #include "kunit_inode_body.h"
 #endif
 
+/*
+ * 6.12's folio LRU (compared on branches of 6.12 and later, with variant
+ * v6.12): real folios from the page allocator, charged to a memcg of the
+ * case's own, through the kernel's own mm/swap.c and mm/vmscan.c;
+ * shrink_inactive_list() through the hook run.sh appends to mm/vmscan.c
+ * (kunit_lru_vmscan.h).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <linux/mm_inline.h>
+#include <linux/pagevec.h>
+#include <linux/sched/mm.h>
+#define RL_FOLIO_LRU 1
+#define rl_folio_alloc()	folio_alloc(GFP_KERNEL, 0)
+
+#include "kunit_lru_body.h"
+#endif
+
 /* ---- planted bugs, for the kernel's own checkers ------------------------------- */
 
 #if defined(CONFIG_KASAN_GENERIC) && defined(CONFIG_PROVE_LOCKING) && \
@@ -761,6 +778,11 @@ static void rl_case(struct kunit *test, int (*body)(void), const char *name)
 #else
 #define RL_IF_INODE(...)
 #endif
+#ifdef RL_FOLIO_LRU
+#define RL_IF_FOLIO_LRU(...)	__VA_ARGS__
+#else
+#define RL_IF_FOLIO_LRU(...)
+#endif
 #define RL_IF_PLANTED(...)	/* suites of their own, below */
 
 /* In a cgroup2 mount of its own (ALL, WORD64), or as it is. */
@@ -768,6 +790,7 @@ static void rl_case(struct kunit *test, int (*body)(void), const char *name)
 #define RL_RUN_WORD64(test, fn, name)	rl_case(test, fn, name)
 #define RL_RUN_LRU_BATCH(test, fn, name)	KUNIT_EXPECT_EQ(test, fn(), 0)
 #define RL_RUN_INODE(test, fn, name)	KUNIT_EXPECT_EQ(test, fn(), 0)
+#define RL_RUN_FOLIO_LRU(test, fn, name)	rl_case(test, fn, name)
 
 /* A case for each scenario of kunit.def this kernel can run. */
 #define KUNIT_SCENARIO(ident, name, fn, where, variant, title)		\

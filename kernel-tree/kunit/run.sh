@@ -57,6 +57,12 @@ if [ -f "$src/mm/lru_batch.c" ]; then
 	grep -q '^obj-$(CONFIG_KUNIT) += lru_batch.o$' "$src/mm/Makefile" ||
 		echo 'obj-$(CONFIG_KUNIT) += lru_batch.o' >> "$src/mm/Makefile"
 fi
+if branch_runs "$branch" FOLIO_LRU; then
+	# 6.12's folio LRU: shrink_inactive_list() is static in mm/vmscan.c,
+	# so scenario kunit-lru's hook goes at its end (kunit_lru_vmscan.h)
+	grep -q '^#include "kunit_lru_vmscan.h"$' "$src/mm/vmscan.c" ||
+		printf '\n#ifdef CONFIG_KUNIT\n#include "kunit_lru_vmscan.h"\n#endif\n' >> "$src/mm/vmscan.c"
+fi
 if [ -f "$src/mm/shrinker.c" ]; then
 	# 6.7 and later: shrink_slab() is declared in mm/internal.h
 	grep -q '^obj-$(CONFIG_KUNIT) += reclaim_lab_kunit.o$' "$src/mm/Makefile" ||

@@ -28,6 +28,7 @@ static void kunit_lru_batch_init(void *arg)
 #define KUNIT_IF_WORD64(...)
 #define KUNIT_IF_LRU_BATCH(...)	__VA_ARGS__
 #define KUNIT_IF_INODE(...)
+#define KUNIT_IF_FOLIO_LRU(...)
 #define KUNIT_IF_PLANTED(...)
 #define KUNIT_TREE		SIM_KERNEL_TREE
 #define KUNIT_SCENARIO		KUNIT_DEFINE

@@ -210,9 +210,9 @@ static inline int current_is_kswapd(void) { return current->flags & PF_KSWAPD; }
 static inline bool current_is_khugepaged(void) { return false; }
 #define smp_processor_id()	sim_cpu_id()
 
-/* Stubbed: the swap cache and swap (CONFIG_SWAP off: no swap device) */
-#define folio_test_swapcache(folio)	false
+/* Stubbed: swap (no swap device: no folio is ever in the swap cache) */
 #define swap_address_space(entry)	((struct address_space *)NULL)
+static inline bool folio_free_swap(struct folio *folio) { return false; }
 
 /* The pieces of the branch's headers, in the kernel's order */
 #include <linux/huge_mm-extract.h>
@@ -239,9 +239,8 @@ void lab_mem_map_free(void);
 struct folio *lab_folio_alloc(gfp_t gfp, int nid);
 unsigned long lab_nr_free_pages(void);
 
-/* The glue's LRU helpers for scenarios: mm/vmscan.c's statics, reached from outside it. */
-struct lruvec;
-unsigned long lab_shrink_inactive_list(struct lruvec *lruvec, enum lru_list lru,
-				       unsigned long nr_to_scan, gfp_t gfp, int *nr_isolated);
+/* mm/vmscan.c's shrink_inactive_list(), as a memcg's reclaim calls it (wasm/scenarios/kunit_lru_vmscan.h) */
+unsigned long rl_lru_shrink_inactive_list(struct lruvec *lruvec, enum lru_list lru,
+					  unsigned long nr_to_scan, unsigned long *scanned);
 
 #endif /* SIM_GLUE_LRU_H */

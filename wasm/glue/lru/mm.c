@@ -13,6 +13,7 @@
 
 #include "mm/mmzone-extract.c"
 #include "mm/util-extract.c"
+#include "mm/swap_state-extract.c"
 
 /* kernel/bounds.c's constants, as the shim's generated/bounds.h has them */
 static_assert(NR_PAGEFLAGS == __NR_PAGEFLAGS, "generated/bounds.h: NR_PAGEFLAGS");
@@ -130,6 +131,11 @@ static void lab_free_page(struct page *page)
 		return;
 	if (WARN(page->memcg_data, "BUG: Bad page state: pfn:%lu page still charged to cgroup", pfn))
 		return;
+	/* an anonymous folio's mapping is cleared here, any other is a bad page */
+	if ((unsigned long)page->mapping & PAGE_MAPPING_FLAGS)
+		page->mapping = NULL;
+	if (WARN(page->mapping, "BUG: Bad page state: pfn:%lu non-NULL mapping", pfn))
+		return;
 	page->flags &= ~PAGEFLAGS_MASK;
 	free_pfns[nr_free++] = pfn;
 	__mod_zone_page_state(page_zone(page), NR_FREE_PAGES, 1);
@@ -154,14 +160,12 @@ void free_unref_folios(struct folio_batch *folios)
 
 /* ---- memcg charging ---------------------------------------------------- */
 
-static struct mem_cgroup *active_memcg;
-
-/* include/linux/sched/mm.h: charges without an mm go to this memcg */
+/* include/linux/sched/mm.h: this task's charges without an mm go to memcg */
 struct mem_cgroup *set_active_memcg(struct mem_cgroup *memcg)
 {
-	struct mem_cgroup *old = active_memcg;
+	struct mem_cgroup *old = current->active_memcg;
 
-	active_memcg = memcg;
+	current->active_memcg = memcg;
 	return old;
 }
 
@@ -173,7 +177,7 @@ struct mem_cgroup *set_active_memcg(struct mem_cgroup *memcg)
  */
 int __mem_cgroup_charge(struct folio *folio, struct mm_struct *mm, gfp_t gfp)
 {
-	struct mem_cgroup *memcg = active_memcg ? active_memcg : root_mem_cgroup;
+	struct mem_cgroup *memcg = current->active_memcg ? current->active_memcg : root_mem_cgroup;
 
 	VM_BUG_ON_FOLIO(folio->memcg_data, folio);
 	memcg->nr_charged += folio_nr_pages(folio);

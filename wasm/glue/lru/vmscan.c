@@ -10,11 +10,15 @@
  */
 #include "lru.h"
 
-/* Stubbed: rmap (mm/rmap.c): no page table maps a folio here, so none is referenced or unmapped */
+/*
+ * Stubbed: rmap (mm/rmap.c). No page table maps a folio here: the real
+ * folio_referenced() returns at its first test, mapcount 0, as this does.
+ */
 static inline int folio_referenced(struct folio *folio, int is_locked,
 				   struct mem_cgroup *memcg, unsigned long *vm_flags)
 {
 	*vm_flags = 0;
+	WARN_ON(folio_mapcount(folio));
 	return 0;
 }
 enum ttu_flags { TTU_SPLIT_HUGE_PMD = 0x4, TTU_IGNORE_MLOCK = 0x8, TTU_SYNC = 0x10,
@@ -26,7 +30,6 @@ static inline void try_to_unmap_flush_dirty(void) { }
 /* Stubbed: swap (CONFIG_SWAP off) */
 struct swap_iocb;
 static inline bool add_to_swap(struct folio *folio) { return false; }
-static inline bool folio_free_swap(struct folio *folio) { return false; }
 static inline bool mem_cgroup_swap_full(struct folio *folio) { return false; }
 static inline void swap_write_unplug(struct swap_iocb *sio) { }
 static inline void __delete_from_swap_cache(struct folio *folio, swp_entry_t entry, void *shadow) { }
@@ -72,29 +75,5 @@ static inline int lab_pageout(struct folio *folio, struct address_space *mapping
 
 #include "mm/vmscan-extract.c"
 
-/*
- * shrink_inactive_list() of lruvec's list lru, as shrink_list() calls it
- * for a reclaim that may unmap and write (a memcg's, from
- * try_to_free_mem_cgroup_pages(): sc->target_mem_cgroup its memcg):
- * for the scenarios and the KUnit case, which cannot call the static
- * function themselves.
- */
-unsigned long lab_shrink_inactive_list(struct lruvec *lruvec, enum lru_list lru,
-				       unsigned long nr_to_scan, gfp_t gfp, int *nr_isolated)
-{
-	struct scan_control sc = {
-		.nr_to_reclaim = SWAP_CLUSTER_MAX,
-		.target_mem_cgroup = lruvec_memcg(lruvec),
-		.gfp_mask = gfp,
-		.reclaim_idx = MAX_NR_ZONES - 1,
-		.priority = DEF_PRIORITY,
-		.may_writepage = 1,
-		.may_unmap = 1,
-		.may_swap = 1,
-	};
-	unsigned long nr_reclaimed = shrink_inactive_list(nr_to_scan, lruvec, &sc, lru);
-
-	if (nr_isolated)
-		*nr_isolated = (int)sc.nr_scanned;
-	return nr_reclaimed;
-}
+/* What scenarios reach of this file's statics (scenario kunit-lru's hook, the same in UML) */
+#include "../../scenarios/kunit_lru_vmscan.h"

@@ -26,6 +26,7 @@
 #define MAX_NICE		19
 
 struct kthread;
+struct mem_cgroup;
 
 struct task_struct {
 	int pid;
@@ -34,6 +35,7 @@ struct task_struct {
 	struct kthread *kthread;	/* a kthread's (wasm/glue/kthread.c) */
 	unsigned int __state;	/* not kept (the runtime has the task's state): reads TASK_RUNNING */
 	unsigned int flags;	/* PF_*: those below, set by whoever runs as such */
+	struct mem_cgroup *active_memcg;	/* set_active_memcg()'s */
 };
 
 /* include/linux/sched.h's per-task flags that the code the lab runs reads */
