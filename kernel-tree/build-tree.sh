@@ -65,6 +65,10 @@ for s in m["series"]:
     code = s["code"]
     if code.get("kind") == "project-port" and code.get("available"):
         print(code["branch"], code["base"])
+    # a series ported as more than one kernel, each a branch on the last
+    for k in s.get("kernels", []):
+        if k.get("available"):
+            print(k["branch"], k["base"])
 for b in m.get("breaks", []) + m.get("without", []):
     print(b["branch"], b["base"])
 PY

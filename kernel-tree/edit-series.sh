@@ -27,9 +27,9 @@ base=$(python3 - "$here/manifest.json" "$series" <<'PY'
 import json, sys
 m = json.load(open(sys.argv[1]))
 for s in m["series"] + m.get("breaks", []) + m.get("without", []):
-    code = s.get("code", s)
-    if code.get("branch") == sys.argv[2]:
-        print(code["base"])
+    for code in [s.get("code", s)] + s.get("kernels", []):
+        if code.get("branch") == sys.argv[2]:
+            print(code["base"])
 PY
 )
 [ -n "$base" ] || die "no series with branch $series in manifest.json"
