@@ -14,8 +14,13 @@
 #define PERCPU_ALIGN 64		/* SMP_CACHE_BYTES: a copy keeps its variables' alignment */
 #define NR_POSSIBLE 64		/* SIM_NR_POSSIBLE_CPUS (linux/percpu.h) */
 
-/* The section exists in every program, with or without per-CPU variables. */
+/*
+ * The section exists in every program, with or without per-CPU variables:
+ * wasm-ld drops a data segment nothing refers to, "used" or not, so the
+ * anchor is referred to by a pointer that the init function reads.
+ */
 static char percpu_anchor __attribute__((section(SIM_PERCPU_SECTION), used));
+static char *volatile percpu_anchor_ref = &percpu_anchor;
 extern char __start_sim_percpu[], __stop_sim_percpu[];
 
 static char *copies;
@@ -26,7 +31,7 @@ void sim_percpu_init(void)
 	size_t size = (size_t)(__stop_sim_percpu - __start_sim_percpu);
 	int cpu;
 
-	(void)percpu_anchor;
+	(void)*percpu_anchor_ref;
 	if (!copies) {
 		stride = (size + PERCPU_ALIGN - 1) / PERCPU_ALIGN * PERCPU_ALIGN;
 		copies = aligned_alloc(PERCPU_ALIGN, stride * NR_POSSIBLE);
