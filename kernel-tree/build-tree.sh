@@ -61,16 +61,20 @@ series_bases() {
 	python3 - "$here/manifest.json" <<'PY'
 import json, sys
 m = json.load(open(sys.argv[1]))
+bases = {}
 for s in m["series"]:
     code = s["code"]
     if code.get("kind") == "project-port" and code.get("available"):
-        print(code["branch"], code["base"])
+        bases.setdefault(code["branch"], code["base"])
     # a series ported as more than one kernel, each a branch on the last
+    # (the code's branch may be the first of them)
     for k in s.get("kernels", []):
         if k.get("available"):
-            print(k["branch"], k["base"])
+            bases.setdefault(k["branch"], k["base"])
 for b in m.get("breaks", []) + m.get("without", []):
-    print(b["branch"], b["base"])
+    bases.setdefault(b["branch"], b["base"])
+for branch, base in bases.items():
+    print(branch, base)
 PY
 }
 

@@ -17,8 +17,10 @@ Every text is read from the tree with git (`git diff`, `git show
                          the two texts are diffed with difflib
   v6.12..break-no-tryget git diff of the same paths
   v6.12..break-no-wait   likewise, and v6.12..no-shrinker-bitmap,
-                         v6.12..break-no-recheck, v6.12..lru-batch-locks (the
-                         port's new files)
+                         v6.12..break-no-recheck
+  v6.12..lru-batch-port  git diff of the folio LRU's files (mm/,
+  lru-batch-port..lru-splice-port  mm_inline.h, mmzone.h, memcontrol.h,
+                         the page flags' layout, the LRU tracepoints)
   v6.12..inode-lru-before  git diff of fs/inode.c, include/linux/list_lru.h
   v6.12..inode-lru-rotate  and mm/list_lru.c
 
@@ -68,8 +70,11 @@ import sys
 
 CONTEXT = 3
 # include/linux/memcontrol.h: the SRCU series adds shrinker_info.map_nr_max.
-PATHS = ['mm/', 'include/linux/shrinker.h', 'include/linux/memcontrol.h',
-         'include/linux/lru_batch.h', 'include/trace/events/lru_batch.h']
+PATHS = ['mm/', 'include/linux/shrinker.h', 'include/linux/memcontrol.h']
+# The RFC's port on 6.12's folio LRU: the files its series touches.
+LRU_PATHS = ['mm/', 'include/linux/mm_inline.h', 'include/linux/mmzone.h', 'include/linux/memcontrol.h',
+             'include/linux/page-flags-layout.h', 'include/linux/page-flags.h',
+             'include/trace/events/pagemap.h']
 # The inode comparisons: the inode LRU code and list_lru.
 INODE_PATHS = ['fs/inode.c', 'include/linux/list_lru.h', 'mm/list_lru.c']
 
@@ -332,9 +337,14 @@ def main(argv):
         gitdiff('v6.12', 'no-shrinker-bitmap',
                 'Without the bitmap: shrink_slab_memcg() calls every memcg-aware shrinker '
                 'for every memcg, as before 4.19.'),
-        gitdiff('v6.12', 'lru-batch-locks',
-                'The project port of the 2018 lru_lock RFC: batch locks and sentinel pages '
-                'over a minimal page and lruvec model (new files, not upstream code).'),
+        gitdiff('v6.12', 'lru-batch-port',
+                'The project port of the 2018 lru_lock RFC on 6.12\'s folio LRU: batch tags and '
+                'sentinels in folio->flags, batch locks per lruvec, lru_lock_all(), the release '
+                'path under batch locks (not upstream code).', LRU_PATHS),
+        gitdiff('lru-batch-port', 'lru-splice-port',
+                'The port\'s splicing: the lru_add path links a batch into a local list, tags it '
+                'and marks it LRU before it takes lru_lock, then splices it on (not upstream code).',
+                LRU_PATHS),
         gitdiff('v6.12', 'break-no-recheck',
                 'Break: on SHRINK_EMPTY shrink_slab_memcg() clears the bit and moves on, '
                 'without the barrier and the second call that catch a concurrent add.'),

@@ -22,7 +22,7 @@
 # 32); the native build must run the same code to give the same event log.
 
 VARIANTS := v6.12 v6.1 srcu break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap lru-batch \
-            inode inode-before inode-rotate
+            lru-splice inode inode-before inode-rotate
 
 # v6.12: mm/shrinker.c, refcount + RCU (the series merged in 6.7)
 v6.12_BRANCH  := v6.12
@@ -38,7 +38,7 @@ v6.12_DEFS    := -DLINUX_VERSION_CODE=0x060c00
 # in the kernels that have it (SIM_FOLIO_LRU), with the scenarios that
 # run it. The classic LRU: CONFIG_LRU_GEN off. Added to v6.12's lists
 # below, once the variants built as v6.12 without it have taken theirs.
-LRU_EXTRACT := $(addprefix wasm/extract/lru-,mm-types-h.txt mmzone-h.txt mm-h.txt memcontrol-h.txt \
+LRU_EXTRACT := $(addprefix wasm/extract/lru-,mm-types-h.txt mmzone-h.txt mm-h.txt memcontrol-types-h.txt memcontrol-h.txt \
                mm-inline-h.txt swap-h.txt vmstat-h.txt pagemap-h.txt huge-mm-h.txt internal-h.txt \
                util.txt mmzone.txt swap.txt vmscan.txt memcontrol.txt swap-state.txt)
 LRU_GLUE    := $(addprefix wasm/glue/lru/,mm.c swap.c vmscan.c memcontrol.c) wasm/glue/sched.c
@@ -75,18 +75,6 @@ $(1)_DEFS    := $(v6.12_DEFS)
 $(1)_OVERLAY := wasm/overlay/v6.12
 endef
 $(foreach b,break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap,$(eval $(call break_variant,$(b))))
-
-# lru-batch: v6.12 with the project's port of the 2018 lru_lock RFC
-# (kernel-tree/patches/lru-batch-locks: a model of the LRU, not upstream
-# code), and the scenario only it can run. <variant>_SCEN: such scenarios.
-lru-batch_BRANCH  := lru-batch-locks
-lru-batch_FILES   := wasm/kernel-files-lru-batch.txt
-lru-batch_SRCS    := $(v6.12_SRCS) mm/lru_batch.c
-lru-batch_EXTRACT :=
-lru-batch_GLUE    := $(v6.12_GLUE)
-lru-batch_DEFS    := $(v6.12_DEFS)
-lru-batch_OVERLAY := wasm/overlay/v6.12
-lru-batch_SCEN    := wasm/scenarios/lru_batch_model.c wasm/scenarios/kunit_lru_batch.c
 
 # inode, inode-before, inode-rotate: the inode LRU code of fs/inode.c
 # (too large to compile whole: extracted with its line numbers) on v6.12,
@@ -162,6 +150,29 @@ v6.12_EXTRACT += $(LRU_EXTRACT)
 v6.12_GLUE    += $(LRU_GLUE)
 v6.12_SCEN    := $(LRU_SCEN)
 v6.12_DEFS    += $(LRU_DEFS)
+
+# lru-batch, lru-splice: the project's port of the 2018 lru_lock RFC as a
+# patch series on v6.12's folio LRU (kernel-tree/patches/lru-batch-port,
+# and lru-splice-port on it: batch locks, then splicing), built as v6.12
+# is, with the specs of what the series adds to the files it extracts
+# from (each includes v6.12's: <variant>_EXTRACT_DEPS).
+LRU_PORT_BASE    := $(addprefix wasm/extract/lru-,mmzone-h.txt mmzone.txt mm-inline-h.txt swap.txt)
+LRU_PORT_EXTRACT := $(filter-out $(LRU_PORT_BASE),$(LRU_EXTRACT)) \
+                    $(addprefix wasm/extract/lru-port-,mmzone-h.txt mmzone.txt mm-inline-h.txt)
+define lru_port_variant
+$(1)_BRANCH       := $(2)
+$(1)_FILES        := $(v6.12_FILES)
+$(1)_SRCS         := $(v6.12_SRCS)
+$(1)_EXTRACT      := $(LRU_PORT_EXTRACT) $(3)
+$(1)_EXTRACT_DEPS := $(LRU_PORT_BASE) wasm/extract/lru-port-swap.txt
+$(1)_GLUE         := $(v6.12_GLUE)
+$(1)_SCEN         := $(v6.12_SCEN)
+$(1)_DEFS         := $(v6.12_DEFS)
+$(1)_OVERLAY      := wasm/overlay/v6.12
+endef
+$(eval $(call lru_port_variant,lru-batch,lru-batch-port,wasm/extract/lru-port-swap.txt))
+$(eval $(call lru_port_variant,lru-splice,lru-splice-port,wasm/extract/lru-splice-swap.txt))
+LRU_PORT_VARIANTS := lru-batch lru-splice
 
 # Reviewer variants: kernels `make variant` made from a patch series
 # (kernel-tree/variant.sh), each on its branch variant/<name> of
@@ -262,14 +273,16 @@ FLAVOURS  := native native64 bench wasm wasm64 fuzz
 # compiled files (after the extraction, which reads the real ones: the
 # folio LRU's helpers of mm/internal.h).
 define tree_rule
-$(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) wasm/tools/extract.py \
+$(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) $($(1)_EXTRACT_DEPS) wasm/tools/extract.py \
 		kernel-tree/linux/.git/reclaim-lab-tree-key $(shell find wasm/overlay -type f)
 	@echo "[wasm] reading $$$$(grep -cv '^#\|^$$$$' $($(1)_FILES)) files from branch $($(1)_BRANCH) of kernel-tree/linux"
 	@rm -rf $(tree) && mkdir -p $(tree)
 	@grep -v '^#' $($(1)_FILES) | grep . | xargs git -C kernel-tree/linux archive $($(1)_BRANCH) -- \
 		| tar -x -C $(tree)
 	@for spec in $($(1)_EXTRACT); do \
-		out=$(tree)/$$$$(sed -n 's/^file //p' $$$$spec | sed 's/\.\([ch]\)$$$$/-extract.\1/'); \
+		out=$(tree)/$$$$(sed -n 's/^out //p' $$$$spec); \
+		[ "$$$$out" != $(tree)/ ] || \
+			out=$(tree)/$$$$(sed -n 's/^file //p' $$$$spec | sed 's/\.\([ch]\)$$$$/-extract.\1/'); \
 		python3 wasm/tools/extract.py $$$$spec $(tree) $$$$out || exit 1; \
 		echo "  EXTRACT $$$$spec -> $$$$out"; \
 	done
@@ -503,7 +516,8 @@ $(foreach v,$(VARIANTS),$(eval $(call scenario_test,test_fuzz_ops,$(v))))
 CHURN_VARIANTS := v6.1 srcu v6.12
 BITMAP_VARIANTS := v6.12 v6.1 no-shrinker-bitmap break-no-recheck
 $(foreach v,$(BITMAP_VARIANTS),$(eval $(call scenario_test,test_memcg_bitmap,$(v))))
-$(eval $(call scenario_test,test_lru_batch,lru-batch))
+LRU_TEST_VARIANTS := v6.12 $(LRU_PORT_VARIANTS)
+$(foreach v,$(LRU_TEST_VARIANTS),$(eval $(call scenario_test,test_lru_batch,$(v))))
 EXPLORE_TEST_VARIANTS := v6.12 break-no-wait break-no-recheck
 $(foreach v,$(EXPLORE_TEST_VARIANTS),$(eval $(call scenario_test,test_explore,$(v))))
 $(foreach v,$(INODE_VARIANTS),$(eval $(call scenario_test,test_inode_lru,$(v))))
@@ -517,13 +531,28 @@ NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
                 $(foreach v,$(LIFETIME_VARIANTS),build/native/$(v)/test_shrinker_lifetime) \
                 $(foreach v,$(VARIANTS),build/native/$(v)/test_fuzz_ops) \
                 $(foreach v,$(BITMAP_VARIANTS),build/native/$(v)/test_memcg_bitmap) \
-                build/native/lru-batch/test_lru_batch \
+                $(foreach v,$(LRU_TEST_VARIANTS),build/native/$(v)/test_lru_batch) \
                 $(foreach v,$(INODE_VARIANTS),build/native/$(v)/test_inode_lru) \
                 $(foreach v,$(EXPLORE_TEST_VARIANTS),build/native/$(v)/test_explore)
 CHURN_TESTS  := $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/test_shrinker_churn)
 
+# docs/lru.md: the inventory of the folio LRU code the lab runs, made from
+# the extraction specs, the kernel tree and a run of the scene on each
+# kernel (wasm/tools/lru-inventory.py); make test-native checks it is
+# what they say.
+LRU_INVENTORY = python3 wasm/tools/lru-inventory.py --tree kernel-tree/linux --specs '$(LRU_EXTRACT)' \
+	$(foreach v,$(LRU_PORT_VARIANTS),--port-specs '$(v):$($(v)_BRANCH)=$($(v)_EXTRACT)') \
+	$(foreach v,v6.12 $(LRU_PORT_VARIANTS),--labrun $(v)=build/native/$(v)/labrun)
+LRU_INVENTORY_DEPS = wasm/tools/lru-inventory.py wasm/tools/extract.py $(LRU_EXTRACT) \
+	$(foreach v,$(LRU_PORT_VARIANTS),$($(v)_EXTRACT)) $(foreach v,v6.12 $(LRU_PORT_VARIANTS),build/native/$(v)/labrun)
+docs/lru.md: $(LRU_INVENTORY_DEPS)
+	@mkdir -p $(@D)
+	@$(LRU_INVENTORY) --write $@
+	@echo "  GEN $@ (the folio LRU's inventory)"
+
 .PHONY: test-native test-determinism determinism
-test-native: $(NATIVE_TESTS) $(CHURN_TESTS) build/native/test_churn_figures
+test-native: $(NATIVE_TESTS) $(CHURN_TESTS) build/native/test_churn_figures $(LRU_INVENTORY_DEPS)
+	@$(LRU_INVENTORY) --check docs/lru.md
 	@for t in $(NATIVE_TESTS); do ASAN_OPTIONS=detect_leaks=0 $$t || exit 1; done
 	@for v in $(CHURN_VARIANTS); do \
 		ASAN_OPTIONS=detect_leaks=0 build/native/$$v/test_shrinker_churn \

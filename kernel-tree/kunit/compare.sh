@@ -80,8 +80,8 @@ printk_max=974
 
 # The scenarios each branch's suite runs, in its order, and the variant
 # that runs each where it is not the branch's own (kunit-inode: inode,
-# built from v6.12, whose fs/ and mm/ page cache code lru-batch-locks
-# shares): wasm/scenarios/kunit.def, read by cases.sh.
+# built from v6.12, whose fs/ and mm/ page cache code the ports on it
+# share; kunit-lru: v6.12): wasm/scenarios/kunit.def, read by cases.sh.
 top=$PWD
 . kernel-tree/kunit/cases.sh
 declare -A scenario_variant=()
@@ -90,7 +90,8 @@ while read -r ident name where v; do
 done < <(kunit_def)
 # The variant (wasm/build.mk) built from each branch, where its name differs.
 declare -A variant_of=(
-	[lru-batch-locks]=lru-batch
+	[lru-batch-port]=lru-batch
+	[lru-splice-port]=lru-splice
 )
 
 # Variants built from a branch on top of BRANCH, and whether their native
@@ -99,7 +100,7 @@ declare -A variant_of=(
 # change shows even when nothing races (break-no-recheck drops the second
 # call after SHRINK_EMPTY clears a bit; no-shrinker-bitmap has no bits).
 declare -A variants=(
-	[v6.12]="break-no-tryget:same break-no-wait:same break-no-recheck:differs no-shrinker-bitmap:differs lru-batch:same inode-before:differs inode-rotate:differs"
+	[v6.12]="break-no-tryget:same break-no-wait:same break-no-recheck:differs no-shrinker-bitmap:differs lru-batch:same lru-splice:same inode-before:differs inode-rotate:differs"
 	[v6.1]="srcu:same"
 )
 # The scenarios of those variants that run only some: inode-before

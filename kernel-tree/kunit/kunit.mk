@@ -6,12 +6,14 @@
 # traces of the same scenarios. make test-kunit does the same only when a
 # UML build is already there (the kernel build is minutes; the check
 # after it, seconds), and says that it skipped otherwise.
-# lru-batch-locks: v6.12 with the project's port mm/lru_batch.c (variant lru-batch).
-# kunit-inode, on v6.12 and lru-batch-locks, is run by variant inode
-# (v6.12's fs/inode.c); inode-before and inode-rotate must differ from it.
+# lru-batch-port, lru-splice-port: v6.12 with the project's port of the
+# 2018 lru_lock RFC (variants lru-batch and lru-splice). kunit-inode, on
+# every 6.12 branch, is run by variant inode (v6.12's fs/inode.c), and
+# kunit-lru by variant v6.12 (its folio LRU); inode-before and
+# inode-rotate must differ from it.
 
-KUNIT_BRANCHES := v6.12 v6.1 lru-batch-locks
-kunit_variant = $(if $(filter lru-batch-locks,$(1)),lru-batch,$(1))
+KUNIT_BRANCHES := v6.12 v6.1 lru-batch-port lru-splice-port
+kunit_variant = $(or $(patsubst lru-batch-port,lru-batch,$(filter lru-batch-port,$(1))),$(patsubst lru-splice-port,lru-splice,$(filter lru-splice-port,$(1))),$(1))
 KUNIT_PROGS := $(foreach b,$(KUNIT_BRANCHES),build/native/$(call kunit_variant,$(b))/labrun \
 		build/wasm/$(call kunit_variant,$(b))/labrun.cjs) \
 		build/native/inode/labrun build/wasm/inode/labrun.cjs \

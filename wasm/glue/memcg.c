@@ -129,6 +129,10 @@ struct mem_cgroup *sim_memcg_create(struct mem_cgroup *parent, const char *name)
 			goto fail;
 #ifdef SIM_FOLIO_LRU
 		/* alloc_mem_cgroup_per_node_info() */
+		memcg->nodeinfo[nid]->lruvec_stats = kzalloc_node(sizeof(struct lruvec_stats),
+								  GFP_KERNEL, nid);
+		if (!memcg->nodeinfo[nid]->lruvec_stats)
+			goto fail;
 		lruvec_init(&memcg->nodeinfo[nid]->lruvec);
 		memcg->nodeinfo[nid]->memcg = memcg;
 		lab_lruvec_register(&memcg->nodeinfo[nid]->lruvec);
@@ -170,8 +174,10 @@ fail:
 	memcg_id_remove(memcg);
 	for_each_node(nid) {
 #ifdef SIM_FOLIO_LRU
-		if (memcg->nodeinfo[nid])
+		if (memcg->nodeinfo[nid]) {
 			lab_lruvec_unregister(&memcg->nodeinfo[nid]->lruvec);
+			kfree(memcg->nodeinfo[nid]->lruvec_stats);
+		}
 #endif
 		kfree(memcg->nodeinfo[nid]);
 	}
@@ -226,6 +232,7 @@ void sim_memcg_free(struct mem_cgroup *memcg)
 	for_each_node(nid) {
 #ifdef SIM_FOLIO_LRU
 		lab_lruvec_unregister(&memcg->nodeinfo[nid]->lruvec);
+		kfree(memcg->nodeinfo[nid]->lruvec_stats);
 #endif
 		kfree(memcg->nodeinfo[nid]);
 	}

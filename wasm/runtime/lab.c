@@ -69,8 +69,8 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 		snprintf(err, errlen, "at most 10000 containers, 100 mounts and 100 memcgs each");
 		return -1;
 	}
-	if (p->tasks > 64 || p->lru_mode < 0 || p->lru_mode > 2 || p->munmap_ns < 0 || p->munmap_ns > 1000000) {
-		snprintf(err, errlen, "at most 64 tasks; lru_mode 0, 1 or 2; munmap_ns 0 to 1000000");
+	if (p->tasks > 64 || p->munmap_ns < 0 || p->munmap_ns > 1000000) {
+		snprintf(err, errlen, "at most 64 tasks; munmap_ns 0 to 1000000");
 		return -1;
 	}
 	if (p->cpus && (!sc->cpus || p->cpus > sc->nr_cpus)) {

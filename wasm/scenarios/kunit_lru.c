@@ -44,7 +44,6 @@ static void kunit_lru_init(void *arg)
 
 #define KUNIT_IF_ALL(...)
 #define KUNIT_IF_WORD64(...)
-#define KUNIT_IF_LRU_BATCH(...)
 #define KUNIT_IF_INODE(...)
 #define KUNIT_IF_FOLIO_LRU(...)	__VA_ARGS__
 #define KUNIT_IF_PLANTED(...)

@@ -44,6 +44,15 @@
 unsigned long rl_lru_shrink_inactive_list(struct lruvec *lruvec, enum lru_list lru,
 					  unsigned long nr_to_scan, unsigned long *scanned);
 
+/* The lists whole: lru_lock, and every batch lock in a kernel with the RFC's (lru_lock_all()) */
+#ifdef NUM_LRU_BATCH_LOCKS
+#define rl_lru_lock_lists(lruvec)	lru_lock_all_irq(lruvec)
+#define rl_lru_unlock_lists(lruvec)	lru_unlock_all_irq(lruvec)
+#else
+#define rl_lru_lock_lists(lruvec)	spin_lock_irq(&(lruvec)->lru_lock)
+#define rl_lru_unlock_lists(lruvec)	spin_unlock_irq(&(lruvec)->lru_lock)
+#endif
+
 static struct folio *rl_lru_folios[RL_LRU_FOLIOS];
 static struct lruvec *rl_lru_lruvec;
 
@@ -84,14 +93,14 @@ static void rl_lru_print(const char *what)
 		struct folio *folio;
 		int len = snprintf(line, sizeof(line), "%s (%lu):", rl_lru_names[lru], rl_lru_size(lru));
 
-		spin_lock_irq(&rl_lru_lruvec->lru_lock);
+		rl_lru_lock_lists(rl_lru_lruvec);
 		list_for_each_entry(folio, &rl_lru_lruvec->lists[lru], lru) {
 			i = rl_lru_index(folio);
 			if (len < (int)sizeof(line) - 8)
 				len += i >= 0 ? snprintf(line + len, sizeof(line) - len, " %d", i) :
 						snprintf(line + len, sizeof(line) - len, " ?");
 		}
-		spin_unlock_irq(&rl_lru_lruvec->lru_lock);
+		rl_lru_unlock_lists(rl_lru_lruvec);
 		rl_trace("%s", line);
 	}
 	/* L on an LRU list, A active, R referenced, S swap-backed, U unevictable; then the refcount */

@@ -29,7 +29,13 @@
  * "release_pages", so the run's statistics count faults and their virtual
  * time; faults per virtual second, measured with params.stress (no
  * checks), is the figure. Watching, the first task checks its lruvec's
- * lists once a round under lru_lock, and the init task at the end.
+ * lists once a round under lru_lock (every lock of the lruvec,
+ * lru_lock_all(), in a kernel with the RFC's batch locks), and the init
+ * task at the end.
+ *
+ * The kernel is the variant's: v6.12 itself (one lru_lock per lruvec),
+ * or the project's port of the RFC on it (batch locks; batch locks and
+ * splicing). A kernel with batch locks names them for the view.
  */
 #include "../glue/lru/lru.h"
 #include <linux/completion.h>
@@ -56,11 +62,21 @@ static int lru_batch_cpus(const struct scenario_params *p)
 	return p->tasks > 0 ? min(p->tasks, MAX_TASKS) : DEFAULT_TASKS;
 }
 
+/* The whole lruvec, for a walk of its lists: lru_lock, and every batch lock where there are some. */
+#ifdef NUM_LRU_BATCH_LOCKS
+#define lock_lists(lruvec)	lru_lock_all_irq(lruvec)
+#define unlock_lists(lruvec)	lru_unlock_all_irq(lruvec)
+#else
+#define lock_lists(lruvec)	spin_lock_irq(&(lruvec)->lru_lock)
+#define unlock_lists(lruvec)	spin_unlock_irq(&(lruvec)->lru_lock)
+#endif
+
 /*
- * FNV-1a over the pfns of the lruvec's inactive anon list, head first:
- * what a reader of the LRU_ADD and LRU_DEL events must arrive at too (the
- * scene's model is checked against it). And the list's length against
- * its size as mem_cgroup_update_lru_size() kept it.
+ * FNV-1a over the pfns of the lruvec's inactive anon list, head first
+ * (and, where folios have batch tags, over each one's tag and sentinel
+ * bit): what a reader of the LRU_ADD, LRU_DEL and LRU_SENTINEL events
+ * must arrive at too (the scene's model is checked against it). And the
+ * list's length against its size as mem_cgroup_update_lru_size() kept it.
  */
 static void check_list(void)
 {
@@ -71,14 +87,28 @@ static void check_list(void)
 	long nr = 0;
 
 	SCENARIO_CALL("check_list", 0, 0, 0);
-	spin_lock_irq(&lruvec->lru_lock);
+	lock_lists(lruvec);
 	list_for_each_entry(folio, head, lru) {
 		h = (h ^ (unsigned int)folio_pfn(folio)) * 16777619u;
+#ifdef NUM_LRU_BATCH_LOCKS
+		h = (h ^ folio_lru_batch(folio)) * 16777619u;
+		h = (h ^ folio_lru_sentinel(folio)) * 16777619u;
+#endif
 		nr++;
 	}
 	size = mem_cgroup_get_zone_lru_size(lruvec, LRU_INACTIVE_ANON, ZONE_NORMAL);
-	spin_unlock_irq(&lruvec->lru_lock);
+	unlock_lists(lruvec);
+	/*
+	 * The size counts every folio on the list; with the RFC's splicing,
+	 * also those a CPU has counted and marked LRU on a list of its own,
+	 * not yet spliced on (folio_batch_add_lru() takes lru_lock only to
+	 * splice): never fewer.
+	 */
+#ifdef NUM_LRU_BATCH_LOCKS
+	WARN(nr > (long)size, "lru-batch: %ld folios on the inactive anon list, its size says %lu", nr, size);
+#else
 	WARN(nr != (long)size, "lru-batch: %ld folios on the inactive anon list, its size says %lu", nr, size);
+#endif
 	pr_info("lru-batch: %ld folios on the list, order hash %08x\n", nr, h);
 	SCENARIO_RETURN("check_list", (int)nr);
 }
@@ -190,6 +220,12 @@ static void init_task(void *arg)
 		goto free_mem;
 	lruvec = mem_cgroup_lruvec(memcg, NODE_DATA(0));
 	SCENARIO_LABEL_LOCK(&lruvec->lru_lock, "lru_lock", -1);
+#ifdef NUM_LRU_BATCH_LOCKS
+	for (t = 0; t < NUM_LRU_BATCH_LOCKS; t++) {
+		snprintf(name, sizeof(name), "batch lock %d", t);
+		SCENARIO_LABEL_LOCK(&lruvec->batch_locks[t].lock, name, t);
+	}
+#endif
 	init_completion(&done);
 	SCENARIO_CALL("page_fault1", tasks, nr_pages, nr_rounds);
 	for (t = 0; t < tasks; t++) {

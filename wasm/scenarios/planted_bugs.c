@@ -244,7 +244,6 @@ static void kunit_planted_taint_init(void *arg)
 
 #define KUNIT_IF_ALL(...)
 #define KUNIT_IF_WORD64(...)
-#define KUNIT_IF_LRU_BATCH(...)
 #define KUNIT_IF_INODE(...)
 #define KUNIT_IF_FOLIO_LRU(...)
 #define KUNIT_IF_PLANTED(...)	__VA_ARGS__

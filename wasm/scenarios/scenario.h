@@ -18,8 +18,6 @@ struct scenario_params {
 	int mounts;		/*   its mounts (one shrinker each) */
 	int memcgs;		/*   and its memcgs */
 	int tasks;		/* lru-batch: page_fault1 tasks, one per CPU */
-	int lru_mode;		/*   0 one lru_lock, 1 batch locks, 2 and splicing */
-	int lru_fixed;		/*   release_pages()'s bitmap sized by nr */
 	int lru_release_all;	/*   one release_pages() per munmap, however large */
 	int munmap_ns;		/*   an unmapped page's own cost (0: the scenario's) */
 	int planted;		/* planted-bugs: which bugs (enum in planted_bugs.c) */
@@ -77,8 +75,8 @@ const struct scenario *sim_scenario_find(const char *name);
 
 /*
  * The scenarios of kunit.def built by one file: it defines KUNIT_IF_ALL(),
- * KUNIT_IF_WORD64(), KUNIT_IF_LRU_BATCH(), KUNIT_IF_INODE(),
- * KUNIT_IF_FOLIO_LRU() and KUNIT_IF_PLANTED() to keep (__VA_ARGS__) or
+ * KUNIT_IF_WORD64(), KUNIT_IF_INODE(), KUNIT_IF_FOLIO_LRU() and
+ * KUNIT_IF_PLANTED() to keep (__VA_ARGS__) or
  * drop () their arguments, then includes kunit.def with this as
  * KUNIT_SCENARIO; each scenario kept has the init task kunit_<ident>_init.
  */

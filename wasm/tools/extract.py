@@ -20,6 +20,12 @@ Spec lines (# starts a comment):
     from <text>               the whole line <text>, and every line after
     to <text>                 it up to the first whole line <text>: a run
                               of definitions (a group of #defines, say)
+    include <spec>            every item of another spec of the same file
+                              (a path beside this spec): a branch that adds
+                              to a file extracts what its base does, and more
+    out <path>                where the result goes, relative to the tree
+                              (read by wasm/build.mk; default: the file's
+                              name with -extract before its suffix)
 
 The output holds only the file's own text; project glue that needs it
 #includes it (wasm/glue/v6.1/vmscan.c).
@@ -28,6 +34,7 @@ Usage: extract.py SPEC TREE_DIR OUT
 Fails, naming the item, if an item is not found or is found in the wrong
 place: the spec is a check that the code is where it is expected to be.
 """
+import os
 import re
 import sys
 
@@ -117,12 +124,12 @@ def block_end(lines, first):
     fail("block at line %d does not end" % (first + 1))
 
 
-def main():
-    if len(sys.argv) != 4:
-        fail("usage: extract.py SPEC TREE_DIR OUT")
-    spec, tree, out = sys.argv[1:]
+def read_spec(spec, seen=()):
+    """(file, items) of a spec, with the items of the specs it includes."""
     path = None
     items = []
+    if spec in seen:
+        fail("%s includes itself" % spec)
     for raw in open(spec):
         raw = raw.rstrip("\n")
         if not raw.strip() or raw.lstrip().startswith("#"):
@@ -130,6 +137,14 @@ def main():
         kind, _, arg = raw.partition(" ")
         if kind == "file":
             path = arg.strip()
+        elif kind == "out":
+            pass
+        elif kind == "include":
+            other = os.path.join(os.path.dirname(spec), arg.strip())
+            other_path, other_items = read_spec(other, seen + (spec,))
+            if path is None or other_path != path:
+                fail("%s: includes %s, a spec of %s, not of %s" % (spec, other, other_path, path))
+            items.extend(other_items)
         elif kind in ("line", "func", "block", "from"):
             items.append((kind, arg))
         elif kind == "to":
@@ -138,6 +153,14 @@ def main():
             items[-1] = ("from", (items[-1][1], arg))
         else:
             fail("%s: unknown spec line: %s" % (spec, raw))
+    return path, items
+
+
+def main():
+    if len(sys.argv) != 4:
+        fail("usage: extract.py SPEC TREE_DIR OUT")
+    spec, tree, out = sys.argv[1:]
+    path, items = read_spec(spec)
     if not path:
         fail("%s: no 'file' line" % spec)
     lines = open("%s/%s" % (tree, path)).read().split("\n")
@@ -181,4 +204,5 @@ def main():
             f.write("\n".join(lines[first:last + 1]) + "\n")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -214,6 +214,31 @@ static inline bool current_is_khugepaged(void) { return false; }
 #define swap_address_space(entry)	((struct address_space *)NULL)
 static inline bool folio_free_swap(struct folio *folio) { return false; }
 
+/*
+ * A kernel with the RFC's batch locks (the project's port: its
+ * page-flags-layout.h gives a folio a batch tag): its tracepoints'
+ * wrappers in mm_inline.h, not extracted, are events at the line that
+ * fires them: a folio's new tag or sentinel bit, once it is on a list,
+ * an LRU_SENTINEL (the LRU_ADD or LRU_DEL is the list operation's).
+ * New batches' tags come from the run's seeded generator
+ * (get_random_u32_below()), so that a seed replays the run.
+ */
+#ifdef LRU_BATCH_TAG_WIDTH
+void lab_lru_batch_changed(struct folio *folio, const struct sim_site *site);
+#define trace_lru_batch_add_folio(lruvec, folio, lru, at, pos)	lab_lru_batch_changed(folio, SIM_SITE())
+#define trace_lru_batch_sentinel_folio(folio, sentinel)		lab_lru_batch_changed(folio, SIM_SITE())
+#define trace_lru_batch_del_folio(lruvec, folio, lru)		do { } while (0)
+#define trace_lru_batch_close_end(lruvec, lru, at, tag, next)	do { } while (0)
+#define trace_mm_lru_batch_splice_enabled()			0
+#define trace_mm_lru_batch_splice(lruvec, lru, tag, first, last, nr) do { } while (0)
+#endif
+/* Customised: include/linux/random.h from the run's seeded generator (runtime/core.c) */
+unsigned long long sim_random(void);
+static inline u32 get_random_u32_below(u32 ceil)
+{
+	return (u32)(((u64)(u32)sim_random() * ceil) >> 32);
+}
+
 /* The pieces of the branch's headers, in the kernel's order */
 #include <linux/huge_mm-extract.h>
 #include <linux/mm-extract.h>

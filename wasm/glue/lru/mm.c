@@ -25,6 +25,7 @@ struct pglist_data sim_node_data[MAX_NUMNODES];
 
 struct page *mem_map;
 unsigned long lab_nr_pages;
+static short *on_list;	/* pfn -> the lruvec list it is on, or -1 (the LRU_ADD/LRU_DEL events) */
 static unsigned long *free_pfns;	/* a stack of free pfns: the last freed is the next given */
 static unsigned long nr_free;
 
@@ -54,11 +55,13 @@ int lab_mem_map_init(unsigned long nr_pages, int nid)
 	}
 	mem_map = kcalloc(nr_pages, sizeof(struct page), GFP_KERNEL);
 	free_pfns = kcalloc(nr_pages, sizeof(*free_pfns), GFP_KERNEL);
-	if (!mem_map || !free_pfns) {
+	on_list = kvmalloc(nr_pages * sizeof(*on_list), GFP_KERNEL);
+	if (!mem_map || !free_pfns || !on_list) {
 		lab_mem_map_free();
 		return -ENOMEM;
 	}
 	lab_nr_pages = nr_pages;
+	memset(on_list, -1, nr_pages * sizeof(*on_list));
 	for (pfn = 0; pfn < nr_pages; pfn++) {
 		struct page *page = pfn_to_page(pfn);
 
@@ -102,7 +105,10 @@ struct folio *lab_folio_alloc(gfp_t gfp, int nid)
 	if (!nr_free)
 		return NULL;
 	page = pfn_to_page(free_pfns[--nr_free]);
-	page->flags &= ~PAGEFLAGS_MASK;
+	/* check_new_page(): nothing of its last life left in its flags */
+	if (WARN(page->flags & PAGE_FLAGS_CHECK_AT_PREP, "BUG: Bad page state: pfn:%lu flags %#lx on allocation",
+		 page_to_pfn(page), page->flags & PAGE_FLAGS_CHECK_AT_PREP))
+		return NULL;
 	page->mapping = NULL;
 	page->index = 0;
 	page->private = 0;
@@ -136,7 +142,8 @@ static void lab_free_page(struct page *page)
 		page->mapping = NULL;
 	if (WARN(page->mapping, "BUG: Bad page state: pfn:%lu non-NULL mapping", pfn))
 		return;
-	page->flags &= ~PAGEFLAGS_MASK;
+	/* free_pages_prepare() */
+	page->flags &= ~PAGE_FLAGS_CHECK_AT_PREP;
 	free_pfns[nr_free++] = pfn;
 	__mod_zone_page_state(page_zone(page), NR_FREE_PAGES, 1);
 }
@@ -232,13 +239,13 @@ void __mod_lruvec_state(struct lruvec *lruvec, enum node_stat_item idx, int val)
 
 	__mod_node_page_state(pgdat, idx, val);
 	for (memcg = lruvec_memcg(lruvec); memcg; memcg = parent_mem_cgroup(memcg))
-		memcg->nodeinfo[pgdat->node_id]->lruvec_stat[idx] += val;
+		memcg->nodeinfo[pgdat->node_id]->lruvec_stats->state[idx] += val;
 }
 
 unsigned long lruvec_page_state(struct lruvec *lruvec, enum node_stat_item idx)
 {
 	struct mem_cgroup_per_node *pn = container_of(lruvec, struct mem_cgroup_per_node, lruvec);
-	long x = pn->lruvec_stat[idx];
+	long x = pn->lruvec_stats->state[idx];
 
 	return x < 0 ? 0 : x;
 }
@@ -247,7 +254,6 @@ unsigned long lruvec_page_state(struct lruvec *lruvec, enum node_stat_item idx)
 
 #define LAB_MAX_LRUVECS 64
 static struct lruvec *lruvecs[LAB_MAX_LRUVECS];
-static signed char *on_list;	/* pfn -> the lruvec list it is on, or -1 */
 
 void lab_lruvec_register(struct lruvec *lruvec)
 {
@@ -303,20 +309,27 @@ static int entry_pfn(const struct list_head *entry)
 	return folio ? (int)folio_pfn(folio) : -1;
 }
 
+/* A folio's batch tag * 2 + its sentinel bit, in a kernel with batch locks; -1 in one without. */
+static int folio_batch_bits(const struct folio *folio)
+{
+#ifdef LRU_BATCH_TAG_MASK
+	unsigned long flags = READ_ONCE(folio->flags);
+
+	return (int)((flags & LRU_BATCH_TAG_MASK) >> LRU_BATCH_PGOFF) * 2 +
+	       !!(flags & BIT(LRU_BATCH_SENTINEL_PGBIT));
+#else
+	return -1;
+#endif
+}
+
 /* An LRU_ADD when entry, just linked, is on an lruvec's list: after which folio (-1: the head). */
 void lab_lru_linked(struct list_head *entry, const struct sim_site *site)
 {
 	struct folio *folio = entry_folio(entry);
 	int list;
 
-	if (!folio)
+	if (!folio || !on_list)
 		return;
-	if (!on_list) {
-		on_list = kvmalloc(lab_nr_pages, GFP_KERNEL);
-		if (!on_list)
-			return;
-		memset(on_list, -1, lab_nr_pages);
-	}
 	list = lab_lru_list_id(entry->prev);
 	if (list < 0) {
 		struct folio *prev = entry_folio(entry->prev);
@@ -324,9 +337,10 @@ void lab_lru_linked(struct list_head *entry, const struct sim_site *site)
 		/* after a folio: on that folio's list (a private list's folios are on none) */
 		list = prev ? on_list[folio_pfn(prev)] : -1;
 	}
-	on_list[folio_pfn(folio)] = (signed char)list;
+	on_list[folio_pfn(folio)] = (short)list;
 	if (list >= 0)
-		sim_event(SIM_EV_LRU_ADD, site, (int)folio_pfn(folio), entry_pfn(entry->prev), list, -1);
+		sim_event(SIM_EV_LRU_ADD, site, (int)folio_pfn(folio), entry_pfn(entry->prev), list,
+			  folio_batch_bits(folio));
 }
 
 /* An LRU_DEL when entry, about to be unlinked, is on an lruvec's list. */
@@ -340,8 +354,19 @@ void lab_lru_unlinking(struct list_head *entry, const struct sim_site *site)
 	list = on_list[folio_pfn(folio)];
 	on_list[folio_pfn(folio)] = -1;
 	if (list >= 0)
-		sim_event(SIM_EV_LRU_DEL, site, (int)folio_pfn(folio), list, -1, -1);
+		sim_event(SIM_EV_LRU_DEL, site, (int)folio_pfn(folio), list, folio_batch_bits(folio), -1);
 }
+
+#ifdef LRU_BATCH_TAG_WIDTH
+/* The folio's tag or sentinel bit just changed: an LRU_SENTINEL if it is on an lruvec's list. */
+void lab_lru_batch_changed(struct folio *folio, const struct sim_site *site)
+{
+	int list = on_list ? on_list[folio_pfn(folio)] : -1;
+
+	if (list >= 0)
+		sim_event(SIM_EV_LRU_SENTINEL, site, (int)folio_pfn(folio), list, folio_batch_bits(folio), -1);
+}
+#endif
 
 /* n folios just spliced in after head, first to last. */
 void lab_lru_spliced(const struct list_head *head, int n, const struct sim_site *site)

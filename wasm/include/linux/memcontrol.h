@@ -53,18 +53,24 @@ struct cgroup_subsys_state {
 };
 
 #ifdef SIM_FOLIO_LRU
+/*
+ * The branch's own struct mem_cgroup_per_node (wasm/extract/
+ * lru-memcontrol-types-h.txt), with its lruvec and LRU sizes; its
+ * lruvec_stats are the project's: exact counters of each node stat item
+ * (mm/memcontrol.c keeps per-CPU ones that rstat folds), written by
+ * wasm/glue/lru/mm.c.
+ */
 #include <linux/mmzone.h>
-#endif
-
+struct lruvec_stats_percpu;
+struct lruvec_stats {
+	long state[NR_VM_NODE_STAT_ITEMS];
+};
+#include <linux/memcontrol-types-extract.h>
+#else
 struct mem_cgroup_per_node {
 	struct shrinker_info __rcu *shrinker_info;
-#ifdef SIM_FOLIO_LRU
-	struct mem_cgroup	*memcg;		/* back pointer */
-	struct lruvec		lruvec;
-	unsigned long		lru_zone_size[MAX_NR_ZONES][NR_LRU_LISTS];
-	long			lruvec_stat[NR_VM_NODE_STAT_ITEMS];	/* the project's: lruvec_page_state() */
-#endif
 };
+#endif
 
 /* An objcg: a kmem folio's memcg_data points to one (none here are kmem). */
 struct obj_cgroup {

@@ -20,6 +20,7 @@
 #include <linux/cache.h>
 #include <linux/mm_types.h>
 #include <linux/page-flags.h>
+#include <linux/pagevec.h>
 #include <generated/bounds.h>
 
 struct pglist_data;
