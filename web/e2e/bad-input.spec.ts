@@ -119,7 +119,7 @@ for (const [query, kind, label] of ENDINGS) {
       await expect(end).toContainText('not leaked');
       // labrun at the page's word size: build/native64 on the 64-bit machine (the default where the build has it)
       const native = (await page.evaluate(() => window.__lab!.meta()!.bits)) === 64 ? 'native64' : 'native';
-      await expect(end).toContainText(`build/${native}/lru-batch/labrun --scenario lru-batch --seed 1 --rounds 8 --objects 512 --slow-ns 400 --tasks 64 --lru-mode 1 --munmap-ns 100 --max-events 0`);
+      await expect(end).toContainText(`build/${native}/lru-batch/labrun --scenario lru-batch --seed 1 --rounds 8 --objects 512 --slow-ns 400 --tasks 64 --munmap-ns 100 --max-events 0`);
       await expect(end).toContainText('--max-events 0');
     }
     if (kind === 'deadlock') await expect(end).toContainText('lockdep reported the inversion before it happened');

@@ -19,8 +19,18 @@ export interface Series {
     branch: string;
     base?: string;
     available: boolean;
+    on?: string; // what a port is built on, where that is the kernel's real code ("6.12’s real LRU")
     files?: (string | { path: string; symbols?: string[] })[];
   };
+  /** A series ported as more than one kernel (the RFC's: batch locks, and splicing), each a branch. */
+  kernels?: { branch: string; base: string; available: boolean; title: string }[];
+}
+
+/** The project-port series a branch holds: the series' code branch, or one of its kernels' branches. */
+export function portOf(tree: string): Series | undefined {
+  return SERIES.find(
+    (s) => s.code.kind === 'project-port' && (s.code.branch === tree || (s.kernels ?? []).some((k) => k.branch === tree && k.available)),
+  );
 }
 
 /** A project patch on a released tree: a guarantee removed (breaks) or a design left out (without). */

@@ -7,7 +7,7 @@ export const SCENE_KERNELS: Readonly<Record<string, readonly string[]>> = {
   'shrinker-lifetime': ['v6.12', 'break-no-tryget', 'break-no-wait'],
   'shrinker-churn': ['v6.1', 'srcu', 'v6.12', 'break-no-wait'],
   'memcg-bitmap': ['v6.12', 'no-shrinker-bitmap', 'break-no-recheck'],
-  'lru-batch': ['lru-batch'],
+  'lru-batch': ['v6.12', 'lru-batch', 'lru-splice'],
   'inode-lru': ['inode', 'inode-before', 'inode-rotate'],
   'planted-bugs': ['v6.12', 'v6.1', 'srcu'],
 };
