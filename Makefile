@@ -6,7 +6,7 @@
 #   make test    install what is missing, build, run every test suite
 #
 # Both redo nothing that is up to date. Other targets: dev, kernel-tree, native,
-# native64, wasm, wasm64, web, lint, test-native, test-determinism, test-selftest, test-kunit, test-unit, test-e2e,
+# native64, wasm, wasm64, web, lint, test-py, test-native, test-determinism, test-selftest, test-kunit, test-unit, test-e2e,
 # test-e2e-slow, test-wasm64, bench, bench-browser, kunit, kunit64, clean.
 
 SHELL := /bin/bash
@@ -78,6 +78,13 @@ lint: deps
 	@node scripts/check-imports.mjs
 	@node scripts/check-styles.mjs
 
+# The Python side's unit tests (kernel-tree/tests, the standard library's
+# unittest): kunit.def's reader. Seconds; no build needed.
+.PHONY: test-py
+test-py:
+	@echo "[py] unit tests (kernel-tree/tests)"
+	@python3 -m unittest discover -s kernel-tree/tests -p 'test_*.py'
+
 # Lessons, talks and the figures they state are replayed on native64, the
 # page's default machine.
 test-unit: build $(FIXTURES) $(NATIVE64_PROGS)
@@ -92,12 +99,12 @@ test-e2e: web $(NATIVE64_PROGS)
 test-e2e-slow: web
 	@$(NPX) playwright test --grep @slow
 
-# Every suite, in order: native C (ASan + UBSan), native = wasm logs,
+# Every suite, in order: the Python side's unit tests, native C (ASan + UBSan), native = wasm logs,
 # the kernel's own fast library tests (native = wasm consoles),
 # UML = native = wasm traces (when make kunit built the kernel before),
 # make variant's refusals of series it cannot run,
 # TypeScript types, web engine unit tests, end-to-end in Chromium.
-test: build lint test-native test-determinism test-selftest test-kunit test-variant-quick typecheck test-unit test-e2e
+test: build lint test-py test-native test-determinism test-selftest test-kunit test-variant-quick typecheck test-unit test-e2e
 	@echo "make test: every suite passed"
 
 bench: web build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
