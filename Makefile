@@ -79,7 +79,8 @@ lint: deps
 	@node scripts/check-styles.mjs
 
 # The Python side's unit tests (kernel-tree/tests, the standard library's
-# unittest): kunit.def's reader. Seconds; no build needed.
+# unittest): kunit.def's reader, the kernel registry. Seconds; no build
+# needed.
 .PHONY: test-py
 test-py:
 	@echo "[py] unit tests (kernel-tree/tests)"
@@ -107,11 +108,9 @@ test-e2e-slow: web
 test: build lint test-py test-native test-determinism test-selftest test-kunit test-variant-quick typecheck test-unit test-e2e
 	@echo "make test: every suite passed"
 
-bench: web build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
-		build/wasm/v6.12/labrun.cjs build/wasm/no-shrinker-bitmap/labrun.cjs build/bench/lru-batch/labrun \
-		$(foreach v,$(INODE_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs) \
-		build/bench/break-no-wait/labrun build/wasm/break-no-wait/labrun.cjs \
-		build/bench/break-no-tryget/labrun build/bench/break-no-recheck/labrun
+# The kernels each bench script runs are the registry's (kernel-tree/manifest.json
+# "bench"); the explorer's, its races' (make explore).
+bench: web $(foreach v,$(BENCH_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs)
 	@$(MAKE) --no-print-directory $$(node wasm/explore.mjs targets)
 	@wasm/bench-all.sh
 

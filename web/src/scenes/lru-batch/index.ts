@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import { EventKind } from '../../engine/generated/events';
 import type { SceneDef } from '../types';
-import { kernelsOf } from '../kernels';
+import { comparisonsOf, kernelsOf } from '../kernels';
 import { lruReducer, type LruState } from './model';
 import { parseSetup, runOptions } from './setup';
 import { LruBatchView, SetupForm } from './view';
@@ -33,7 +33,7 @@ export const lruBatch: SceneDef<LruState> = {
     { id: 'cpus', what: 'the CPU cards, folded (the time axis shows the CPUs on a slide)', talk: false },
   ],
   Measure: Figures,
-  diffs: ['v6.12..lru-batch-locks'],
+  diffs: comparisonsOf('lru-batch'),
   program: {
     // The setup is all parameters: no operation bytes, but parsing checks it.
     toBytes: (text) => (parseSetup(text), []),

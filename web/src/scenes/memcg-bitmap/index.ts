@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import type { SceneDef } from '../types';
-import { kernelsOf } from '../kernels';
+import { comparisonsOf, kernelsOf } from '../kernels';
 import { bitmapReducer, stepForOperation, type BitmapState } from './model';
 import { parseProgram, toBytes } from './program';
 import { Actions, MemcgBitmapView } from './view';
@@ -29,7 +29,7 @@ export const memcgBitmap: SceneDef<BitmapState> = {
     { id: 'counts', what: 'count_objects() calls, passes and flips so far', talk: true },
   ],
   Measure: Scale,
-  diffs: ['v6.12..no-shrinker-bitmap', 'v6.12..break-no-recheck'],
+  diffs: comparisonsOf('memcg-bitmap'),
   program: {
     toBytes: (text) => toBytes(parseProgram(text)),
     stepAfter: stepForOperation,
