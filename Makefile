@@ -79,8 +79,9 @@ lint: deps
 	@node scripts/check-styles.mjs
 
 # The Python side's unit tests (kernel-tree/tests, the standard library's
-# unittest): kunit.def's reader, the kernel registry. Seconds; no build
-# needed.
+# unittest): the kernel registry and the lists made from it (adding a
+# scratch kernel as docs/adding-a-kernel.md says), kunit.def's reader,
+# make variant's modules. Seconds; no build needed.
 .PHONY: test-py
 test-py:
 	@echo "[py] unit tests (kernel-tree/tests)"
