@@ -252,7 +252,7 @@ HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
               wasm/tests/test_fuzz_ops.c wasm/tests/test_shrinker_churn.c \
               wasm/tests/test_churn_figures.c wasm/tests/test_memcg_bitmap.c \
               wasm/tests/test_lru_batch.c wasm/tests/test_inode_lru.c \
-              wasm/tests/test_explore.c wasm/fuzz/fuzz_shrinkers.c
+              wasm/tests/test_explore.c wasm/tests/test_params.c wasm/fuzz/fuzz_shrinkers.c
 $(foreach f,$(FLAVOURS),$(foreach v,$(LAB_VARIANTS) $(SELFTEST_VARIANTS),\
 	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
 	$(foreach s,$(call pobj_srcs,$(v)),$(eval $(call project_rule,$(f),$(v),$(s))))))
@@ -437,6 +437,9 @@ build/gen/lab_kernels_table.h: kernel-tree/manifest.json kernel-tree/kernels.py
 	@touch $@
 $(foreach f,$(FLAVOURS),$(foreach t,$(SCENARIO_TESTS),build/$(f)/host/$(t).o)): build/gen/lab_kernels_table.h
 CHURN_VARIANTS := $(test_shrinker_churn_VARIANTS)
+# The run parameters' limits (params.def) on selftest too, whose torture
+# tests are the ones that read --cpus.
+$(eval $(call scenario_test,test_params,selftest))
 build/native/test_churn_figures: build/native/host/test_churn_figures.o
 	@echo "  LD [native] $@"
 	@$(CC_native) $^ -o $@
@@ -445,6 +448,7 @@ NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
                 $(foreach v,$(VARIANTS),build/native/$(v)/test_fuzz_ops) \
                 $(foreach t,$(filter-out test_shrinker_churn,$(SCENARIO_TESTS)),\
                   $(foreach v,$($(t)_VARIANTS),build/native/$(v)/$(t)))
+NATIVE_TESTS += build/native/selftest/test_params
 CHURN_TESTS  := $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/test_shrinker_churn)
 
 .PHONY: test-native test-determinism determinism

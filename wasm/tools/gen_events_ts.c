@@ -30,11 +30,11 @@ static void print_str(const char *s)
 /* The run parameters, in params.def's order. */
 static const struct {
 	const char *ts, *flag, *help;
-	int flag_type;
+	int flag_type, max;
 } params[] = {
 #define NUM 0
 #define FLAG 1
-#define RUN_PARAM(id, dest, flag, ts, type, max, help) { #ts, flag, help, type },
+#define RUN_PARAM(id, to, field, flag, ts, type, max, help) { #ts, flag, help, type, max },
 #include "../runtime/params.def"
 #undef RUN_PARAM
 #undef NUM
@@ -58,7 +58,9 @@ static int print_params(void)
 	}
 	printf("}\n\n");
 	printf("export interface RunParamInfo {\n  key: keyof RunParams;\n  flag: string;\n"
-	       "  type: 'number' | 'boolean';\n}\n\n");
+	       "  type: 'number' | 'boolean';\n"
+	       "  /** The largest value the runtime takes (0 keeps the scenario's default). */\n"
+	       "  max: number;\n}\n\n");
 	printf("/** In the order lab_bridge_run() takes them packed. */\n");
 	printf("export const RUN_PARAMS: readonly RunParamInfo[] = [\n");
 	for (i = 0; i < NR_PARAMS; i++) {
@@ -66,9 +68,14 @@ static int print_params(void)
 		print_str(params[i].ts);
 		printf(", flag: ");
 		print_str(params[i].flag);
-		printf(", type: '%s' },\n", params[i].flag_type ? "boolean" : "number");
+		printf(", type: '%s', max: %d },\n", params[i].flag_type ? "boolean" : "number", params[i].max);
 	}
 	printf("];\n\n");
+	printf("/** The largest value of a number parameter: a control's max. */\n");
+	printf("export function runParamMax(key: keyof RunParams): number {\n"
+	       "  const p = RUN_PARAMS.find((r) => r.key === key);\n"
+	       "  if (!p) throw new Error(`no run parameter ${key}`);\n"
+	       "  return p.max;\n}\n\n");
 	printf("/** Only the run parameters of o (a RunOptions, say). */\n");
 	printf("export function pickRunParams(o: RunParams): RunParams {\n"
 	       "  const p: Record<string, number | boolean> = {};\n"
