@@ -103,6 +103,20 @@ const struct scenario *sim_scenario_find(const char *name);
 		.init = kunit_##ident##_init,					\
 	};)
 
-enum { LABEL_SHRINKER = 1, LABEL_MEMCG = 2, LABEL_LIST_LRU = 3, LABEL_ITEM = 4, LABEL_LOCK = 5 };
+/*
+ * What a LABEL event names (its "kind"): X(name, code). Expanded here and by
+ * wasm/tools/gen_events_ts.c (Label in web/src/engine/generated/events.ts).
+ */
+#define SCENARIO_LABELS(X)	\
+	X(SHRINKER, 1)		\
+	X(MEMCG, 2)		\
+	X(LIST_LRU, 3)		\
+	X(ITEM, 4)		\
+	X(LOCK, 5)		/* obj is a lock's id, not an object's */
+enum {
+#define SCENARIO_LABEL_ENUM(name, code) LABEL_##name = code,
+	SCENARIO_LABELS(SCENARIO_LABEL_ENUM)
+#undef SCENARIO_LABEL_ENUM
+};
 
 #endif /* SIM_SCENARIO_H */

@@ -2,7 +2,10 @@
 /*
  * Writes web/src/engine/generated/events.ts from wasm/runtime/events.def and
  * the C layout of struct sim_event, so the TypeScript side never keeps its
- * own list of event kinds or offsets. Built with -m32 like the simulator.
+ * own list of event kinds or offsets, and the codes events carry in their
+ * arguments (the scheduling policies, LABEL kinds, completion ops, LRU_ITEM
+ * ops and lru_status) from their C definitions. Built with -m32 like the
+ * simulator.
  *
  * With the argument "params", writes web/src/engine/generated/params.ts from
  * wasm/runtime/params.def instead: the run parameters' TypeScript type, their
@@ -13,6 +16,7 @@
 #include <string.h>
 #include "../runtime/kinds.h"
 #include "../runtime/runtime.h"
+#include "../scenarios/scenario.h"
 
 
 /* A TypeScript string literal. */
@@ -130,6 +134,32 @@ int main(int argc, char **argv)
 	for (k = 0; k < SIM_NR_POLICIES; k++)
 		printf("  %s = %d,\n", sim_policy_names[k], k);
 	printf("}\n\n");
+	printf("/** The scheduling policies by name, as permalinks and lessons give them (Policy[name]). */\n");
+	printf("export const POLICIES = [");
+	for (k = 0; k < SIM_NR_POLICIES; k++)
+		printf("%s'%s'", k ? ", " : "", sim_policy_names[k]);
+	printf("] as const;\n");
+	printf("export type PolicyName = (typeof POLICIES)[number];\n\n");
+
+	/* The codes events carry in their arguments, from their C definitions. */
+#define CODE(name, code) printf("  %s = %d,\n", #name, code);
+	printf("/** What a LABEL event names: its kind (wasm/scenarios/scenario.h SCENARIO_LABELS). */\n");
+	printf("export enum Label {\n");
+	SCENARIO_LABELS(CODE)
+	printf("}\n\n");
+	printf("/** A COMPLETION event's op (wasm/runtime/sim.h SIM_COMPLETION_OPS). */\n");
+	printf("export enum CompletionOp {\n");
+	SIM_COMPLETION_OPS(CODE)
+	printf("}\n\n");
+	printf("/** An LRU_ITEM event's op (wasm/runtime/sim.h SIM_LRU_ITEM_OPS). */\n");
+	printf("export enum LruItemOp {\n");
+	SIM_LRU_ITEM_OPS(CODE)
+	printf("}\n\n");
+	printf("/** The lru_status of an LRU_ITEM ISOLATE event, numbered from 1 (wasm/runtime/sim.h SIM_LRU_STATUSES). */\n");
+	printf("export enum LruStatus {\n");
+	SIM_LRU_STATUSES(CODE)
+	printf("}\n\n");
+#undef CODE
 
 	printf("export enum EventKind {\n");
 	for (k = 0; k < SIM_EV_NR_KINDS; k++)

@@ -3,12 +3,13 @@
 // reproduces the same state.
 
 import { DEFAULT_WORD_SIZE, PAGE_WORD_SIZE } from '../engine/wordsize';
+import { POLICIES, type PolicyName } from '../engine/generated/events';
 
-export const POLICIES = ['timed', 'rr', 'random'] as const;
+// The scheduling policies, generated from the runtime's (wasm/runtime/runtime.h).
+export { POLICIES, type PolicyName };
 
 /** Every parameter the page reads (params.ts checks them), in the order permalinks write them. */
 export const PARAMS = ['lesson', 'deck', 'talk', 'slide', 'embed', 'scene', 'variant', 'compare', 'bits', 'seed', 'policy', 'sched', 'prog', 'step'] as const;
-export type PolicyName = (typeof POLICIES)[number];
 /** Every parameter the trace page (?import) reads, in the order its permalinks write them. */
 export const IMPORT_PARAMS = ['lesson', 'import', 'step'] as const;
 

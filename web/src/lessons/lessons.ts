@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // Lessons (lessons/*.json, described in lessons/README.md): their shape,
 // and their goals checked against a run's log up to a step.
-import { EVENT_KINDS, EventKind } from '../engine/generated/events';
+import { EVENT_KINDS, EventKind, type PolicyName } from '../engine/generated/events';
 import type { EventLog } from '../engine/log';
 import { SCENES } from '../scenes/registry';
 import { unknownParts } from '../scenes/parts';
@@ -9,7 +9,7 @@ import { unknownParts } from '../scenes/parts';
 export interface LessonStart {
   variant: string;
   seed: number;
-  policy: 'timed' | 'rr' | 'random';
+  policy: PolicyName;
   sched: string;
   prog: string;
   step?: number;
