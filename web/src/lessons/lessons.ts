@@ -1,17 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // Lessons (lessons/*.json, described in lessons/README.md): their shape,
 // and their goals checked against a run's log up to a step.
-import { EVENT_KINDS, EventKind, type PolicyName } from '../engine/generated/events';
+import { EVENT_KINDS, EventKind } from '../engine/generated/events';
 import type { EventLog } from '../engine/log';
+import type { RunState } from '../engine/runState';
 import { SCENES } from '../scenes/registry';
 import { unknownParts } from '../scenes/parts';
 
-export interface LessonStart {
-  variant: string;
-  seed: number;
-  policy: PolicyName;
-  sched: string;
-  prog: string;
+/** Where a lesson starts: a run, and the step it opens at. */
+export interface LessonStart extends RunState {
   step?: number;
 }
 
