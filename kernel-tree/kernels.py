@@ -20,6 +20,13 @@ Usage: python3 kernel-tree/kernels.py COMMAND [ARGS]
                         "compared BASE VARIANT same|differs SCENARIO,...|-"
   branches              "BRANCH BASE" of each branch made from patches
                         (kernel-tree/build-tree.sh, edit-series.sh)
+  scene-of SCENARIO VARIANT
+                        the scene of the page that runs SCENARIO on VARIANT
+                        (a built-in kernel), or nothing
+
+The manifest's "scenes" maps each scene of the page (web/src/scenes/<id>/)
+to the scenario it runs; the page's scene definitions read it
+(scenarioOf() in web/src/scenes/kernels.ts).
 
 A kernel entry (the manifest's "comment" says what the kinds mean):
 
@@ -32,7 +39,7 @@ A kernel entry (the manifest's "comment" says what the kinds mean):
             break or without is about; title, removes, expect, measures,
             proposal: what the page and the docs say of it
   recipe    a key of "recipes"; defs: defines added to the recipe's
-  scenes    the scenes whose kernel picker offers it, in registry order,
+  scenes    the scenes ("scenes") whose kernel picker offers it, in registry order,
             the first the scene's default unless a kernel "opens" it
   tests     the native test programs (wasm/tests/<test>.c) run on it;
             every kernel runs test_fuzz_ops
@@ -128,6 +135,11 @@ class Registry:
         self.trees = [t['branch'] for t in manifest.get('trees', [])]
         self.series = [s['id'] for s in manifest.get('series', [])]
         self.recipes = manifest.get('recipes', {})
+        self.scenes = manifest.get('scenes', {})
+        if not isinstance(self.scenes, dict) or not all(
+                isinstance(v, dict) and set(v) == {'scenario'} and isinstance(v['scenario'], str)
+                for v in self.scenes.values()):
+            raise RegistryError('"scenes" maps each scene id to {"scenario": NAME}')
         self.kernels = manifest.get('kernels')
         if not isinstance(self.kernels, list) or not self.kernels:
             raise RegistryError('kernel-tree/manifest.json has no "kernels" list')
@@ -177,6 +189,9 @@ class Registry:
             v = k.get(key, [])
             if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v) or len(set(v)) != len(v):
                 raise RegistryError(f'{where}: {key} must be a list of different strings')
+        for sc in k.get('scenes', []):
+            if sc not in self.scenes:
+                raise RegistryError(f'{where}: scene {sc} is not in "scenes" ({", ".join(self.scenes)})')
         if not set(k.get('opens', [])) <= set(k.get('scenes', [])):
             raise RegistryError(f'{where}: opens a scene it is not in (opens {k["opens"]}, scenes {k.get("scenes", [])})')
         ku = k.get('kunit', {})
@@ -239,6 +254,9 @@ class Registry:
                 raise RegistryError(f'wasm/scenarios/kunit.def: scenario {d["name"]} runs on variant {d["variant"]}, '
                                     'which is no kernel of the registry')
         scenarios = {d['name'] for d in kdefs}
+        for s in self.scenes:
+            if not os.path.isdir(os.path.join(root, 'web', 'src', 'scenes', s)):
+                raise RegistryError(f'scenes: no scene {s} (web/src/scenes/{s}/)')
         for k in self.kernels:
             n = k['name']
             r = self.recipe(n)
@@ -249,9 +267,6 @@ class Registry:
                 series = os.path.join(root, 'kernel-tree', 'patches', k['branch'], 'series')
                 if not os.path.isfile(series):
                     raise RegistryError(f'{n}: no kernel-tree/patches/{k["branch"]}/series (its patches, one a line)')
-            for s in k.get('scenes', []):
-                if not os.path.isdir(os.path.join(root, 'web', 'src', 'scenes', s)):
-                    raise RegistryError(f'{n}: no scene {s} (web/src/scenes/{s}/)')
             for t in k.get('tests', []):
                 if not os.path.isfile(os.path.join(root, 'wasm', 'tests', t + '.c')):
                     raise RegistryError(f'{n}: no test wasm/tests/{t}.c')
@@ -299,6 +314,13 @@ class Registry:
                 scenes[s].remove(k['name'])
                 scenes[s].insert(0, k['name'])
         return scenes
+
+    def scene_of(self, scenario, name):
+        """The first scene that runs scenario and offers kernel name, or None."""
+        for s in self.by_name[name].get('scenes', []):
+            if self.scenes[s]['scenario'] == scenario:
+                return s
+        return None
 
     def comparison(self, name):
         """The What changed comparison's id, FROM..BRANCH, or None."""
@@ -463,6 +485,10 @@ def ts_text(reg):
             'export const SCENE_KERNELS: Readonly<Record<string, readonly string[]>> = {']
     out += [f'  {j(s)}: {j(v)},' for s, v in reg.scene_kernels().items()]
     out += ['};', '',
+            "/** The scenario each scene runs. */",
+            'export const SCENE_SCENARIOS: Readonly<Record<string, string>> = {']
+    out += [f'  {j(s)}: {j(v["scenario"])},' for s, v in reg.scenes.items()]
+    out += ['};', '',
             '/** What the explorer must find: race id, then kernel, then null (no failing execution within the',
             " * race's bound) or the kind of failure and the fewest preemptions it takes. */",
             'export const EXPLORE_EXPECT: Readonly<Record<string, Readonly<Record<string, '
@@ -532,6 +558,10 @@ def main(argv):
     elif cmd == 'kunit':
         for r in reg.kunit_rows():
             print(' '.join(r))
+    elif cmd == 'scene-of' and len(args) == 2:
+        if args[1] not in reg.by_name:
+            sys.exit(f'kernels.py scene-of: no kernel {args[1]}')
+        print(reg.scene_of(*args) or '')
     elif cmd == 'branches':
         for b, base in reg.patched_branches():
             print(b, base)

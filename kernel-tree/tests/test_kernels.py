@@ -15,6 +15,7 @@ def manifest():
     return copy.deepcopy({
         'trees': [{'branch': 'v1'}, {'branch': 'v2'}],
         'series': [{'id': 's'}],
+        'scenes': {'a': {'scenario': 'sa'}, 'b': {'scenario': 'sb'}},
         'recipes': {
             'r1': {'files': 'f1.txt', 'srcs': ['a.c', 'b.c'], 'glue': ['g.c'], 'defs': ['-DV=1'], 'overlay': 'o1'},
             'r2': {'like': 'r1', 'files': 'f2.txt', 'add': {'srcs': ['c.c']}, 'scenarios': ['s.c']},
@@ -67,6 +68,8 @@ class Refusals(unittest.TestCase):
 
     def test_scenes_recipes_and_tests(self):
         self.refused(lambda m: m['kernels'][0].update(opens=['b']), 'opens a scene it is not in')
+        self.refused(lambda m: m['kernels'][0].update(scenes=['c']), 'scene c is not in "scenes"')
+        self.refused(lambda m: m['scenes'].update(c={'scenario': 1}), '"scenes" maps each scene id')
         self.refused(lambda m: m['kernels'][0].update(scenes=['a', 'b'], opens=['b']), 'scene b is opened by two')
         self.refused(lambda m: m['kernels'][0].update(recipe='r3'), 'no recipe "r3"')
         self.refused(lambda m: m['recipes']['r1'].update(like='r2'), 'is like itself')
@@ -101,6 +104,8 @@ class Derived(unittest.TestCase):
         self.assertEqual(self.reg.patched_branches(), [('broken', 'v2')])
         self.assertEqual(self.reg.kunit_rows(), [('referee', 'v1', 'one'), ('compared', 'v2', 'two-broken', 'differs', 'k')])
         self.assertEqual(self.reg.comparison('two-broken'), 'v2..broken')
+        self.assertEqual(self.reg.scene_of('sb', 'two-broken'), 'b')
+        self.assertIsNone(self.reg.scene_of('sa', 'two-broken'))
         self.assertIsNone(self.reg.comparison('one'))
 
     def test_the_make_include(self):
@@ -131,6 +136,7 @@ class Derived(unittest.TestCase):
         ts = kernels.ts_text(self.reg)
         self.assertIn('"b": ["two", "two-broken"]', ts)
         self.assertIn('"comparison": "v2..broken"', ts)
+        self.assertIn('"b": "sb",', ts)
         c = kernels.c_text(self.reg)
         self.assertIn('{ "two-broken", "broken", "break", (const char *const[]){ "test_x", "test_y", NULL }', c)
         self.assertIn('{ "race", "kasan", 1 }', c)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import { describe, expect, it } from 'vitest';
 import manifest from '../../../kernel-tree/manifest.json';
-import { KERNELS } from '../engine/generated/kernels';
-import { SCENE_KERNELS, comparisonsOf, hasTrait } from './kernels';
+import { KERNELS, SCENE_SCENARIOS } from '../engine/generated/kernels';
+import { SCENE_KERNELS, comparisonsOf, hasTrait, scenarioOf } from './kernels';
 import { SCENES } from './registry';
 import { baseOf } from '../engine/manifest';
 
@@ -31,6 +31,12 @@ describe('scenes/kernels.ts, generated from the registry (kernel-tree/manifest.j
     // The registry adds the reviewer's variants (make variant) after a scene's own.
     for (const s of SCENES) expect(s.variants.slice(0, SCENE_KERNELS[s.id].length), s.id).toEqual(SCENE_KERNELS[s.id]);
     for (const s of SCENES) expect(s.variants.every((v) => SCENE_KERNELS[s.id].includes(baseOf(v))), s.id).toBe(true);
+  });
+
+  it('gives every scene of the page, and no other, its scenario', () => {
+    expect(Object.keys(SCENE_SCENARIOS).sort()).toEqual(SCENES.map((s) => s.id).sort());
+    for (const s of SCENES) expect(s.scenario, s.id).toBe((manifest.scenes as Record<string, { scenario: string }>)[s.id].scenario);
+    expect(() => scenarioOf('no-such-scene')).toThrow(/names no scenario of scene no-such-scene/);
   });
 
   it("names a scene's comparisons: each patched kernel's branch against its base", () => {

@@ -5,7 +5,7 @@
 // (SceneDef.variants) and by the page's first script (main.tsx), which
 // compiles the run's kernel before the rest of the page's code is loaded,
 // and so cannot import the scenes.
-import { KERNELS, SCENE_KERNELS } from '../engine/generated/kernels';
+import { KERNELS, SCENE_KERNELS, SCENE_SCENARIOS } from '../engine/generated/kernels';
 
 export { SCENE_KERNELS };
 
@@ -14,6 +14,13 @@ export function kernelsOf(scene: string): string[] {
   const k = SCENE_KERNELS[scene];
   if (!k) throw new Error(`kernel-tree/manifest.json names no kernel of scene ${scene}`);
   return [...k];
+}
+
+/** The scenario a scene runs (the registry's "scenes"; kernel-tree/kernels.py finds a scene by it too). */
+export function scenarioOf(scene: string): string {
+  const s = SCENE_SCENARIOS[scene];
+  if (!s) throw new Error(`kernel-tree/manifest.json names no scenario of scene ${scene}`);
+  return s;
 }
 
 /** The What changed comparisons of a scene's kernels made from patches (each against its base). */
