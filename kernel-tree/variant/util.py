@@ -2,7 +2,6 @@
 """What every step of make variant shares: its messages, git, make."""
 import os
 import subprocess
-import sys
 
 TREE = 'kernel-tree/linux'
 REG = 'variants'
@@ -29,13 +28,10 @@ def git_ok(*args, tree=TREE):
     return subprocess.run(['git', '-C', tree, *args], capture_output=True).returncode == 0
 
 
-def make(*targets, quiet=True, log=None):
-    """make -s TARGETS; with log, its output goes there. Whether it succeeded."""
+def make(*targets):
+    """make -s TARGETS, its output dropped: whether it succeeded."""
     cmd = ['make', '-s', '--no-print-directory', *targets]
-    if log is None:
-        return subprocess.run(cmd, stdout=subprocess.DEVNULL if quiet else None).returncode == 0
-    with open(log, 'w') as f:
-        return subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT).returncode == 0
+    return subprocess.run(cmd, stdout=subprocess.DEVNULL).returncode == 0
 
 
 def make_output(*targets):
@@ -45,8 +41,3 @@ def make_output(*targets):
 
 def asan_env():
     return dict(os.environ, ASAN_OPTIONS='detect_leaks=0')
-
-
-def fail(err):
-    print(f'[variant] error: {err}', file=sys.stderr, flush=True)
-    sys.exit(1)
