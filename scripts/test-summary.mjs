@@ -67,6 +67,7 @@ export const PARSERS = {
   // Playwright's JSON report: each test's outcome, and the reason a skipped one gave.
   playwright: (_log, _r, json) => {
     const c = zero();
+    const root = json?.config?.rootDir ? `${rel(json.config.rootDir)}/` : '';
     const walk = (suite) => {
       for (const spec of suite.specs ?? [])
         for (const t of spec.tests ?? []) {
@@ -74,7 +75,7 @@ export const PARSERS = {
           else if (t.status === 'skipped') {
             c.skipped++;
             const why = (t.annotations ?? []).find((a) => a.type === 'skip')?.description ?? 'skipped, no reason given';
-            c.skips.push([`${spec.file}: ${spec.title}`, why, commandIn(why) ?? `npx playwright test ${spec.file}:${spec.line}`]);
+            c.skips.push([`${root}${spec.file}: ${spec.title}`, why, commandIn(why) ?? `npx playwright test ${root}${spec.file}:${spec.line}`]);
           } else c.failed++;
         }
       for (const s of suite.suites ?? []) walk(s);
