@@ -19,7 +19,7 @@ include kernel-tree/kunit/kunit.mk
 
 help:
 	@echo "make start   set up, build and serve the app on http://localhost:5173"
-	@echo "make test    set up, build and run every test suite"
+	@echo "make test    set up, build and run every test suite, TEST_JOBS at a time (one per core), then one summary"
 	@echo "make dev     the development server with hot reload, on http://localhost:5173"
 	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates; the figures panels, frames and long runs in the page; a table of the figures against their goals"
 	@echo "make bench-browser  in Chromium: the figures panels' wall time (memcg scale, inode table, RFC table), frames while playing lru-batch, and long runs (load, JS heap, End, Home, a scrub, a step back)"
