@@ -43,11 +43,17 @@ deps:
 	@scripts/ensure-deps.sh
 
 # The companion kernel tree (kernel-tree/linux), from Debian's packages.
-kernel-tree: deps
+# One rule runs build-tree.sh, at every make (it does nothing when the tree
+# is up to date, and leaves the key alone then): what reads the tree
+# depends on the key, so under make -j nothing reads it while it is made,
+# and no second build-tree.sh runs beside the first.
+kernel-tree: deps kernel-tree/linux/.git/reclaim-lab-tree-key
+
+kernel-tree/linux/.git/reclaim-lab-tree-key: FORCE
 	@kernel-tree/build-tree.sh
 
-kernel-tree/linux/.git/reclaim-lab-tree-key:
-	@kernel-tree/build-tree.sh
+.PHONY: FORCE
+FORCE:
 
 # The page's 64-bit modules (page64) too: the machine the page runs by default.
 build: kernel-tree native wasm page64
