@@ -19,7 +19,7 @@ import { TraceExport } from '../ui/TraceExport';
 import { PlayingContext, WhileSeen } from '../ui/WhileSeen';
 import { Controls } from './Controls';
 import { SeriesCard } from './SeriesCard';
-import { formatUrl, type PolicyName } from './url';
+import { fitsLink, formatUrl, formatWhole, linkOf, tooLongForLink, type PolicyName } from './url';
 import { readUrl, refusedNotice, stepNotice, type Notice } from './params';
 import { Notices, RunEnd } from './Notices';
 import { ScenePicker } from './Landing';
@@ -204,7 +204,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
   const settled = !!run && sameRun(run, settings);
   // A talk's URL at a slide showing a live state of another scene: the page opens it in place.
   const talkUrl = (v: TalkView, s: LiveState) =>
-    formatUrl({ lesson: lesson?.id ?? null, deck: lesson ? null : (deck?.id ?? null), talk, slide: v.slide, scene: s.scene, variant: s.variant, compare: null, seed: s.seed, policy: s.policy, sched: s.sched, prog: s.prog, step: s.step });
+    formatWhole({ lesson: lesson?.id ?? null, deck: lesson ? null : (deck?.id ?? null), talk, slide: v.slide, scene: s.scene, variant: s.variant, compare: null, seed: s.seed, policy: s.policy, sched: s.sched, prog: s.prog, step: s.step });
   useTalkSync(talk && deck ? `${lesson ? 'lesson' : 'deck'}-${deck.id}` : null, talkState, settled, (t) => {
     const s = { variant: t.variant, seed: t.seed, policy: t.policy as PolicyName, sched: t.sched, prog: t.prog };
     if (t.scene !== scene.id) {
@@ -276,6 +276,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
       decisions={run.decisions}
       step={reading}
       handChoices={run.sched ? scheduleLength(run.sched) : 0}
+      unlinked={tooLongForLink('schedule', run.sched)}
       onChoose={(d, cpu) => {
         if (cpu === run.decisions.cpu[d]) {
           seek(run.decisions.event[d]);
@@ -358,7 +359,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
           <ExplorePanel setup={scene.explore} scenario={scene.scenario} variant={run.variant} seed={run.seed}
             params={pickRunParams({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, scene.explore.prog) })}
             program={scene.program?.toBytes(scene.explore.prog) ?? []}
-            linkTo={(sched, at) => formatUrl({ scene: scene.id, variant: run.variant, compare: null, seed: run.seed, policy: 'timed',
+            linkTo={(sched, at) => !fitsLink(sched) ? null : formatUrl({ scene: scene.id, variant: run.variant, compare: null, seed: run.seed, policy: 'timed',
               sched, prog: scene.explore!.prog, step: at, lesson: lesson?.id ?? null, talk: null })} />
         )}
         <RunEnd scene={scene} run={run} onSeek={seek} />
@@ -459,7 +460,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
               <ScenePicker current={scene.id} />
               <LessonPicker current={null} />
               {run && (
-                <a href={livePermalink()} data-testid="talk.leave">
+                <a href={linkOf(livePermalink())} data-testid="talk.leave">
                   This state in the page
                 </a>
               )}
@@ -525,6 +526,11 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
                 <LessonPanel lesson={lesson} log={log} variant={run.variant} step={step} onSeek={seek} onApply={applyStart} />
               ) : (
                 <p className="blurb">{scene.blurb}</p>
+              )}
+              {run.prog && !fitsLink(run.prog) && (
+                <p className="note" role="status" data-testid="prog.unlinked">
+                  {tooLongForLink('program', run.prog)}
+                </p>
               )}
               <Stage
                 scene={scene}

@@ -11,11 +11,13 @@ interface Props {
   decisions: Decisions;
   step: number;
   handChoices: number;
+  /** What to say of a schedule too long for a link (url.ts tooLongForLink; '' : it fits). */
+  unlinked?: string;
   onChoose: (decision: number, cpu: number) => void;
   onClear: () => void;
 }
 
-export function NextStep({ log, decisions, step, handChoices, onChoose, onClear }: Props) {
+export function NextStep({ log, decisions, step, handChoices, unlinked, onChoose, onClear }: Props) {
   const d = decisions.nextAfter(step);
   return (
     <section className="panel next-step" aria-label="Scheduler" data-testid="sched.panel">
@@ -48,6 +50,11 @@ export function NextStep({ log, decisions, step, handChoices, onChoose, onClear 
             Let the policy decide again
           </button>
         </span>
+      )}
+      {unlinked && (
+        <p className="unlinked" data-testid="sched.unlinked">
+          {unlinked}
+        </p>
       )}
     </section>
   );
