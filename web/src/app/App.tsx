@@ -42,6 +42,12 @@ import { pickRunParams } from '../engine/generated/params';
 import { ExplorePanel } from '../explore/ExplorePanel';
 import { slideParts } from '../scenes/parts';
 
+/** Focus back on the scene (Escape), from any control; before the scene is drawn, off the control at least. */
+function leaveControl(stage: HTMLElement | null) {
+  if (stage) stage.focus();
+  else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+}
+
 /** How many decisions a schedule text holds. */
 function scheduleLength(text: string): number {
   return text.split('.').reduce((n, run) => n + (run.includes('x') ? Number(run.split('x')[1]) : 1), 0);
@@ -150,7 +156,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
       run: () => {
         setHelp(false);
         setBuilding(false);
-        stageRef.current?.focus();
+        leaveControl(stageRef.current);
       },
     },
   ];
