@@ -192,6 +192,30 @@ test('presenter and audience stay identical over a keyboard-only run of 50 steps
   await presenter.screenshot({ path: 'test-results/talk-presenter-50.png' });
 });
 
+for (const [w, h] of [
+  [1280, 720],
+  [1920, 1080],
+]) {
+  test(`the audience window never scrolls: its document is no taller or wider than the window, at ${w}×${h}`, async ({ page }) => {
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto('?deck=five-series');
+    await expect.poll(async () => (await lab(page)).ready).toBe(true);
+    for (const kind of ['title', 'demo']) {
+      await toSlide(page, kind);
+      const size = await page.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth }));
+      expect(size.h, `${kind}: document height`).toBeLessThanOrEqual(h);
+      expect(size.w, `${kind}: document width`).toBeLessThanOrEqual(w);
+      // A touchpad nudge, and the menu brought up by the pointer: the projected slide stays where it is.
+      await page.mouse.move(w / 2, h / 2);
+      await page.mouse.wheel(0, 200);
+      await page.waitForTimeout(100);
+      expect(await page.evaluate(() => [window.scrollX, window.scrollY]), `${kind}: scrolled`).toEqual([0, 0]);
+      const slide = (await page.getByTestId('talk.slide').boundingBox())!;
+      expect(slide.y + slide.height).toBeLessThanOrEqual(h + 0.5);
+    }
+  });
+}
+
 test('a lit line wider than the code pane is scrolled sideways to its expression', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('?lesson=intro-reclaim&talk=1');

@@ -448,7 +448,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     const live = deck.slides[talkView.live];
     const parts = slideParts(scene, live?.kind === 'demo' ? live.parts : undefined);
     return (
-      <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
+      <div className={`app app-talk app-talk-${talk}`} data-testid={run ? 'scene.ready' : 'scene.loading'}>
         <Talk
           role={talk}
           talk={deck}
