@@ -2,7 +2,7 @@
 // A lesson done by hand: its goals tick as the run meets them, it ends at
 // the real patch, and the browser remembers it.
 import { expect, test, type Page } from '@playwright/test';
-import { Lab, labFields } from './lab';
+import { Lab, labFields, reportTextTop } from './lab';
 
 const prog = (page: Page) => labFields(page);
 
@@ -86,4 +86,22 @@ test('"Show the solution" meets the goals but does not mark the lesson done; the
   await expect(item).toHaveAttribute('data-done', '1');
   await expect(item).toContainText('1 of 1 goal reached');
   await expect(item.getByRole('link', { name: /as slides/ })).toHaveAttribute('href', '?lesson=rwsem-bailout&talk=1');
+});
+
+test('a lesson opens a report it sends the learner to in view: each goal\'s event at 1280×720', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const l = new Lab(page);
+  await l.open('?lesson=reading-reports');
+  for (const goal of ['lockdep', 'atomic', 'kasan']) {
+    // At the end every goal is met (goals are read up to the step shown), and the lesson at the top of the window.
+    await page.keyboard.press('End');
+    await expect(page.getByTestId(`goal.${goal}`)).toHaveAttribute('data-met', '1');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const at = page.getByTestId(`goal.${goal}`).getByRole('button');
+    await at.click();
+    const n = Number((await at.textContent())!.replace(/\D+/g, ''));
+    await expect.poll(() => l.currentStep()).toBe(n);
+    await expect.poll(() => reportTextTop(page), `goal ${goal}: the report text starts in the window`).toMatchObject({ inView: true });
+  }
+  await page.screenshot({ path: test.info().outputPath('lesson-report-1280x720.png') });
 });

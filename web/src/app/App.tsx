@@ -385,7 +385,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
         <WhileSeen>
           {nextStep}
           <EventPanel log={run.log} step={reading} labels={run.labels} onSeek={seek} />
-          <ReportsPanel log={run.log} step={reading} onSeek={seek} />
+          <ReportsPanel log={run.log} step={reading} onSeek={seek} reveal />
         </WhileSeen>
       ),
     [run, nextStep, reading, seek],
