@@ -13,7 +13,7 @@ import { DiffPanel } from '../ui/DiffPanel';
 import { KeyHelp } from '../ui/KeyHelp';
 import { stepBindings, useKeyMap, type KeyBinding } from '../ui/keymap';
 import { EventPanel } from '../ui/EventPanel';
-import { NextStep } from '../ui/NextStep';
+import { NextStep, whereCpu } from '../ui/NextStep';
 import { ReportsPanel } from '../ui/ReportsPanel';
 import { TraceExport } from '../ui/TraceExport';
 import { PlayingContext, WhileSeen } from '../ui/WhileSeen';
@@ -36,7 +36,7 @@ import { sameRun, settingsReducer, type Settings } from './settings';
 import { Stage, StageCode } from './Stage';
 import { useTestHandle } from './testHandle';
 import { usePlayback, useReadingStep } from './usePlayback';
-import { programOptions, resolveStep, useComparedRun, useMainRun } from './useRuns';
+import { programOptions, resolveStep, useComparedRun, useMainRun, type Run } from './useRuns';
 import { sharedClient } from '../engine/client';
 import { pickRunParams } from '../engine/generated/params';
 import { ExplorePanel } from '../explore/ExplorePanel';
@@ -47,6 +47,19 @@ function leaveControl(stage: HTMLElement | null) {
   if (stage) stage.focus();
   else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
 }
+
+/** "next function »": a CPU following its steps by hand (NextStep), the schedule and step its last choice opens at. */
+interface Follow {
+  cpu: number;
+  /** The function it was in: it stops in another. */
+  func: string;
+  sched: string;
+  at: number;
+  /** Choices made so far. */
+  n: number;
+}
+/** The most choices one "next function »" makes. */
+const FOLLOW_MAX = 400;
 
 /** How many decisions a schedule text holds. */
 function scheduleLength(text: string): number {
@@ -274,29 +287,70 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
   const ready = run && state != null;
   // The run's slow shrinkers: the scene's for its kernel, unless its set-up (prog) says otherwise.
   const slowNs = run ? ({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, run.prog) }.slowNs ?? 0) : 0;
+  // A choice at a decision: the policy's own is a step to it; another CPU's, a run of the schedule up to it and that
+  // choice, which opens at the decision. What the run then shown has: its schedule and step.
+  const choose = useCallback(
+    (r: Run, d: number, cpu: number): { sched: string; at: number } => {
+      const at = r.decisions.event[d];
+      if (cpu === r.decisions.cpu[d]) {
+        seek(at);
+        return { sched: r.sched, at };
+      }
+      const sched = r.decisions.schedule(d, cpu);
+      landing.current = at;
+      dispatch({ type: 'sched', sched });
+      return { sched, at };
+    },
+    [seek, landing],
+  );
+  // "next function »" in the next-decision panel: one CPU takes the next steps, a decision at a time, until it is in another function
+  // (or cannot run, or FOLLOW_MAX choices are made); any other move stops it.
+  const [follow, setFollow] = useState<Follow | null>(null);
+  useEffect(() => {
+    if (!follow || !run) return;
+    if (run.sched !== follow.sched) {
+      if (settings.sched !== follow.sched) setFollow(null); // another schedule was asked for
+      return; // its run is on its way
+    }
+    if (step !== follow.at) {
+      setFollow(null); // the person moved
+      return;
+    }
+    const d = run.decisions.nextAfter(step);
+    const here = whereCpu(run.log, run.labels, follow.cpu, step).short;
+    if (d < 0 || !run.decisions.runnableCpus(d).includes(follow.cpu) || here !== follow.func || follow.n >= FOLLOW_MAX) {
+      setFollow(null);
+      return;
+    }
+    setFollow({ ...follow, ...choose(run, d, follow.cpu), n: follow.n + 1 });
+  }, [follow, run, step, settings.sched, choose]);
   // The scheduler's next decision and the choice of another CPU: the page's, and the presenter's in a talk.
   // Made again only when its step or run changes: between the reading ticks of play, React leaves it be.
   const nextStep = useMemo(() => run && (
     <NextStep
       log={run.log}
       decisions={run.decisions}
+      labels={run.labels}
       step={reading}
       handChoices={run.sched ? scheduleLength(run.sched) : 0}
       unlinked={tooLongForLink('schedule', run.sched)}
+      following={follow && { cpu: follow.cpu, func: follow.func, n: follow.n }}
       onChoose={(d, cpu) => {
-        if (cpu === run.decisions.cpu[d]) {
-          seek(run.decisions.event[d]);
-          return;
-        }
-        landing.current = run.decisions.event[d];
-        dispatch({ type: 'sched', sched: run.decisions.schedule(d, cpu) });
+        setFollow(null);
+        choose(run, d, cpu);
       }}
+      onFollow={(d, cpu) => {
+        const func = whereCpu(run.log, run.labels, cpu, reading).short;
+        setFollow({ cpu, func, n: 1, ...choose(run, d, cpu) });
+      }}
+      onStop={() => setFollow(null)}
       onClear={() => {
+        setFollow(null);
         landing.current = reading;
         dispatch({ type: 'sched', sched: '' });
       }}
     />
-  ), [run, reading, seek, landing]);
+  ), [run, reading, landing, follow, choose]);
   const closeHelp = () => {
     setHelp(false);
     stageRef.current?.focus();
@@ -378,17 +432,19 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     );
   }, [scene, run, client, lesson, slowNs, seek]);
 
+  // A lesson that has the learner play the scheduler shows the next-decision panel under its text, not under the scene.
+  const schedulerInLesson = !!lesson?.opens?.includes('scheduler');
   // The event panels under the scene: what a person reads, so at the reading step (made again only when it moves).
   const readingPanels = useMemo(
     () =>
       run && (
         <WhileSeen>
-          {nextStep}
+          {!schedulerInLesson && nextStep}
           <EventPanel log={run.log} step={reading} labels={run.labels} onSeek={seek} />
           <ReportsPanel log={run.log} step={reading} onSeek={seek} reveal />
         </WhileSeen>
       ),
-    [run, nextStep, reading, seek],
+    [run, nextStep, reading, seek, schedulerInLesson],
   );
 
   if (embed) {
@@ -529,7 +585,11 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
           <main className="layout stage" tabIndex={-1} ref={stageRef} aria-label="The scene" data-testid="stage">
             <div className="left">
               {lesson ? (
-                <LessonPanel lesson={lesson} log={log} variant={run.variant} step={step} onSeek={seek} onApply={applyStart} />
+                <>
+                  <LessonPanel lesson={lesson} log={log} variant={run.variant} step={step} onSeek={seek} onApply={applyStart} />
+                  {/* The parts its steps use, open under its text (lessons/README.md, opens). */}
+                  {schedulerInLesson && nextStep}
+                </>
               ) : (
                 <p className="blurb">{scene.blurb}</p>
               )}

@@ -37,7 +37,13 @@ export interface Lesson {
   hints: string[];
   solution: LessonStart;
   patch: { series: string | null; branch: string; file: string; lines: [number, number]; note: string };
+  /** The parts of the page its steps use, shown open beside its text (LESSON_OPENS). */
+  opens?: LessonOpen[];
 }
+
+/** What a lesson can open beside its text: the next-decision panel, which says where each CPU is and takes the next step on another. */
+export const LESSON_OPENS = ['scheduler'] as const;
+export type LessonOpen = (typeof LESSON_OPENS)[number];
 
 const files = import.meta.glob('../../../lessons/*.json', { eager: true, import: 'default' }) as Record<string, Lesson | { trace: unknown }>;
 
