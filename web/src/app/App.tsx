@@ -549,7 +549,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
                       <ReportsPanel log={run.log} step={reading} onSeek={seek} />
                     </>
                   ),
-                  code: <StageCode log={run.log} step={reading} />,
+                  code: <StageCode log={run.log} step={reading} wrap />,
                   caption: narrate(run.log, reading, run.labels),
                   form: talk === 'presenter' && scene.program?.Form && onProgram ? <scene.program.Form program={run.prog} onProgram={onProgram} /> : undefined,
                 }
