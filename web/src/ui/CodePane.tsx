@@ -157,6 +157,9 @@ export function CodePane({ site, context, shown = 'event', wrap = false }: Props
     if (now) setShownFile({ key: fileKey, lines: now });
   }
   const lines = shownFile.lines;
+  // The lines shown are another file's while this one is on its way: none of them is lit (the line number is this
+  // file's), and the pane stays where it was until the file is in.
+  const stale = !!tree && shownFile.key !== fileKey;
 
   useEffect(() => {
     if (!tree) return;
@@ -179,7 +182,7 @@ export function CodePane({ site, context, shown = 'event', wrap = false }: Props
   // starts are measured when the pane is sized or its file is read, and a
   // step's scroll is computed from them (a read of layout after the page's
   // other changes would lay the whole page out once more, at every step of play).
-  const line = site?.line ?? 0;
+  const line = stale ? 0 : (site?.line ?? 0);
   const [box, setBox] = useState<Box>({ height: 600, width: 600, lineHeight: 18, charW: 0, srcLeft: 0, tab: 8 });
   useLayoutEffect(() => {
     const el = body.current;
@@ -208,7 +211,7 @@ export function CodePane({ site, context, shown = 'event', wrap = false }: Props
   // just read, or a pane of another size centres the line.
   const key = `${tree}\n${file}\n${total}\n${lineHeight}\n${height}`;
   const [shownAt, setShownAt] = useState({ line: -1, key: '' });
-  if (shownAt.line !== line || shownAt.key !== key) {
+  if (!stale && (shownAt.line !== line || shownAt.key !== key)) {
     setShownAt({ line, key });
     const y = PAD + (line - 1) * lineHeight;
     const seen = shownAt.key === key && y >= top + lineHeight && y + 2 * lineHeight <= top + height;
@@ -283,7 +286,7 @@ export function CodePane({ site, context, shown = 'event', wrap = false }: Props
         </div>
       </header>
       {error && <p className="error">{error}</p>}
-      <div className={wrap ? 'code-body wrap' : 'code-body'} data-testid="code.body" ref={body} onScroll={onScroll} tabIndex={0} aria-label="kernel source">
+      <div className={`code-body${wrap ? ' wrap' : ''}${stale ? ' stale' : ''}`} data-testid="code.body" ref={body} onScroll={onScroll} tabIndex={0} aria-label="kernel source" aria-busy={stale || undefined}>
         {wrap ? (
           <div className="code-lines" data-testid="code.wrapped">
             {lines?.slice(Math.max(0, line - 1 - WRAP_AROUND), Math.min(total, line + WRAP_AROUND)).map((text, k) => {
