@@ -2,7 +2,7 @@
 // The shell: reads the permalink, composes the settings, the runs, the
 // playback and the keys, and lays out the scene (Stage) in the full page,
 // the embed or the talk.
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { kernelBranch, shownSiteAt } from '../engine/codesite';
 import { stepAtTime, timePeaks } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
@@ -244,8 +244,9 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     dispatch({ type: 'start', run: s });
   });
 
-  const controlsEl = (
+  const controls = (tools?: ReactNode) => (
     <Controls
+      tools={tools}
       disabled={!run}
       playing={playing}
       onPlay={() => setPlaying((p) => !p)}
@@ -398,16 +399,22 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
           <ScenePicker current={scene.id} />
           <LessonPicker current={lesson?.id ?? null} />
         </div>
-        {run && <TraceExport log={run.log} labels={run.labels} fileName={traceFileName(scene.id, run)} title={`${scene.title}, kernel ${run.variant}, seed ${run.seed}`} />}
-        <button type="button" className="keys-button" onClick={() => setBuilding((b) => !b)} disabled={!run} aria-expanded={building} data-testid="builder.open">
-          Present this state <kbd>t</kbd>
-        </button>
-        <button type="button" className="keys-button" onClick={() => setHelp((h) => !h)} aria-expanded={help} data-testid="keys.open">
-          Keys <kbd>?</kbd>
-        </button>
       </header>
     ),
-    [scene, run, variant, compare, compared, building, help, lesson],
+    [scene, run, variant, compare, compared, lesson],
+  );
+  // What the page does with the run, at the end of its controls (where the seed's row has room): the run as a trace,
+  // this state on a slide, the keys. Not in an embed or a talk.
+  const runTools = (
+    <>
+      {run && <TraceExport log={run.log} labels={run.labels} fileName={traceFileName(scene.id, run)} title={`${scene.title}, kernel ${run.variant}, seed ${run.seed}`} />}
+      <button type="button" className="keys-button" onClick={() => setBuilding((b) => !b)} disabled={!run} aria-expanded={building} data-testid="builder.open">
+        Present this state <kbd>t</kbd>
+      </button>
+      <button type="button" className="keys-button" onClick={() => setHelp((h) => !h)} aria-expanded={help} data-testid="keys.open">
+        Keys <kbd>?</kbd>
+      </button>
+    </>
   );
   const runParts = useMemo(() => {
     if (!run) return null;
@@ -453,7 +460,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     return (
       <div className="app embed" data-testid={run ? 'scene.ready' : 'scene.loading'}>
         <Notices notices={notices} clean={`?scene=${scene.id}&embed=1`} />
-        {controlsEl}
+        {controls()}
         {error && (
           <p className="error" role="alert" data-testid="scene.error">
             {error}
@@ -513,7 +520,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
           onStep={(d) => seek(step + d)}
           controls={
             <>
-              {controlsEl}
+              {controls()}
               {nextStep}
             </>
           }
@@ -567,10 +574,12 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
       <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
         {header}
         <Notices notices={notices} clean={lesson ? `?lesson=${lesson.id}` : `?scene=${scene.id}`} />
-        {controlsEl}
+        {controls(runTools)}
         {narration}
         {helpDialog}
         {builderDialog}
+        {/* The scene in a few sentences, across the page (the left column made it twice as tall), while it runs too. */}
+        {!lesson && <p className="blurb">{scene.blurb}</p>}
         {error && (
           <p className="error" role="alert" data-testid="scene.error">
             {error}
@@ -590,9 +599,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
                   {/* The parts its steps use, open under its text (lessons/README.md, opens). */}
                   {schedulerInLesson && nextStep}
                 </>
-              ) : (
-                <p className="blurb">{scene.blurb}</p>
-              )}
+              ) : null}
               {run.prog && !fitsLink(run.prog) && (
                 <p className="note" role="status" data-testid="prog.unlinked">
                   {tooLongForLink('program', run.prog)}

@@ -157,8 +157,8 @@ export function CodePane({ site, context, shown = 'event', wrap = false }: Props
     if (now) setShownFile({ key: fileKey, lines: now });
   }
   const lines = shownFile.lines;
-  // The lines shown are another file's while this one is on its way: none of them is lit (the line number is this
-  // file's), and the pane stays where it was until the file is in.
+  // The lines held are another file's while this one is on its way: none of them is lit (the line number is this
+  // file's) or shown, and the pane stays where it was until the file is in.
   const stale = !!tree && shownFile.key !== fileKey;
 
   useEffect(() => {

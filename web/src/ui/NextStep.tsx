@@ -79,7 +79,7 @@ export function NextStep({ log, decisions, labels, step, handChoices, unlinked, 
                         onClick={() => onFollow(d, cpu)}
                         disabled={!!following}
                         title={`CPU${cpu} takes the next steps until it is in another function than ${whereCpu(log, labels, cpu, step).short}`}
-                        aria-label={`CPU${cpu} until it is in another function`}
+                        aria-label={`next function » (CPU${cpu})`}
                         data-testid={`sched.follow.${cpu}`}
                       >
                         next function »
