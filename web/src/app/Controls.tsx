@@ -96,7 +96,7 @@ export function Controls(p: Props) {
       {p.variants.length > 1 && (
         <label>
           kernel{' '}
-          <select value={p.variant} onChange={(e) => p.onVariant(e.target.value)} data-testid="scene.variant">
+          <select className="kernel-select" value={p.variant} onChange={(e) => p.onVariant(e.target.value)} data-testid="scene.variant">
             {p.variants.map((v) => (
               <option key={v} value={v}>
                 {kernelLabel(v)}
@@ -121,6 +121,7 @@ export function Controls(p: Props) {
         <label>
           beside it{' '}
           <select
+            className="kernel-select"
             value={p.compare ?? ''}
             onChange={(e) => p.onCompare(e.target.value || null)}
             data-testid="scene.compare"
