@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Rea
 import { kernelBranch, shownSiteAt } from '../engine/codesite';
 import { stepAtTime, timePeaks } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
+import type { RunState } from '../engine/runState';
 import { narrate } from '../engine/narrate';
 import { PAGE_WORD_SIZE } from '../engine/wordsize';
 import type { SceneDef } from '../scenes/types';
@@ -67,7 +68,7 @@ function scheduleLength(text: string): number {
 }
 
 /** The exported trace's file name: what makes the run, as the permalink has it. */
-function traceFileName(scene: string, run: { variant: string; seed: number; policy: string; sched: string; prog: string }): string {
+function traceFileName(scene: string, run: RunState): string {
   const parts = ['reclaim-lab', scene, run.variant, `seed${run.seed}`];
   if (run.policy !== 'timed') parts.push(run.policy);
   if (run.sched) parts.push('schedule');

@@ -13,6 +13,7 @@ import { loadTalk } from './talks';
 import { isScheduleText } from '../engine/decisions';
 import { DEFAULT_WORD_SIZE } from '../engine/wordsize';
 import { fitsLink, IMPORT_PARAMS, LINK_MAX, LINK_VALUE_MAX, linkLength, MAX_SEED, PARAMS, POLICIES, type PolicyName } from './url';
+import type { RunState } from '../engine/runState';
 import { findTraceLesson, TRACE_LESSONS, type TraceLesson } from '../lessons/traceLessons';
 import { findTraceFixture, TRACE_FIXTURES } from './traceFixtures';
 
@@ -81,7 +82,7 @@ function unlinkedNotice(param: 'sched' | 'prog', value: string): Notice {
 }
 
 /** What the URL asks for, checked: every field is one the page can run. */
-export interface UrlSettings {
+export interface UrlSettings extends RunState {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   scene: SceneDef<any>;
   lesson: Lesson | null;
@@ -91,12 +92,7 @@ export interface UrlSettings {
   live: number;
   talk: 'presenter' | 'audience' | null;
   embed: boolean;
-  variant: string;
   compare: string | null;
-  seed: number;
-  policy: PolicyName;
-  sched: string;
-  prog: string;
   step: number;
 }
 

@@ -3,24 +3,22 @@
 // reproduces the same state.
 
 import { DEFAULT_WORD_SIZE, PAGE_WORD_SIZE } from '../engine/wordsize';
+import { POLICIES, type PolicyName } from '../engine/generated/events';
+import type { RunState } from '../engine/runState';
 
-export const POLICIES = ['timed', 'rr', 'random'] as const;
+// The scheduling policies, generated from the runtime's (wasm/runtime/runtime.h).
+export { POLICIES, type PolicyName };
 
 /** Every parameter the page reads (params.ts checks them), in the order permalinks write them. */
 export const PARAMS = ['lesson', 'deck', 'talk', 'slide', 'embed', 'scene', 'variant', 'compare', 'bits', 'seed', 'policy', 'sched', 'prog', 'step'] as const;
-export type PolicyName = (typeof POLICIES)[number];
 /** Every parameter the trace page (?import) reads, in the order its permalinks write them. */
 export const IMPORT_PARAMS = ['lesson', 'import', 'step'] as const;
 
-export interface UrlState {
+export interface UrlState extends Omit<RunState, 'variant'> {
   scene: string | null;
   variant: string | null; // null: the scene's default kernel
   compare: string | null; // a second kernel run beside the first, in lock-step
-  seed: number;
   step: number;
-  policy: PolicyName;
-  sched: string; // choices made by hand, followed before the policy
-  prog: string; // the scenario's program, for scenes that take one ('' : its default)
   lesson: string | null; // the lesson shown beside the scene
   talk: string | null; // talk mode: 'presenter', or any other value for the audience
   deck?: string | null; // the talk shown (talks/README.md): a file of talks/, or one kept in this browser
