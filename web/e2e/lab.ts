@@ -62,6 +62,14 @@ export function exploreNative(bits: number, variant: string, scenario: string, a
   });
 }
 
+/** Where the report's text starts, against the window (for a poll: it must start inside it, its first lines seen). */
+export function reportTextTop(page: Page): Promise<{ top: number; inView: boolean }> {
+  return page.getByTestId('reports.text').evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { top: Math.round(r.top), inView: r.top >= 0 && r.top + Math.min(r.height, 60) <= window.innerHeight };
+  });
+}
+
 export interface LabSite {
   tree: string;
   file: string;
