@@ -56,26 +56,10 @@ base_key_input() {
 	echo "layout 1"
 }
 
-# "<series> <base>" for each patch series, from manifest.json.
+# "<branch> <base>" for each branch made from patches: the registry's
+# kernels that are not upstream (kernel-tree/kernels.py).
 series_bases() {
-	python3 - "$here/manifest.json" <<'PY'
-import json, sys
-m = json.load(open(sys.argv[1]))
-bases = {}
-for s in m["series"]:
-    code = s["code"]
-    if code.get("kind") == "project-port" and code.get("available"):
-        bases.setdefault(code["branch"], code["base"])
-    # a series ported as more than one kernel, each a branch on the last
-    # (the code's branch may be the first of them)
-    for k in s.get("kernels", []):
-        if k.get("available"):
-            bases.setdefault(k["branch"], k["base"])
-for b in m.get("breaks", []) + m.get("without", []):
-    bases.setdefault(b["branch"], b["base"])
-for branch, base in bases.items():
-    print(branch, base)
-PY
+	python3 "$here/kernels.py" branches
 }
 
 key_input() {

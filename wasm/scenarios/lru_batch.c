@@ -47,7 +47,7 @@
 #define MAX_NR_FOLIOS_PER_FREE 512	/* mm/mmu_gather.c: release_pages() of at most this many */
 #define DEFAULT_PAGES 64
 #define DEFAULT_ROUNDS 3
-#define MAX_TASKS 64
+#define MAX_TASKS RUN_PARAM_MAX_TASKS	/* a CPU each: at most SIM_MAX_CPUS */
 #define DEFAULT_TASKS 4
 
 static struct scenario_params params;

@@ -22,15 +22,16 @@ export interface Series {
     on?: string; // what a port is built on, where that is the kernel's real code ("6.12’s real LRU")
     files?: (string | { path: string; symbols?: string[] })[];
   };
-  /** A series ported as more than one kernel (the RFC's: batch locks, and splicing), each a branch. */
-  kernels?: { branch: string; base: string; available: boolean; title: string }[];
 }
 
-/** The project-port series a branch holds: the series' code branch, or one of its kernels' branches. */
+/**
+ * The project-port series a branch holds: the series' code branch, or the
+ * branch of a registry kernel that ports it (the RFC's: batch locks, and
+ * batch locks with splicing, each a branch).
+ */
 export function portOf(tree: string): Series | undefined {
-  return SERIES.find(
-    (s) => s.code.kind === 'project-port' && (s.code.branch === tree || (s.kernels ?? []).some((k) => k.branch === tree && k.available)),
-  );
+  const kernel = manifest.kernels.find((k) => k.branch === tree && k.kind === 'port');
+  return SERIES.find((s) => s.code.kind === 'project-port' && (s.code.branch === tree || s.id === kernel?.series));
 }
 
 /** A project patch on a released tree: a guarantee removed (breaks) or a design left out (without). */
@@ -42,7 +43,9 @@ export interface PatchedBranch {
 
 export const SERIES: Series[] = manifest.series as Series[];
 export const TREES: { branch: string }[] = manifest.trees;
-export const PATCHED: PatchedBranch[] = [...(manifest.breaks ?? []), ...(manifest.without ?? [])] as PatchedBranch[];
+export const PATCHED: PatchedBranch[] = manifest.kernels
+  .filter((k) => k.kind === 'break' || k.kind === 'without')
+  .map((k) => ({ branch: k.branch, base: k.base ?? '', title: k.title ?? '' }));
 
 export function findSeries(id: string): Series | undefined {
   return SERIES.find((s) => s.id === id);

@@ -8,6 +8,7 @@
 // scenario as parameters (wasm/scenarios/lru_batch.c); nothing is a
 // program of operations.
 import type { RunOptions } from '../../engine/client';
+import { runParamMax } from '../../engine/generated/params';
 
 /*
  * The locking once chose the model's mode, and 'fix' sized the model's
@@ -48,12 +49,13 @@ export const DEFAULT_SETUP: Setup = {
   tasks: 8, pages: 28, rounds: 2, releaseAll: false, faultNs: FAULT_NS, munmapNs: MUNMAP_NS,
 };
 
-const LIMITS = {
-  t: { name: 'tasks', min: 1, max: 64 },
-  p: { name: 'pages per task', min: 1, max: 1024 },
-  r: { name: 'rounds', min: 1, max: 8 },
-  f: { name: 'a fault’s cost (ns)', min: 1, max: 100_000 },
-  u: { name: 'an unmapped page’s cost (ns)', min: 1, max: 100_000 },
+/** Each number of the setup: its run parameter, whose params.def limit is its largest value. */
+export const LIMITS = {
+  t: { name: 'tasks', min: 1, max: runParamMax('tasks') },
+  p: { name: 'pages per task', min: 1, max: runParamMax('objects') },
+  r: { name: 'rounds', min: 1, max: runParamMax('rounds') },
+  f: { name: 'a fault’s cost (ns)', min: 1, max: runParamMax('slowNs') },
+  u: { name: 'an unmapped page’s cost (ns)', min: 1, max: runParamMax('munmapNs') },
 } as const;
 
 /** Reads a setup; '' is the default. Throws with what is wrong. */
@@ -64,7 +66,7 @@ export function parseSetup(text: string): Setup {
     if (LEGACY_TOKENS.includes(tok)) continue;
     else if (tok === 'all') s.releaseAll = true;
     else {
-      const m = /^([tprfu])(\d{1,7})$/.exec(tok);
+      const m = /^([tprfu])(\d{1,9})$/.exec(tok);
       if (!m) throw new Error(`"${tok}" is not a setting (all, or t/p/r/f/u and a number)`);
       const lim = LIMITS[m[1] as keyof typeof LIMITS];
       const v = Number(m[2]);
