@@ -170,6 +170,14 @@ CC_native64 := clang-14 -m64 $(NATIVE_FLAGS)
 CC_bench  := $(NATIVE_CC) -O2 -g
 CC_wasm   := $(EMCC) $(WASM_FLAGS)
 CC_fuzz   := $(NATIVE_CC) $(NATIVE_FLAGS) -fsanitize=fuzzer-no-link
+# cov: every kernel-side function reporting its entry (-finstrument-functions,
+# wasm/cli/functions.c), for docs/lru.md's inventory of what the lru-batch
+# scene runs: unoptimised, and with the attributes that would keep a
+# function from its hook made harmless (the kernel's inline is notrace,
+# no_instrument_function; clang hooks no always_inline function), so that
+# every function the code calls counts. The runtime is left alone.
+CC_cov    := $(NATIVE_CC) -O0 -g -finstrument-functions -D__always_inline__=__unused__ -D__no_instrument_function__=__unused__
+HCC_cov   := $(CC_bench)
 # wasm64: emcc -sMEMORY64=2, a 64-bit machine in wasm (make wasm64, not part
 # of make build). `long` and pointers are 8 bytes in C, as at native64; the
 # module is lowered to 32-bit memory after linking, so no engine needs
@@ -186,7 +194,7 @@ CC_wasm64    := $(EMCC64) $(WASM_FLAGS)
 # The runtime guides the fuzzer by its edges alone: tracing its comparisons
 # (slab lookups on every access) took a quarter of each execution.
 HCC_fuzz  := $(CC_fuzz) -fno-sanitize-coverage=trace-cmp
-FLAVOURS  := native native64 bench wasm wasm64 fuzz
+FLAVOURS  := native native64 bench wasm wasm64 fuzz cov
 
 # ---- the kernel sources a variant reads ------------------------------------
 # $(1): variant. Files come out of the branch with git archive;
@@ -269,7 +277,8 @@ HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
               wasm/tests/test_fuzz_ops.c wasm/tests/test_shrinker_churn.c \
               wasm/tests/test_churn_figures.c wasm/tests/test_memcg_bitmap.c \
               wasm/tests/test_lru_batch.c wasm/tests/test_inode_lru.c \
-              wasm/tests/test_explore.c wasm/tests/test_params.c wasm/fuzz/fuzz_shrinkers.c
+              wasm/tests/test_explore.c wasm/tests/test_params.c wasm/fuzz/fuzz_shrinkers.c \
+              wasm/cli/functions.c
 $(foreach f,$(FLAVOURS),$(foreach v,$(LAB_VARIANTS) $(SELFTEST_VARIANTS),\
 	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
 	$(foreach s,$(call pobj_srcs,$(v)),$(eval $(call project_rule,$(f),$(v),$(s))))))
@@ -288,6 +297,10 @@ build/native64/$(1)/labrun: $(call kobjs,native64,$(1)) $(call hobjs,native64) b
 build/bench/$(1)/labrun: $(call kobjs,bench,$(1)) $(call hobjs,bench) build/bench/host/labrun.o build/bench/host/registry.o
 	@echo "  LD [bench] $$@"
 	@$(CC_bench) $$^ -o $$@
+build/cov/$(1)/labrun: $(call kobjs,cov,$(1)) $(call hobjs,cov) build/cov/host/labrun.o build/cov/host/registry.o \
+		build/cov/host/functions.o
+	@echo "  LD [cov] $$@"
+	@$(CC_cov) $$^ -o $$@
 build/wasm/$(1)/labrun.cjs: $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/labrun.o build/wasm/host/registry.o \
 		$(FIBER_LIBJS) $(NODE_PREJS) wasm/tools/asyncify.py
 	@echo "  LD [wasm] $$@ (Node)"
@@ -487,9 +500,9 @@ test-native/churn-figures: $(CHURN_RUNS) build/native/test_churn_figures
 # it is what they say.
 LRU_INVENTORY = python3 wasm/tools/lru-inventory.py --tree kernel-tree/linux --specs '$(LRU_EXTRACT)' \
 	$(foreach v,$(LRU_PORT_VARIANTS),--port-specs '$(v):$($(v)_BRANCH)=$($(v)_EXTRACT)') \
-	$(foreach v,v6.12 $(LRU_PORT_VARIANTS),--labrun $(v)=build/native/$(v)/labrun)
+	$(foreach v,v6.12 $(LRU_PORT_VARIANTS),--labrun $(v)=build/cov/$(v)/labrun)
 LRU_INVENTORY_DEPS = wasm/tools/lru-inventory.py wasm/tools/extract.py $(LRU_EXTRACT) \
-	$(foreach v,$(LRU_PORT_VARIANTS),$($(v)_EXTRACT)) $(foreach v,v6.12 $(LRU_PORT_VARIANTS),build/native/$(v)/labrun)
+	$(foreach v,$(LRU_PORT_VARIANTS),$($(v)_EXTRACT)) $(foreach v,v6.12 $(LRU_PORT_VARIANTS),build/cov/$(v)/labrun)
 docs/lru.md: $(LRU_INVENTORY_DEPS)
 	@mkdir -p $(@D)
 	@$(LRU_INVENTORY) --write $@

@@ -188,17 +188,28 @@ def first_line_kind(path):
 
 
 def scene_functions(runs):
-    """Function names at the event sites of each variant's run of the scene."""
+    """The functions each variant's run of the scene entered: its cov build
+    (wasm/cli/functions.c) writes their addresses, nm names them."""
     seen = {}
     for variant, prog in runs:
-        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
-        out = subprocess.run([prog, "--scenario", "lru-batch"], capture_output=True, text=True, env=env).stdout
+        out = os.path.join(os.path.dirname(prog), "lru-batch.functions")
+        env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", LAB_FUNCS_OUT=out)
+        r = subprocess.run([prog, "--scenario", "lru-batch", "--summary"], capture_output=True, text=True, env=env)
+        if r.returncode != 0:
+            sys.exit("lru-inventory: %s --scenario lru-batch failed: %s" % (prog, r.stderr[-400:]))
+        symbols = {}
+        for line in subprocess.run(["nm", prog], check=True, capture_output=True, text=True).stdout.splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[1] in "tTW":
+                symbols[int(parts[0], 16)] = parts[2]
+        main_at = next(a for a, n in symbols.items() if n == "main")
+        text = open(out).read().split()
+        offset = int(text[1], 16) - main_at
         funcs = set()
-        for line in out.splitlines():
-            if line.startswith("{"):
-                e = json.loads(line)
-                if e.get("func"):
-                    funcs.add(e["func"] + "()")
+        for a in text[2:]:
+            name = symbols.get(int(a, 16) - offset)
+            if name:
+                funcs.add(name.split(".")[0] + "()")  # clang's name.N of a static copy
         seen[variant] = funcs
     return seen
 
@@ -279,12 +290,18 @@ def main():
     w("")
     w("Status: upstream-unmodified on every kernel, or patched by the port's series (the commits that")
     w("change the item, on each port kernel). Scene: the kernels whose run of the scene (its default")
-    w("setup) has an event at a line of the function.")
+    w("setup) entered the function, as a build of the same code with -finstrument-functions records")
+    w("it (wasm/cli/functions.c; inline functions too: that build is unoptimised and drops `notrace`")
+    w("and `__always_inline`'s attributes).")
     w("")
     w("| file | line | item | lines | status | scene |")
     w("|---|---:|---|---:|---|---|")
+    runs = {}
     for path, line, name, kind, n, status, ran in rows:
         st = "; ".join(status) if status else "upstream-unmodified"
+        for v in ran:
+            patched = any(x.startswith(v + ":") for x in status)
+            runs.setdefault(v, {}).setdefault("patched" if patched else "upstream", set()).add((path, name))
         w("| %s | %d | `%s` | %d | %s | %s |" % (path, line, name, n, st, ", ".join(ran) or "—"))
     w("")
     w("## Added by the port (not upstream code)")
@@ -294,6 +311,8 @@ def main():
     port_lines = 0
     for _, (path, line, name, kind, n, branch, commits), ran in port_only:
         port_lines += n
+        for v in ran:
+            runs.setdefault(v, {}).setdefault("port", set()).add((path, name))
         w("| %s | %d | `%s` | %d | %s | %s | %s |" % (path, line, name, n, branch, ", ".join(commits) or "—",
                                                     ", ".join(ran) or "—"))
     w("")
@@ -312,17 +331,37 @@ def main():
     w("Each shim header opens with whether it duplicates, stubs or customises the kernel's; the glue")
     w("(wasm/glue/lru/) is project code that stands where the rest of mm would be.")
     w("")
-    w("| file | what | function or macro | lines |")
-    w("|---|---|---|---:|")
+    w("Scene: as above; a macro runs where it is used, and has no entry to count.")
+    w("")
+    w("| file | what | function or macro | lines | scene |")
+    w("|---|---|---|---:|---|")
     shim_total = 0
     for path, kind in SHIM_FILES:
         n = len(open(path).read().rstrip("\n").split("\n"))
         shim_total += n
         funcs = shim_functions(path)
-        w("| %s | %s, %d lines | %s | |" % (path, first_line_kind(path) if kind == "shim" else kind, n,
-                                            "" if funcs else "(types and constants)"))
+        w("| %s | %s, %d lines | %s | | |" % (path, first_line_kind(path) if kind == "shim" else kind, n,
+                                              "" if funcs else "(types and constants)"))
         for name, m in funcs:
-            w("| | | `%s` | %d |" % (name, m))
+            ran = [v for v, f in events.items() if name in f]
+            for v in ran:
+                runs.setdefault(v, {}).setdefault("shim", set()).add(name)
+            w("| | | `%s` | %d | %s |" % (name, m, ", ".join(ran) or "—"))
+    w("")
+    w("## What the scene runs")
+    w("")
+    w("The functions each kernel's run of the scene entered (as the Scene columns say), by whose they are;")
+    w("other: those of no table above, the real headers used whole (page-flags.h's folio tests,")
+    w("page_ref.h), the shim headers' inline functions (locks, atomics, lists) and the scenario.")
+    w("")
+    w("| kernel | functions | upstream-unmodified | upstream-patched | added by the port | shim | other |")
+    w("|---|---:|---:|---:|---:|---:|---:|")
+    for v in events:
+        c = runs.get(v, {})
+        n = [len(c.get(k, ())) for k in ("upstream", "patched", "port", "shim")]
+        named = {x[1] for k in ("upstream", "patched", "port") for x in c.get(k, ())} | c.get("shim", set())
+        other = len(events[v] - named)
+        w("| %s | %d | %d | %d | %d | %d | %d |" % (v, sum(n) + other, *n, other))
     w("")
     w("## Totals")
     w("")
