@@ -51,8 +51,10 @@ export interface Collision {
   lock: number; // the lock's index
   owner: number; // the task holding it
   ownerDoing: Doing;
-  ownerPage: number; // the folio the owner took off last (-1: none known)
-  ownerSentinel: boolean; // ... and whether it is a sentinel (batch-lock kernels)
+  ownerChange: 'add' | 'del' | null; // what the owner last did to the list since it took the lock
+  ownerPage: number; // ... to which folio (-1: none known)
+  ownerSentinel: boolean; // a sentinel is involved: the owner took one off, or the spinner waits to take one off
+  spinnerSentinel: boolean; // the spinner waits for lru_lock in folio_lru_batch_relock_irqsave(): to take a sentinel off
 }
 
 export interface LruChange {
@@ -89,6 +91,7 @@ export interface LruState {
   spinning: Record<number, number>; // cpu -> lock index it spins on
   doing: Record<number, string>; // task -> the scenario call under way
   removing: Record<number, { page: number; sentinel: boolean }>; // task -> folio it took off last, in this call
+  changing: Record<number, { kind: 'add' | 'del'; page: number; sentinel: boolean }>; // task -> its last change since it took a lock
   last: LruChange | null;
   added: number;
   removed: number;
@@ -191,6 +194,7 @@ export const lruReducer = {
       spinning: {},
       doing: {},
       removing: {},
+      changing: {},
       last: null,
       added: 0,
       removed: 0,
@@ -215,6 +219,7 @@ export const lruReducer = {
         link(s.lru, a(0), a(1));
         setBatch(s.lru, a(0), a(3));
         s.lru.cpu[a(0)] = log.cpu[i];
+        s.changing[task] = { kind: 'add', page: a(0), sentinel: false };
         s.added++;
         s.last = { step: i, kind: 'add', page: a(0), task };
         break;
@@ -224,6 +229,7 @@ export const lruReducer = {
         unlink(s.lru, a(0));
         s.removed++;
         s.removing[task] = { page: a(0), sentinel: a(2) >= 0 && (a(2) & 1) !== 0 };
+        s.changing[task] = { kind: 'del', ...s.removing[task] };
         s.last = { step: i, kind: 'del', page: a(0), task };
         break;
       }
@@ -235,7 +241,10 @@ export const lruReducer = {
         break;
       case EventKind.LOCK_ACQUIRE: {
         const idx = locks.get(a(0));
-        if (idx !== undefined) s.holder[idx] = task;
+        if (idx !== undefined) {
+          s.holder[idx] = task;
+          if (!Object.keys(s.holder).some((k) => Number(k) !== idx && s.holder[Number(k)] === task)) delete s.changing[task];
+        }
         delete s.spinning[log.cpu[i]];
         break;
       }
@@ -253,16 +262,18 @@ export const lruReducer = {
         // Two CPUs meet on one of the list's locks: this one spins while the owner holds it.
         const doing = doingOf(s.doing[task]);
         const ownerDoing = doingOf(s.doing[owner]);
-        const r = s.removing[owner];
-        // The owner holds lru_lock while taking a sentinel off, or the lock is lru_lock itself in a batch kernel.
-        const sentinel = lruShape(log).batches && ownerDoing === 'release_pages' &&
-          (idx === LRU_LOCK || (!!r && r.sentinel && s.holder[LRU_LOCK] === owner));
+        const ch = s.changing[owner];
+        // In a batch kernel, lru_lock in folio_lru_batch_relock_irqsave() is what taking a sentinel off waits for
+        // (include/linux/mm_inline.h of the port); or the owner, holding lru_lock, took a sentinel off.
+        const spinnerSentinel = lruShape(log).batches && idx === LRU_LOCK && log.siteOf(i)?.func === 'folio_lru_batch_relock_irqsave';
+        const sentinel = lruShape(log).batches && (spinnerSentinel || (!!ch && ch.kind === 'del' && ch.sentinel && s.holder[LRU_LOCK] === owner));
         s.collisions++;
         const key = `${doing}/${ownerDoing}`;
         s.collisionsBy[key] = (s.collisionsBy[key] ?? 0) + 1;
         if (sentinel) s.sentinelCollisions++;
         s.lastCollision = {
-          step: i, cpu: log.cpu[i], task, doing, lock: idx, owner, ownerDoing, ownerPage: r ? r.page : -1, ownerSentinel: sentinel,
+          step: i, cpu: log.cpu[i], task, doing, lock: idx, owner, ownerDoing, ownerChange: ch ? ch.kind : null, ownerPage: ch ? ch.page : -1,
+          ownerSentinel: sentinel, spinnerSentinel,
         };
         break;
       }

@@ -501,14 +501,20 @@ function Story({ log, state, setup, batches }: { log: EventLog; state: LruState;
         <p className="lru-collision" data-testid="lru.collision">
           Step {c.step}: CPU{c.cpu} ({log.taskName(c.task)}, {DOING[c.doing]}) spins on <b>{lockLabel(c.lock)}</b>, held by{' '}
           {log.taskName(c.owner)} ({DOING[c.ownerDoing]}
-          {c.ownerPage >= 0 ? `, taking ${c.ownerSentinel ? 'sentinel ' : ''}folio ${c.ownerPage} off` : ''}).
+          {c.ownerChange === 'add' ? `, adding folio ${c.ownerPage} at the head of the list` : ''}
+          {c.ownerChange === 'del' ? `, taking ${c.ownerSentinel && !c.spinnerSentinel ? 'sentinel ' : ''}folio ${c.ownerPage} off` : ''}).
           {!batches
-            ? c.ownerDoing === 'fault'
-              ? ` A full lru_add batch goes onto the list under lru_lock (folio_batch_move_lru(), up to ${PAGEVEC_SIZE} folios in one hold).`
+            ? c.ownerChange === 'add'
+              ? ` A CPU's lru_add batch goes onto the list under lru_lock (folio_batch_move_lru(), up to ${PAGEVEC_SIZE} folios in one hold).`
               : ` release_pages() takes its folios off under lru_lock, ${PAGEVEC_SIZE} at a time (folios_put_refs()).`
-            : c.ownerSentinel
-              ? ' A sentinel’s neighbours may belong to other batches, so its removal holds lru_lock as well: here two removals meet.'
-              : ' Both folios are inside one batch, so they share its batch lock.'}
+            : c.spinnerSentinel
+              ? ` CPU${c.cpu} is taking a sentinel off: its neighbours may be in other batches, so it needs lru_lock as well, and waits for ` +
+                (c.ownerChange === 'add' ? 'the adds at the head of the list, which take lru_lock alone.' : 'the other holder of lru_lock: here two removals meet.')
+              : c.ownerSentinel
+                ? ' A sentinel’s removal holds lru_lock as well: here two removals meet.'
+                : c.ownerChange === 'add'
+                  ? ' Adds at the head of the list take lru_lock alone.'
+                  : ' Both folios are inside one batch, so they share its batch lock.'}
         </p>
       )}
       {big > LRU_BITMAP_SIZE && (
