@@ -32,6 +32,7 @@ export const lruBatch: SceneDef<LruState> = {
     { id: 'locks', what: 'each batch lock and lru_lock, held and spun on', talk: true },
     { id: 'heat', what: 'the contention over time, a row per lock', talk: false },
     { id: 'cpus', what: 'the CPU cards, folded (the time axis shows the CPUs on a slide)', talk: false },
+    { id: 'inventory', what: 'what the scene runs on its kernel, upstream, patched by the port or shim (docs/lru.md)', talk: false },
   ],
   Measure: Figures,
   diffs: comparisonsOf('lru-batch'),

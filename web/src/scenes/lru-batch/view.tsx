@@ -21,6 +21,8 @@ import {
   BUG_PAGES, DEFAULT_SETUP, FAULT_NS, LRU_BITMAP_SIZE, MAX_FREE, MUNMAP_NS, PAGEVEC_SIZE, formatSetup, largestRelease, parseSetup,
   LIMITS, type Setup,
 } from './setup';
+import { runsOf, type Whose } from './inventory';
+import { KERNELS } from '../../engine/generated/kernels';
 import './view.css';
 
 /** A colour per batch tag (or, without batches, per CPU), spread around the wheel. */
@@ -564,7 +566,59 @@ function LruParts({ log, state, step, onSeek, program, onProgram, setup, parts }
         </>
       )}
       {shows(parts, 'cpus') && <CpuDetails log={log} state={state} step={step} />}
+      {shows(parts, 'inventory') && <Inventory log={log} />}
     </>
+  );
+}
+
+const WHOSE: Record<Whose, string> = {
+  upstream: 'upstream, unmodified',
+  patched: 'upstream, patched by the port',
+  port: 'added by the port (not upstream code)',
+  shim: 'the project’s shim',
+};
+
+/** The run's kernel, by the branch its kernel lines come from. */
+function kernelOf(log: EventLog): string | null {
+  const tree = log.meta.sites.find((x) => x.tree && x.tree !== 'project')?.tree;
+  return KERNELS.find((k) => k.branch === tree && k.scenes.includes('lru-batch'))?.name ?? null;
+}
+
+/** What the scene runs on this kernel, by whose it is (docs/lru.md, generated and checked). */
+function Inventory({ log }: { log: EventLog }) {
+  const kernel = kernelOf(log);
+  const runs = useMemo(() => (kernel ? runsOf(kernel) : null), [kernel]);
+  if (!runs) return null;
+  const c = runs.counts;
+  return (
+    <details className="lru-inventory" data-testid="lru.inventory">
+      <summary>
+        What runs on {kernel}: <b data-testid="lru.inventory.total">{runs.total}</b> functions in the scene’s default run —{' '}
+        {c.upstream} upstream unmodified, {c.patched} upstream patched by the port, {c.port} added by the port, {c.shim} of the project’s
+        shim, {c.other} others (the real headers used whole, the shim headers’ inline locks and lists, the scenario)
+      </summary>
+      <p className="muted">
+        From docs/lru.md, which wasm/tools/lru-inventory.py writes from the extraction specs, the kernel tree and an instrumented run
+        (every function entered), and make test checks.
+      </p>
+      {(['patched', 'port', 'upstream', 'shim'] as Whose[]).map((w) => {
+        const items = runs.items.filter((x) => x.whose === w);
+        return items.length ? (
+          <div key={w} data-testid={`lru.inventory.${w}`}>
+            <h4>
+              {WHOSE[w]} ({items.length})
+            </h4>
+            <ul className="lru-inventory-list">
+              {items.map((x) => (
+                <li key={`${x.where} ${x.name}`} title={x.note || undefined}>
+                  <code>{x.name}</code> <span className="muted">{x.where}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null;
+      })}
+    </details>
   );
 }
 
