@@ -169,7 +169,7 @@ test('the setup goes into the link, and the kernel picker chooses the locking', 
   await expect(page.locator('[data-testid="url.notice"][data-param="prog"]')).toContainText('tasks must be 1 to 64');
 });
 
-test('the RFC’s table: batch locks and splicing beat one lru_lock from 16 tasks on, and it can be cancelled', async ({ page }) => {
+test('the RFC’s table: on 6.12 splicing beats one lru_lock from 16 tasks on, batch locks alone do not, and it can be cancelled', async ({ page }) => {
   test.setTimeout(180_000);
   const lab = new Lab(page);
   await lab.open('?scene=lru-batch');
@@ -181,7 +181,8 @@ test('the RFC’s table: batch locks and splicing beat one lru_lock from 16 task
   await page.getByTestId('figures.run').click();
   await expect(page.getByTestId('figures.verdict')).toBeVisible({ timeout: 150_000 });
   await expect(page.getByTestId('figures.verdict')).toContainText(
-    'From 16 tasks on, batch locks beat one lru_lock, batch locks with splicing beat it, and splicing beats batch locks alone',
+    // docs/performance.md: on 6.12's folio LRU batch locks alone take lru_lock more often than v6.12 does
+    'From 16 tasks on, batch locks do not beat one lru_lock, batch locks with splicing beat it, and splicing beats batch locks alone',
   );
   for (const t of [1, 4, 16, 32, 64]) await expect(page.getByTestId(`figures.splice.${t}`)).toContainText(' M');
   // The page kept stepping meanwhile.
