@@ -224,6 +224,11 @@ function Locks({ log, state, order, batches }: { log: EventLog; state: LruState;
   return (
     <section className="lru-locks" aria-label="Locks" data-testid="lru.locks">
       <h3>Locks</h3>
+      <p className="muted lock-where" data-testid="lru.locks.where">
+        {batches
+          ? 'lruvec->lru_lock and lruvec->batch_locks[32], one set per lruvec: 6.12’s lru_lock is per lruvec, where the RFC’s (and its batch locks) were per node in pglist_data.'
+          : 'lruvec->lru_lock: one per lruvec (a memcg on a node) since 5.11.'}
+      </p>
       <ul>
         {active.map((i) => {
           const holder = state.holder[i];
@@ -248,14 +253,14 @@ function Locks({ log, state, order, batches }: { log: EventLog; state: LruState;
         <p className="lock-free" data-testid="lru.locks.free">
           {inUse.length > 0 ? (
             <>
-              Free batch locks of pages on the list:{' '}
+              Free batch locks of folios on the list:{' '}
               {inUse.map((i) => (
                 <span key={i} className="swatch" style={{ background: tagColor(i) }} title={`batch lock ${i}: free`} />
               ))}{' '}
-              <span className="muted">({inUse.length}; the other {NUM_LRU_BATCH_LOCKS - inUse.length - (active.length - 1)} cover no page now)</span>
+              <span className="muted">({inUse.length}; the other {NUM_LRU_BATCH_LOCKS - inUse.length - (active.length - 1)} cover no folio now)</span>
             </>
           ) : (
-            <span className="muted">No other batch lock covers a page now.</span>
+            <span className="muted">No other batch lock covers a folio now.</span>
           )}
         </p>
       )}
