@@ -30,10 +30,8 @@ import { TalkBuilder } from '../talk/TalkBuilder';
 import { LIVE_PARAMS } from '../talk/talks';
 import { readTalkText } from './talks';
 import type { LiveState, TalkState, TalkView } from '../talk/slides';
-import { Timeline } from '../ui/Timeline';
-import { TaskLegend } from '../ui/TaskLegend';
 import { sameRun, settingsReducer, type Settings } from './settings';
-import { Stage, StageCode } from './Stage';
+import { Stage, StageAxis, StageCode } from './Stage';
 import { useTestHandle } from './testHandle';
 import { usePlayback, useReadingStep } from './usePlayback';
 import { programOptions, resolveStep, useComparedRun, useMainRun, type Run } from './useRuns';
@@ -543,12 +541,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
           demo={
             ready && settled
               ? {
-                  timeline: (
-                    <>
-                      <Timeline log={run.log} timeline={run.timeline} step={step} onSeek={seek} />
-                      <TaskLegend log={run.log} timeline={run.timeline} />
-                    </>
-                  ),
+                  timeline: <StageAxis log={run.log} timeline={run.timeline} step={step} onSeek={seek} />,
                   // The slide is the same in both windows; the form that changes the run is the presenter's, beside it.
                   scene: (
                     <>
