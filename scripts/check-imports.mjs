@@ -2,7 +2,8 @@
 // The import boundaries of web/src, run by `make test` (make lint):
 //   engine   imports only the engine (no React, nothing of the page);
 //   ui       the engine and ui;
-//   a scene  the engine, ui, its own folder, scenes/types.ts and scenes/kernels.ts (never another scene);
+//   a scene  the engine, ui, its own folder, scenes/types.ts and scenes/kernels.ts (never another scene),
+//            but not the time axis, its key or the CPU cards: the stage draws them around its view;
 //   scenes/registry.ts and types.ts: the engine, ui and the scenes;
 //   lessons  the engine, ui, the scene registry and lessons;
 //   talk     the engine, ui, lessons and talk;
@@ -26,6 +27,12 @@ export function layerOf(rel) {
   return parts[0];
 }
 
+/** A path relative to web/src as a module name: forward slashes, no extension. */
+const mod = (rel) => rel.split(sep).join('/').replace(/\.tsx?$/, '');
+
+/** The frame the stage draws around every scene's view (app/Stage.tsx): a view draws its own subject alone. */
+const STAGE_FRAME = ['ui/Timeline', 'ui/TaskLegend', 'ui/CpuCards'];
+
 function allowed(from, to, toRel) {
   if (to === null || from === to) return true;
   switch (from.startsWith('scene:') ? 'scene' : from) {
@@ -34,7 +41,8 @@ function allowed(from, to, toRel) {
     case 'ui':
       return to === 'engine';
     case 'scene':
-      return to === 'engine' || to === 'ui' || ['scenes/types', 'scenes/kernels'].includes(toRel.split(sep).join('/').replace(/\.tsx?$/, ''));
+      if (STAGE_FRAME.includes(mod(toRel))) return false;
+      return to === 'engine' || to === 'ui' || ['scenes/types', 'scenes/kernels'].includes(mod(toRel));
     case 'scenes':
       return to === 'engine' || to === 'ui' || to.startsWith('scene:');
     case 'lessons':
@@ -42,7 +50,7 @@ function allowed(from, to, toRel) {
     case 'talk':
       return to === 'engine' || to === 'ui' || to === 'lessons';
     case 'explore':
-      return to === 'engine' || to === 'ui' || toRel.split(sep).join('/').replace(/\.tsx?$/, '') === 'scenes/types';
+      return to === 'engine' || to === 'ui' || mod(toRel) === 'scenes/types';
     case 'app':
       return true;
     default:

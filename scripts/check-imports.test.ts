@@ -11,7 +11,7 @@ describe('check-imports', () => {
       'engine/log.ts': "import { x } from '../ui/colors';\nimport data from '../../data.json';\nexport const y = 1;",
       'engine/ok.ts': "import { y } from './log';\nimport React from 'react';",
       'ui/colors.ts': "import { y } from '../engine/log';\nimport { App } from '../app/App';",
-      'scenes/a/view.tsx': "import type { SceneDef } from '../types';\nimport { m } from '../b/model';\nimport { t } from '../../ui/colors';",
+      'scenes/a/view.tsx': "import type { SceneDef } from '../types';\nimport { m } from '../b/model';\nimport { t } from '../../ui/colors';\nimport { Timeline } from '../../ui/Timeline';",
       'scenes/b/model.ts': 'export const m = 1;',
       'scenes/types.ts': "import type { EventLog } from '../engine/log';",
       'scenes/registry.ts': "import { a } from './a/view';",
@@ -24,6 +24,7 @@ describe('check-imports', () => {
       expect(checkImports(root).sort()).toEqual([
         'engine/log.ts: imports ../ui/colors (engine -> ui)',
         'lessons/l.ts: imports ../talk/Talk (lessons -> talk)',
+        'scenes/a/view.tsx: imports ../../ui/Timeline (scene:a -> ui)',
         'scenes/a/view.tsx: imports ../b/model (scene:a -> scene:b)',
         'talk/Talk.tsx: imports ../app/App (talk -> app)',
         'ui/colors.ts: imports ../app/App (ui -> app)',

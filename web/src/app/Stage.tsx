@@ -64,9 +64,7 @@ interface FramedProps {
 /** One run's scene: the frame (the scene's SceneFrame says how it differs) around the view. */
 function Framed({ scene, log, timeline, state, step, onSeek, timelineApart, parts, ...rest }: FramedProps) {
   const View = scene.View;
-  // A scene whose view still draws its own frame.
-  if (!scene.frame) return <View log={log} timeline={timeline} state={state} step={step} onSeek={onSeek} timelineApart={timelineApart} parts={parts} {...rest} />;
-  const frame = scene.frame;
+  const frame = scene.frame ?? {};
   const view = <View log={log} timeline={timeline} state={state} step={step} onSeek={onSeek} parts={parts} {...rest} />;
   const machine = (state as { machine: MachineState }).machine;
   const cpu = step >= 0 ? log.cpu[step] : 0;

@@ -20,8 +20,6 @@ export interface SceneViewProps<S> {
   program?: string;
   /** Replace the program and run again (absent in a compared run, which follows the main one). */
   onProgram?: (text: string) => void;
-  /** The layout draws the time axis and its key itself (talk mode, across the slide): leave them out. */
-  timelineApart?: boolean;
   /** The parts of the view to draw, by id (the scene's `parts`); absent: every part (the page). */
   parts?: ReadonlySet<string>;
 }
@@ -105,7 +103,7 @@ export interface SceneDef<S extends { machine: MachineState }> {
   reducer: Reducer<S>;
   /** Its own subject: the shell draws the time axis and the CPU cards around it (`frame`). */
   View: ComponentType<SceneViewProps<S>>;
-  /** How the shell's frame around the view differs from the default (SceneFrame); absent: the view draws its own. */
+  /** How the shell's frame around the view differs from the default (SceneFrame). */
   frame?: SceneFrame;
   /** Fault injection for a kernel: count_objects sleeps this long (0: none). */
   slowNs?: (variant: string) => number;
