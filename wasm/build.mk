@@ -501,18 +501,29 @@ NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
                 $(foreach v,$(EXPLORE_TEST_VARIANTS),build/native/$(v)/test_explore)
 CHURN_TESTS  := $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/test_shrinker_churn)
 
-.PHONY: test-native test-determinism determinism
-test-native: $(NATIVE_TESTS) $(CHURN_TESTS) build/native/test_churn_figures
-	@for t in $(NATIVE_TESTS); do ASAN_OPTIONS=detect_leaks=0 $$t || exit 1; done
-	@for v in $(CHURN_VARIANTS); do \
-		ASAN_OPTIONS=detect_leaks=0 build/native/$$v/test_shrinker_churn \
-			build/native/$$v/churn-figures.txt || exit 1; done
-	@build/native/test_churn_figures $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/churn-figures.txt)
+# Each test binary is a suite of its own (scripts/test-suite.sh), so that
+# make -j runs them side by side; the churn tests write the figures that
+# test_churn_figures then compares across the three kernels.
+NATIVE_RUNS := $(patsubst build/native/%,test-native/%,$(NATIVE_TESTS))
+CHURN_RUNS  := $(patsubst build/native/%,test-native/%,$(CHURN_TESTS))
+.PHONY: test-native test-native/churn-figures $(NATIVE_RUNS) $(CHURN_RUNS) test-determinism determinism
+test-native: $(NATIVE_RUNS) $(CHURN_RUNS) test-native/churn-figures
+$(NATIVE_RUNS): test-native/%: build/native/%
+	@$(SUITE) $@ ctest -- env ASAN_OPTIONS=detect_leaks=0 $<
+$(CHURN_RUNS): test-native/%: build/native/%
+	@$(SUITE) $@ ctest -- env ASAN_OPTIONS=detect_leaks=0 $< $(<D)/churn-figures.txt
+test-native/churn-figures: $(CHURN_RUNS) build/native/test_churn_figures
+	@$(SUITE) $@ ctest -- build/native/test_churn_figures $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/churn-figures.txt)
 
-# The same seed gives the same log natively and in wasm under Node.
-test-determinism: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)
-	@wasm/tests/determinism.sh 20 $(VARIANTS)
-	@wasm/tests/explore-wasm.sh
+# The same seed gives the same log natively and in wasm under Node: each
+# variant a suite of its own, and the explorer's searches.
+DETERMINISM_RUNS := $(foreach v,$(VARIANTS),test-determinism/$(v))
+.PHONY: $(DETERMINISM_RUNS) test-determinism/explore
+test-determinism: $(DETERMINISM_RUNS) test-determinism/explore
+$(DETERMINISM_RUNS): test-determinism/%: build/native/%/labrun build/wasm/%/labrun.cjs
+	@$(SUITE) $@ determinism -- wasm/tests/determinism.sh --one 20 $*
+test-determinism/explore: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)
+	@$(SUITE) $@ determinism -- wasm/tests/explore-wasm.sh
 # The same at 64 bits: native64 = wasm64 (make test-wasm64, not in make
 # test: the native64 and wasm64 builds of every variant and their runs
 # took 19 min on the shared two-core machine).
@@ -588,8 +599,12 @@ SELFTEST_FAST  := selftest-xarray selftest-ida selftest-atomic64 selftest-list s
 .PHONY: selftest test-selftest
 selftest: $(SELFTEST_PROGS)
 	@wasm/selftest/run.sh
-test-selftest: $(SELFTEST_PROGS)
-	@wasm/selftest/run.sh $(SELFTEST_FAST)
+# Each fast test a suite of its own (run.sh runs its native and wasm runs at once).
+SELFTEST_RUNS := $(addprefix test-selftest/,$(SELFTEST_FAST))
+.PHONY: $(SELFTEST_RUNS)
+test-selftest: $(SELFTEST_RUNS)
+$(SELFTEST_RUNS): test-selftest/%: $(SELFTEST_PROGS)
+	@$(SUITE) $@ selftest -- wasm/selftest/run.sh $*
 # make torture: locktorture's and rcutorture's runs (wasm/scenarios/locktorture.def,
 # rcutorture.def), natively and in wasm, under each scheduling policy, a
 # group per count of simulated CPUs: on two, locktorture's and the

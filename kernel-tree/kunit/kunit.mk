@@ -23,15 +23,15 @@ kunit: kernel-tree native $(KUNIT_PROGS)
 	@kernel-tree/kunit/compare.sh $(KUNIT_BRANCHES)
 
 test-kunit: native $(KUNIT_PROGS)
-	@for b in $(KUNIT_BRANCHES); do \
+	@$(SUITE) test-kunit kunit -- bash -c 'for b in $(KUNIT_BRANCHES); do \
 		if [ -x build/kunit/$$b/out/linux ] && \
 		   [ "$$(cat build/kunit/$$b/src.commit 2>/dev/null)" = "$$(git -C kernel-tree/linux rev-parse $$b)" ]; then \
-			kernel-tree/kunit/run.sh $$b || exit 1; \
-			kernel-tree/kunit/compare.sh $$b || exit 1; \
+			kernel-tree/kunit/run.sh $$b && kernel-tree/kunit/compare.sh $$b || exit 1; \
+			echo "test-kunit: $$b: UML = native = wasm"; \
 		else \
 			echo "test-kunit: skipped $$b: no User-Mode Linux build of it yet (make kunit builds one)"; \
 		fi; \
-	done
+	done'
 
 # The same referee for the 64-bit simulated machine (native64: clang -m64,
 # BITS_PER_LONG 64, as UML and the kernels people run): UML's traces, built

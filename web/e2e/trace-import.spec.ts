@@ -138,7 +138,7 @@ test('a large trace is read in a worker with progress, and Cancel stops it', asy
   unlinkSync(path);
 });
 
-// The import rate of a million lines in Chromium, the figure in the README (make test-e2e-slow).
+// The import rate of a million lines in Chromium, the figure in docs/traces.md (make test-e2e-slow).
 test('a million-line trace is read to its end @slow', async ({ page }, info) => {
   test.setTimeout(180_000);
   await page.goto('?import');
