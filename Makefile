@@ -82,6 +82,14 @@ typecheck: deps web/src/engine/generated/events.ts web/src/engine/generated/para
 lint: deps
 	@$(SUITE) lint one -- sh -c 'node scripts/check-imports.mjs && node scripts/check-styles.mjs'
 
+# The Python side's unit tests (kernel-tree/tests, the standard library's
+# unittest): the kernel registry and the lists made from it (adding a
+# scratch kernel as docs/adding-a-kernel.md says), kunit.def's reader,
+# make variant's modules. Seconds; no build needed.
+.PHONY: test-py
+test-py:
+	@$(SUITE) test-py unittest -- python3 -m unittest discover -s kernel-tree/tests -p 'test_*.py'
+
 # Lessons, talks and the figures they state are replayed on native64, the
 # page's default machine. Vitest's JSON report gives the summary its counts.
 test-unit: build $(FIXTURES) $(NATIVE64_PROGS)
@@ -106,12 +114,12 @@ test-e2e-slow: web
 # keeps its log and times in build/test-results/; then one summary
 # (scripts/test-summary.mjs): each suite and its counts, every skip with
 # its reason and the command that runs it, N passed, N failed, N skipped.
-# The suites: native C (ASan + UBSan), native = wasm logs, the kernel's own
+# The suites: the Python side's unit tests, native C (ASan + UBSan), native = wasm logs, the kernel's own
 # fast library tests, UML = native = wasm traces (when make kunit built the
 # kernel before), make variant's refusals of series it cannot run, the
 # import and style rules, TypeScript types, the web engine's unit tests,
 # end to end in Chromium. The long ones are behind targets of their own:
-TEST_SUITES := lint typecheck test-native test-determinism test-selftest test-kunit test-variant-quick test-unit test-e2e
+TEST_SUITES := lint typecheck test-py test-native test-determinism test-selftest test-kunit test-variant-quick test-unit test-e2e
 TEST_ELSEWHERE := make test-e2e-slow, make test-wasm64, make kunit, make kunit64, make test-variant, make explore, \
 		  make determinism, make selftest, make torture, make torture-explore, make selftest-wrong-shim, make fuzz, make bench
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
@@ -121,11 +129,9 @@ test: deps
 	@$(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(TEST_SUITES); s=$$?; \
 		TEST_SUITES='$(TEST_SUITES)' TEST_ELSEWHERE='$(TEST_ELSEWHERE)' node scripts/test-summary.mjs $$s
 
-bench: web build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
-		build/wasm/v6.12/labrun.cjs build/wasm/no-shrinker-bitmap/labrun.cjs build/bench/lru-batch/labrun \
-		$(foreach v,$(INODE_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs) \
-		build/bench/break-no-wait/labrun build/wasm/break-no-wait/labrun.cjs \
-		build/bench/break-no-tryget/labrun build/bench/break-no-recheck/labrun
+# The kernels each bench script runs are the registry's (kernel-tree/manifest.json
+# "bench"); the explorer's, its races' (make explore).
+bench: web $(foreach v,$(BENCH_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs)
 	@$(MAKE) --no-print-directory $$(node wasm/explore.mjs targets)
 	@wasm/bench-all.sh
 

@@ -48,6 +48,17 @@ export const PARSERS = {
     }
     return c;
   },
+  // Python's unittest: "Ran N tests", then "OK" or "FAILED (failures=F, errors=E)", either with "skipped=S".
+  unittest: (log) => {
+    const c = zero();
+    const ran = Number(/^Ran (\d+) tests?/m.exec(log)?.[1] ?? 0);
+    const n = (what) => Number(new RegExp(`${what}=(\\d+)`).exec(log)?.[1] ?? 0);
+    c.failed = n('failures') + n('errors');
+    c.skipped = n('skipped');
+    c.passed = ran - c.failed - c.skipped;
+    if (c.skipped) c.skips.push(['kernel-tree/tests: skipped Python tests', 'their skip reasons are in build/test-results/test-py.log', 'make test-py']);
+    return c;
+  },
   // kernel-tree/tests/test-variant.sh: "test-variant: ok: ..." and "test-variant: FAIL: ..." lines.
   variant: (log) => ({ ...zero(), passed: count(log, /^test-variant: ok: /gm), failed: count(log, /^test-variant: FAIL: /gm) }),
   // Vitest's JSON report.

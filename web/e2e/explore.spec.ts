@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { exploreNative, exploreRace, Lab, nativeLabrun, reportTextTop, type ExploreSummary } from './lab';
 
 interface Shortest {
@@ -178,12 +178,13 @@ test('lesson explore-the-race: the learner bounds the search, opens the shortest
   await page.screenshot({ path: info.outputPath('explore-lesson.png'), fullPage: true });
 });
 
-test('lesson explore-the-lost-bit: on memcg-bitmap the panel finds the lost bit on break-no-recheck, its shortest schedule opens at the WARN', async ({ page }, info) => {
+test('lesson explore-the-lost-bit: on memcg-bitmap the panel finds the lost bit on the lesson\'s kernel, its shortest schedule opens at the WARN', async ({ page }, info) => {
   test.setTimeout(120_000);
   const lab = new Lab(page);
   await lab.open('?lesson=explore-the-lost-bit');
   const race = exploreRace('memcg-bitmap');
-  const n = (await exploreNative(await lab.bits(), 'break-no-recheck', race.scenario, race.args, 1))[1];
+  const lesson = JSON.parse(readFileSync('lessons/12-explore-the-lost-bit.json', 'utf8')) as { start: { variant: string } };
+  const n = (await exploreNative(await lab.bits(), lesson.start.variant, race.scenario, race.args, 1))[1];
   await expect(page.getByTestId('goal.warn')).toHaveAttribute('data-met', '0');
   const panel = page.getByTestId('explore');
   await expect(panel).toContainText('list_lru_add() against the clear_bit() of shrink_slab_memcg()');

@@ -43,6 +43,17 @@ export interface ExploreSummary {
   shortest: { preemptions: number; decisions: number; schedule: string; replayed: { kinds: string[]; step: number; report: string } } | null;
 }
 
+/** A kernel of the registry (kernel-tree/manifest.json "kernels"). */
+export interface RegistryKernel { name: string; branch: string; base?: string; kind: string; scenes?: string[]; traits?: string[] }
+
+/** The kernel of a scene whose registry entry has a trait (what it does differently): the test of that behaviour. */
+export function kernelWithTrait(scene: string, trait: string): RegistryKernel {
+  const kernels = (JSON.parse(readFileSync('kernel-tree/manifest.json', 'utf8')) as { kernels: RegistryKernel[] }).kernels;
+  const k = kernels.find((x) => x.scenes?.includes(scene) && x.traits?.includes(trait));
+  if (!k) throw new Error(`kernel-tree/manifest.json has no kernel of ${scene} with the trait ${trait}`);
+  return k;
+}
+
 /** A race of wasm/explore.json: the scene's small set-up the Explore panel searches. */
 export function exploreRace(scene: string): { scene: string; scenario: string; args: string[] } {
   const races = (JSON.parse(readFileSync('wasm/explore.json', 'utf8')) as { races: { scene: string; scenario: string; args: string[] }[] }).races;

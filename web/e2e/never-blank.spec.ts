@@ -4,7 +4,7 @@
 // run enters the kernel); the title, the series card and "Code shown" follow
 // the running and the compared kernel; panels that do not apply are absent.
 import { expect, test, type Page } from '@playwright/test';
-import { Lab, labFields } from './lab';
+import { kernelWithTrait, Lab, labFields } from './lab';
 
 const codeShown = (page: Page) => page.evaluate(() => window.__lab!.codeShown());
 
@@ -52,9 +52,10 @@ test('no blank code pane at any sampled step of any scene’s default run, the f
 
 test('the title, the series card and "Code shown" follow the running kernel', async ({ page }) => {
   const l = new Lab(page);
+  const noRecheck = kernelWithTrait('memcg-bitmap', 'no-recheck');
   for (const [scene, variant, branch] of [
     ['shrinker-lifetime', 'break-no-wait', 'break-no-wait'],
-    ['memcg-bitmap', 'break-no-recheck', 'break-no-recheck'],
+    ['memcg-bitmap', noRecheck.name, noRecheck.branch],
     ['inode-lru', 'inode-before', 'inode-lru-before'],
     ['inode-lru', 'inode', 'v6.12'],
   ]) {

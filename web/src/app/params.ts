@@ -13,9 +13,9 @@ import { loadTalk } from './talks';
 import { DEFAULT_WORD_SIZE } from '../engine/wordsize';
 import {
   firstOf, fitsLink, IMPORT_PARAMS, LINK_MAX, LINK_VALUE_MAX, linkLength, loadStatus, MAX_STEP, PARAMS, readLink, RUN_KEYS, RUN_PARAMS,
-  type LinkParams, type PolicyName, type RunParam,
+  type LinkParams, type RunParam,
 } from './url';
-import type { RunSettings } from './settings';
+import type { RunState } from '../engine/runState';
 import { findTraceLesson, TRACE_LESSONS, type TraceLesson } from '../lessons/traceLessons';
 import { findTraceFixture, TRACE_FIXTURES } from './traceFixtures';
 
@@ -78,7 +78,7 @@ function unlinkedNotice(param: string, value: string): Notice {
 }
 
 /** What the URL asks for, checked: every field is one the page can run. */
-export interface UrlSettings {
+export interface UrlSettings extends RunState {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   scene: SceneDef<any>;
   lesson: Lesson | null;
@@ -88,12 +88,7 @@ export interface UrlSettings {
   live: number;
   talk: 'presenter' | 'audience' | null;
   embed: boolean;
-  variant: string;
   compare: string | null;
-  seed: number;
-  policy: PolicyName;
-  sched: string;
-  prog: string;
   step: number;
 }
 
@@ -237,8 +232,8 @@ export function readUrl(search: string): { settings: UrlSettings; notices: Notic
   const start = lesson?.start ?? (liveState && liveState.scene === scene.id ? liveState : undefined);
 
   // What makes the run: each parameter as url.ts RUN_PARAMS reads it, its fallback the start's or the scene's.
-  const runParam = <K extends keyof RunSettings>(k: K): RunSettings[K] => {
-    const p = RUN_PARAMS[k] as RunParam<RunSettings[K]>;
+  const runParam = <K extends keyof RunState>(k: K): RunState[K] => {
+    const p = RUN_PARAMS[k] as RunParam<RunState[K]>;
     const fallback = p.fallback(scene, start);
     const raw = given(k);
     if (raw === null) return fallback;
@@ -250,7 +245,7 @@ export function readUrl(search: string): { settings: UrlSettings; notices: Notic
     if (p.long && !fitsLink(raw)) notices.push(unlinkedNotice(k, raw));
     return r.value;
   };
-  const run = Object.fromEntries(RUN_KEYS.map((k) => [k, runParam(k)])) as unknown as RunSettings;
+  const run = Object.fromEntries(RUN_KEYS.map((k) => [k, runParam(k)])) as unknown as RunState;
   let compare: string | null = null;
   const c = given('compare');
   if (c !== null) {

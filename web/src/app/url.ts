@@ -8,11 +8,12 @@
 // scenes, lessons and talks. It imports only the engine: the page's first
 // script (main.tsx) reads the link with it before the rest of the page loads.
 import { isScheduleText } from '../engine/decisions';
+import { POLICIES, type PolicyName } from '../engine/generated/events';
+import type { RunState } from '../engine/runState';
 import { DEFAULT_WORD_SIZE, PAGE_WORD_SIZE, type WordSize } from '../engine/wordsize';
-import type { RunSettings as RunState } from './settings';
 
-export const POLICIES = ['timed', 'rr', 'random'] as const;
-export type PolicyName = (typeof POLICIES)[number];
+// The scheduling policies, generated from the runtime's (wasm/runtime/runtime.h).
+export { POLICIES, type PolicyName };
 
 /** Every parameter the page reads (params.ts checks them), in the order permalinks write them. */
 export const PARAMS = ['lesson', 'deck', 'talk', 'slide', 'embed', 'scene', 'variant', 'compare', 'bits', 'seed', 'policy', 'sched', 'prog', 'step'] as const;

@@ -3,15 +3,12 @@
 // and their goals checked against a run's log up to a step.
 import { EVENT_KINDS, EventKind } from '../engine/generated/events';
 import type { EventLog } from '../engine/log';
+import type { RunState } from '../engine/runState';
 import { SCENES } from '../scenes/registry';
 import { unknownParts } from '../scenes/parts';
 
-export interface LessonStart {
-  variant: string;
-  seed: number;
-  policy: 'timed' | 'rr' | 'random';
-  sched: string;
-  prog: string;
+/** Where a lesson starts: a run, and the step it opens at. */
+export interface LessonStart extends RunState {
   step?: number;
 }
 
