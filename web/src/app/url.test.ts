@@ -3,10 +3,10 @@
 // link cannot hold left out; a notice quotes a few dozen characters of a
 // value; and what a link writes, the page reads back as the same state.
 import { describe, expect, it } from 'vitest';
+import type { RunState } from '../engine/runState';
 import { LESSONS } from '../lessons/lessons';
 import { SCENES } from '../scenes/registry';
 import { noticeText, QUOTE_MAX, readUrl } from './params';
-import type { RunSettings } from './settings';
 import { readLive } from './talks';
 import {
   exploreLink, fitsLink, formatUrl, LINK_MAX, LINK_VALUE_MAX, linkOf, liveLink, liveWords, permalinkOf, POLICIES, readLink, RUN_KEYS,
@@ -45,8 +45,8 @@ describe('the page\'s links', () => {
   });
 });
 
-/** What readUrl gives of a run, in RunSettings' fields alone. */
-const runOf = (s: RunSettings): RunSettings => Object.fromEntries(RUN_KEYS.map((k) => [k, s[k]])) as unknown as RunSettings;
+/** What readUrl gives of a run, in RunState' fields alone. */
+const runOf = (s: RunState): RunState => Object.fromEntries(RUN_KEYS.map((k) => [k, s[k]])) as unknown as RunState;
 
 describe('a permalink read back', () => {
   const opened = (scene: (typeof SCENES)[number], lesson: string | null = null): Opened => ({ scene, lesson: lesson ? { id: lesson } : null, deck: null, talk: null, embed: false });
@@ -56,7 +56,7 @@ describe('a permalink read back', () => {
     for (const scene of SCENES)
       for (const variant of scene.variants)
         for (const policy of POLICIES) {
-          const run: RunSettings = { variant, seed: 7 + n, policy, sched: '0x3.1.0', prog: '' };
+          const run: RunState = { variant, seed: 7 + n, policy, sched: '0x3.1.0', prog: '' };
           const link = permalinkOf(opened(scene), run, { compare: null, step: 12, slide: 0 });
           const { settings, notices } = readUrl(link);
           expect(notices, link).toEqual([]);
@@ -87,7 +87,7 @@ describe('a permalink read back', () => {
   it('of a talk\'s live slide is the state it was made from, and is said in words', () => {
     const scene = SCENES.find((s) => s.program)!;
     const lesson = LESSONS.find((l) => l.scene === scene.id && l.start.prog)!;
-    const run: RunSettings = { ...lesson.start, policy: 'random', sched: '1.0x2' };
+    const run: RunState = { ...lesson.start, policy: 'random', sched: '1.0x2' };
     const link = liveLink(scene.id, run, 30);
     expect(readLink(link).get('variant')).toEqual([run.variant]); // always named
     expect(readLive(link)).toEqual({ scene: scene.id, ...runOf(run), step: 30 });

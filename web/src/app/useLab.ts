@@ -9,7 +9,8 @@ import { stepAtTime } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
 import type { LessonStart } from '../lessons/lessons';
 import { refusedNotice, stepNotice, type Notice, type UrlSettings } from './params';
-import { sameRun, settingsReducer, type RunSettings, type Settings, type SettingsAction } from './settings';
+import type { RunState } from '../engine/runState';
+import { sameRun, settingsReducer, type Settings, type SettingsAction } from './settings';
 import { usePlayback, useReadingStep } from './usePlayback';
 import { programOptions, resolveStep, useComparedRun, useMainRun, type Compared, type Run, type StepTarget } from './useRuns';
 
@@ -40,7 +41,7 @@ export interface Lab {
   speed: number;
   setSpeed: (s: number) => void;
   /** Run these settings, then stand at target; if they are the ones already run, move now. */
-  start: (s: RunSettings, target: StepTarget) => void;
+  start: (s: RunState, target: StepTarget) => void;
   /** A lesson's start or solution: kernel, seed, policy, schedule and program, then its step (or the end). */
   applyStart: (s: LessonStart) => void;
   /** Replace the scene's program and run again (absent for a scene that takes none). */
@@ -96,7 +97,7 @@ export function useLab(initial: UrlSettings, urlNotices: Notice[]): Lab {
   const step2 = run && compared ? stepAtTime(compared.peaks, run.log.time[step] ?? 0) : 0;
   const state2 = compared ? compared.history.at(step2) : null;
 
-  const start = (s: RunSettings, target: StepTarget) => {
+  const start = (s: RunState, target: StepTarget) => {
     landing.current = target;
     dispatch({ type: 'start', run: s });
     if (run && sameRun(run, s)) {

@@ -10,10 +10,11 @@ import type { TalkState, TalkView } from '../../talk/slides';
 import { Talk, useTalkSync } from '../../talk/Talk';
 import { ReportsPanel } from '../../ui/ReportsPanel';
 import { ScenePicker } from '../Landing';
-import { sameRun, type RunSettings } from '../settings';
+import type { RunState } from '../../engine/runState';
+import { sameRun } from '../settings';
 import { Stage, StageAxis, StageCode } from '../Stage';
 import type { Lab } from '../useLab';
-import { linkOf, liveLink, openLesson, openPresenter, talkLink, type PolicyName } from '../url';
+import { linkOf, liveLink, openLesson, openPresenter, talkLink } from '../url';
 import { Narration, RunControls } from './shared';
 
 interface Props {
@@ -48,7 +49,7 @@ export function TalkLayout({ lab, view, setView, navigate, nextStep }: Props) {
   const settled = !!run && sameRun(run, settings);
   const where = { lesson: lesson?.id ?? null, deck: lesson ? null : deck.id, talk: role };
   useTalkSync(`${lesson ? 'lesson' : 'deck'}-${deck.id}`, talkState, settled, (t) => {
-    const s: RunSettings = { variant: t.variant, seed: t.seed, policy: t.policy as PolicyName, sched: t.sched, prog: t.prog };
+    const s: RunState = { variant: t.variant, seed: t.seed, policy: t.policy, sched: t.sched, prog: t.prog };
     if (t.scene !== scene.id) {
       navigate(talkLink(where, t.slide, { ...s, scene: t.scene, step: t.step }));
       return;
