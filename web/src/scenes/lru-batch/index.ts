@@ -25,6 +25,8 @@ export const lruBatch: SceneDef<LruState> = {
     'Step single CPUs to make two of them meet, run the RFC’s table, or see why the thread’s bug has no place on 6.12.',
   reducer: lruReducer,
   View: LruBatchView,
+  // Up to 64 CPUs: their cards folded after the view, drawn only while open.
+  frame: { cpus: 'folded' },
   parts: [
     { id: 'story', what: 'the counts so far and the last collision, in words', talk: true },
     { id: 'strip', what: 'the LRU list, head first, with its batches and sentinels', talk: true },
