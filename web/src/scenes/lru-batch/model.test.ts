@@ -73,7 +73,10 @@ function replay(log: EventLog): { state: LruState; checks: number; hashes: numbe
   return { state: s, checks, hashes, unlocked };
 }
 
-describe('lru-batch model on v6.12', () => {
+// Each case spawns native runs: minutes of CPU on a loaded machine are not a failure (vitest's 5 s would be).
+const RUNS = { timeout: 120_000 };
+
+describe('lru-batch model on v6.12', RUNS, () => {
   it('rebuilds the list the kernel keeps, changed only under lru_lock, on every policy', () => {
     for (const policy of ['timed', 'rr', 'random'])
       for (const seed of ['1', '7']) {
@@ -111,7 +114,7 @@ describe('lru-batch model on v6.12', () => {
 });
 
 for (const variant of ['lru-batch', 'lru-splice'])
-  describe(`lru-batch model on the RFC's port (${variant})`, () => {
+  describe(`lru-batch model on the RFC's port (${variant})`, RUNS, () => {
     it('rebuilds the list the kernel keeps, batches and sentinels as its rules ask, on every policy', () => {
       for (const policy of ['timed', 'rr', 'random'])
         for (const seed of ['1', '7']) {
