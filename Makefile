@@ -73,10 +73,12 @@ typecheck: build
 # The import boundaries of web/src (engine, ui, scenes, lessons, talk, app)
 # and no two file names that differ only by case: scripts/check-imports.mjs;
 # the shared styles.css holds no scene's own classes, within a budget of rules:
-# scripts/check-styles.mjs.
+# scripts/check-styles.mjs; the layers of wasm/ (includes, and the host
+# code's calls as its objects link): wasm/tools/check-layers.py.
 lint: deps
 	@node scripts/check-imports.mjs
 	@node scripts/check-styles.mjs
+	@python3 wasm/tools/check-layers.py
 
 # Lessons, talks and the figures they state are replayed on native64, the
 # page's default machine.

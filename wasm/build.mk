@@ -174,17 +174,21 @@ SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c 
                wasm/scenarios/fuzz_ops.c wasm/scenarios/shrinker_churn.c \
                wasm/scenarios/memcg_bitmap.c wasm/scenarios/kunit_seq.c \
                wasm/scenarios/explore_litmus.c
-HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
+# The runtime (the simulated machine, heap.c below it all), the run of a
+# scenario (lab/) and the explorer over runs (explore/): one layer each,
+# as wasm/tools/check-layers.py checks.
+RUNTIME_SRCS := wasm/runtime/heap.c wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/lockdep.c wasm/runtime/strbuf.c \
-               wasm/runtime/ftrace.c \
-               wasm/runtime/kasan.c wasm/runtime/lab.c wasm/runtime/stats.c \
-               wasm/runtime/explore.c
+               wasm/runtime/ftrace.c wasm/runtime/footprint.c \
+               wasm/runtime/kasan.c wasm/runtime/stats.c
+EXPLORE_SRCS := $(wildcard wasm/explore/*.c)
+HOST_SRCS   := $(RUNTIME_SRCS) wasm/lab/lab.c $(EXPLORE_SRCS)
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') wasm/glue/inode/inode.h \
                wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk \
                wasm/scenarios/scenario.h wasm/glue/glue.h $(wildcard wasm/scenarios/kunit_*.h) \
                wasm/scenarios/kunit.def wasm/scenarios/locktorture.def wasm/scenarios/rcutorture.def
-HOST_DEPS   := $(wildcard wasm/runtime/*.h) wasm/runtime/events.def wasm/runtime/params.def \
+HOST_DEPS   := $(wildcard wasm/runtime/*.h wasm/lab/*.h wasm/explore/*.h) wasm/runtime/events.def wasm/runtime/params.def \
                wasm/scenarios/scenario.h wasm/scenarios/kunit.def wasm/scenarios/locktorture.def wasm/scenarios/rcutorture.def wasm/build.mk
 
 # Kernel-side code: the kernel's own flags, the shim first (-nostdinc).

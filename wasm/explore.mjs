@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: GPL-2.0-only
-// make explore: the explorer's standard set (wasm/runtime/explore.c), with
+// make explore: the explorer's standard set (wasm/explore/), with
 // the optimised native labrun of each kernel. The small races come from
 // wasm/explore.json, the one list of them: each is searched on each of its
 // kernels to its bound, and what the explorer finds is checked against

@@ -26,8 +26,8 @@
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 #endif
-#include "../runtime/lab.h"
-#include "../runtime/explore.h"
+#include "../lab/lab.h"
+#include "../explore/explore.h"
 
 /* The options that are not run parameters (those come from params.def). */
 enum {
@@ -118,7 +118,7 @@ static void usage(FILE *f)
 		"the text of every \"reclaim_lab: \" printk (kernel-tree/kunit/compare.sh).\n"
 		"--ftrace prints the run's trace buffer as the kernel's tracing/trace file\n"
 		"shows it with options/irq-info off: the shrink_slab tracepoints' text.\n"
-		"--explore searches the scenario's schedules (wasm/runtime/explore.c): every\n"
+		"--explore searches the scenario's schedules (wasm/explore/): every\n"
 		"execution with at most K preemptions (default 2), bound by bound, with sleep\n"
 		"sets unless --no-por; or, with --pct D, N random PCT runs for bugs of depth D.\n"
 		"One JSON line per bound: executions, distinct end states, failing executions\n"

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
-#include "explore.h"
+#include "footprint.h"
 #include "reports.h"
 
 #define MAX_CLASSES 512

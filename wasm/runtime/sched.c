@@ -31,7 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
-#include "explore.h"
+#include "choice.h"
+#include "footprint.h"
 
 struct sim_cpu sim_cpus[SIM_MAX_CPUS];
 int sim_ncpus;

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
-#include "explore.h"
+#include "footprint.h"
 
 /*
  * Objects by address, for the lookups every instrumented access makes: a

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Scenario "explore-litmus": a race small enough for the explorer
- * (wasm/runtime/explore.c) to enumerate every schedule without reduction,
+ * (wasm/explore/) to enumerate every schedule without reduction,
  * so that the tests can check that its partial-order reduction loses no
  * end state. Project code over the runtime's primitives, on any kernel.
  *

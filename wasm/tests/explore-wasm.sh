@@ -3,7 +3,7 @@
 # The explorer natively = in wasm under Node: the same searches print the
 # same summaries (all but their wall seconds and rate), though natively
 # each execution is a forked child and in wasm the one module's memory is
-# put back after each (wasm/runtime/explore.c). LAB_NATIVE and LAB_WASM:
+# put back after each (wasm/explore/). LAB_NATIVE and LAB_WASM:
 # the builds compared (build/native and build/wasm; make test-wasm64:
 # build/native64 and build/wasm64).
 set -eu

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The explorer (wasm/runtime/explore.c), on v6.12 and on break-no-wait:
+ * The explorer (wasm/explore/), on v6.12 and on break-no-wait:
  *
  *  - on explore-litmus, the reduction loses nothing: with sleep sets and
  *    without, the search runs to exhaustion and reaches the very same set
@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
-#include "../runtime/lab.h"
-#include "../runtime/explore.h"
+#include "../lab/lab.h"
+#include "../explore/explore.h"
 
 static FILE *devnull;
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "test.h"
 #include "../runtime/runtime.h"
-#include "../runtime/lab.h"
+#include "../lab/lab.h"
 
 static int boot_with(int cpus, uint64_t seed, int policy, const unsigned char *sched, size_t n)
 {

@@ -93,7 +93,7 @@ export function withSchedule<M extends { schedule?: string }>(meta: M, decisions
   return meta as M & { schedule: string };
 }
 
-/** As lab_schedule_encode() in wasm/runtime/lab.c: "0x37.1x5.0". */
+/** As lab_schedule_encode() in wasm/lab/lab.c: "0x37.1x5.0". */
 export function encodeSchedule(cpus: ArrayLike<number>): string {
   const runs: string[] = [];
   for (let i = 0; i < cpus.length; ) {

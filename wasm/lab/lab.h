@@ -8,7 +8,7 @@
 #define SIM_LAB_H
 
 #include <stddef.h>
-#include "runtime.h"
+#include "../runtime/runtime.h"
 #include "../scenarios/scenario.h"
 
 struct lab_result {
@@ -32,7 +32,7 @@ struct lab_options {
 /* The run parameters (params.def), in the order they are packed. */
 enum lab_param {
 #define RUN_PARAM(id, dest, flag, ts, type, max, help) LAB_P_##id,
-#include "params.def"
+#include "../runtime/params.def"
 #undef RUN_PARAM
 	LAB_NR_PARAMS
 };

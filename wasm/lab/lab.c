@@ -7,16 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lab.h"
-#include "kinds.h"
-#include "stats.h"
-#include "strbuf.h"
+#include "../runtime/kinds.h"
+#include "../runtime/stats.h"
+#include "../runtime/strbuf.h"
 
 
 static unsigned char *schedule_buf;
 
 const struct lab_param_info lab_params[LAB_NR_PARAMS] = {
 #define RUN_PARAM(id, dest, flag, ts, type, max, help) [LAB_P_##id] = { flag, LAB_PARAM_##type, max, help },
-#include "params.def"
+#include "../runtime/params.def"
 #undef RUN_PARAM
 };
 
@@ -34,7 +34,7 @@ int lab_apply_params(const int *v, int n, struct scenario_params *p, struct lab_
 #define RUN_PARAM(id, dest, flag, ts, type, max, help)			\
 	if (LAB_P_##id < n && v[LAB_P_##id])				\
 		dest = LAB_PARAM_##type == LAB_PARAM_FLAG ? 1 : v[LAB_P_##id];
-#include "params.def"
+#include "../runtime/params.def"
 #undef RUN_PARAM
 	return 0;
 }

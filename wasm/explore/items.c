@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What the depth-first search keeps between executions: footprints shared
+ * by its nodes and work items (counted references), the work items (a
+ * prefix of choices to explore below at a bound), and its nodes' cleanup.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "xp.h"
+
+struct fpblk *xp_fp_new(const uint32_t *k, uint32_t n)
+{
+	struct fpblk *f = malloc(sizeof(*f) + (n == SIM_FP_ALL ? 0 : n) * sizeof(uint32_t));
+
+	if (!f)
+		xp_out_of_memory();
+	f->refs = 1;
+	f->n = n;
+	if (n != SIM_FP_ALL)
+		memcpy(f->k, k, n * sizeof(uint32_t));
+	return f;
+}
+
+struct fpblk *xp_fp_get(struct fpblk *f)
+{
+	if (f)
+		f->refs++;
+	return f;
+}
+
+void xp_fp_put(struct fpblk **f)
+{
+	if (*f && !--(*f)->refs)
+		free(*f);
+	*f = NULL;
+}
+
+/* A new, zeroed item at the end of list l, for program counter pc. */
+struct item *xp_item_new(struct itemlist *l, int pc)
+{
+	struct item *it;
+
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 64;
+		l->v = realloc(l->v, l->cap * sizeof(*l->v));
+		if (!l->v)
+			xp_out_of_memory();
+	}
+	it = &l->v[l->n++];
+	memset(it, 0, sizeof(*it));
+	it->pc = pc;
+	return it;
+}
+
+void xp_item_push(struct xp *x, int bound, int pc, const struct node *stack, uint32_t depth,
+		      int choice, uint64_t sleep, struct fpblk *const *sfp)
+{
+	struct itemlist *l = &x->items[bound];
+	struct item *it;
+	uint32_t i;
+	int t;
+
+	/*
+	 * Past the last bound an item is never run: it only says the search
+	 * is not exhausted, and how much is left (the summary's "deferred").
+	 * Unless a checkpoint may resume the search at a higher bound, count
+	 * it and keep nothing: at the last bound nearly every execution
+	 * defers a choice at each of its decisions.
+	 */
+	if (bound > x->o.max_bound && !x->o.checkpoint) {
+		x->beyond++;
+		return;
+	}
+	/*
+	 * A deep run defers a choice at nearly every decision, each item with
+	 * its prefix: past XP_ITEM_BYTES they are more than a 32-bit process
+	 * (wasm, the i386 builds) can be sure to hold.
+	 */
+	if (x->item_bytes + depth + 1 > XP_ITEM_BYTES)
+		xp_out_of_memory();
+	it = xp_item_new(l, pc);
+	it->n = depth + 1;
+	x->item_bytes += depth + 1;
+	it->choices = malloc(depth + 1);
+	if (!it->choices)
+		xp_out_of_memory();
+	for (i = 0; i < depth; i++)
+		it->choices[i] = (unsigned char)stack[i].chosen;
+	it->choices[depth] = (unsigned char)choice;
+	it->sleep = sleep;
+	for (t = 0; t < XP_MAX_CPUS; t++)
+		if (sleep & (1ULL << t))
+			it->sfp[t] = xp_fp_get(sfp[t]);
+}
+
+void xp_node_clear(struct node *n)
+{
+	int t;
+
+	xp_fp_put(&n->cur);
+	for (t = 0; t < XP_MAX_CPUS; t++)
+		xp_fp_put(&n->sfp[t]);
+	memset(n, 0, sizeof(*n));
+}
+
+void xp_item_free(struct xp *x, struct item *it)
+{
+	int t;
+
+	x->item_bytes -= it->n;
+	free(it->choices);
+	for (t = 0; t < XP_MAX_CPUS; t++)
+		xp_fp_put(&it->sfp[t]);
+}
