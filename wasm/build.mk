@@ -180,15 +180,16 @@ SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c 
 RUNTIME_SRCS := wasm/runtime/heap.c wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/lockdep.c wasm/runtime/strbuf.c \
-               wasm/runtime/ftrace.c wasm/runtime/footprint.c \
+               wasm/runtime/ftrace.c wasm/runtime/footprint.c wasm/runtime/choice.c \
                wasm/runtime/kasan.c wasm/runtime/stats.c
 EXPLORE_SRCS := $(wildcard wasm/explore/*.c)
 HOST_SRCS   := $(RUNTIME_SRCS) wasm/lab/lab.c $(EXPLORE_SRCS)
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') wasm/glue/inode/inode.h \
-               wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk \
+               wasm/runtime/sim.h wasm/runtime/events.def wasm/runtime/choice.h wasm/runtime/choice.def wasm/build.mk \
                wasm/scenarios/scenario.h wasm/glue/glue.h $(wildcard wasm/scenarios/kunit_*.h) \
                wasm/scenarios/kunit.def wasm/scenarios/locktorture.def wasm/scenarios/rcutorture.def
 HOST_DEPS   := $(wildcard wasm/runtime/*.h wasm/lab/*.h wasm/explore/*.h) wasm/runtime/events.def wasm/runtime/params.def \
+               wasm/runtime/choice.def \
                wasm/scenarios/scenario.h wasm/scenarios/kunit.def wasm/scenarios/locktorture.def wasm/scenarios/rcutorture.def wasm/build.mk
 
 # Kernel-side code: the kernel's own flags, the shim first (-nostdinc).

@@ -30,8 +30,11 @@ void xp_ckpt_write(struct xp *x, int bound)
 	for (k = 0; k < NR_FAILS; k++)
 		fprintf(f, " %lu", x->fails[k]);
 	fprintf(f, "\n");
+	for (k = 1; k < SIM_CHOICE_NR; k++)	/* the other kinds' bounds, what was past them, whether met */
+		fprintf(f, "choice %s %u %lu %d\n", sim_choice_kind_name(k), x->kbound[k], x->kbeyond[k],
+			!!(x->kinds_seen & (1u << k)));
 	if (x->best) {
-		char *t = xp_choices_text(x->best, x->best_n);
+		char *t = xp_choices_text(x->best, x->best_kinds, x->best_n);
 
 		fprintf(f, "best %d %u %u %s\n", x->best_pc, x->best_n, x->best_fails, t);
 		free(t);
@@ -41,7 +44,7 @@ void xp_ckpt_write(struct xp *x, int bound)
 			fprintf(f, "state %016llx\n", (unsigned long long)x->states.v[i]);
 	for (b = 0; b <= XP_MAX_BOUND + 1; b++)
 		for (i = 0; i < x->items[b].n; i++) {
-			char *t = xp_choices_text(x->items[b].v[i].choices, x->items[b].v[i].n);
+			char *t = xp_choices_text(x->items[b].v[i].choices, x->items[b].v[i].kinds, x->items[b].v[i].n);
 
 			fprintf(f, "item %d %d %s\n", b, x->items[b].v[i].pc, *t ? t : "-");
 			free(t);
@@ -50,17 +53,19 @@ void xp_ckpt_write(struct xp *x, int bound)
 		perror(x->o.checkpoint);
 }
 
-static int decode_choices(struct xp *x, const char *text, unsigned char **out, uint32_t *n)
+static int decode_choices(struct xp *x, const char *text, unsigned char **out, unsigned char **kinds,
+			  uint32_t *n)
 {
 	size_t len;
 	char err[128];
 
+	*kinds = NULL;
 	if (!strcmp(text, "-")) {
 		*out = malloc(1);
 		*n = 0;
 		return *out ? 0 : -1;
 	}
-	if (lab_schedule_decode(text, x->ncpus, out, &len, err, sizeof(err)))
+	if (lab_schedule_decode(text, x->ncpus, out, kinds, &len, err, sizeof(err)))
 		return -1;
 	*n = (uint32_t)len;
 	return 0;
@@ -72,7 +77,9 @@ int xp_ckpt_read(struct xp *x, int *bound)
 	FILE *f = fopen(x->o.checkpoint, "r");
 	char line[1 << 16], name[128], tree[128], text[1 << 15];
 	unsigned long long seed, h;
-	int por, maxb, k, b, pc, bad = 0;
+	unsigned long beyond;
+	unsigned int kb;
+	int por, maxb, k, b, pc, seen, bad = 0;
 
 	if (!f)
 		return 0;
@@ -96,7 +103,18 @@ int xp_ckpt_read(struct xp *x, int *bound)
 		} else if (sscanf(line, "best %d %u %u %32767s", &x->best_pc, &x->best_n, &x->best_fails, text) == 4) {
 			uint32_t n;
 
-			bad = decode_choices(x, text, &x->best, &n);
+			bad = decode_choices(x, text, &x->best, &x->best_kinds, &n);
+		} else if (sscanf(line, "choice %127s %u %lu %d", name, &kb, &beyond, &seen) == 4) {
+			k = sim_choice_kind_of_name(name);
+			if (k <= 0 || kb != x->kbound[k]) {
+				fprintf(stderr, "explore: %s is a checkpoint of a search with other bounds\n",
+					x->o.checkpoint);
+				bad = 1;
+			} else {
+				x->kbeyond[k] = beyond;
+				if (seen)
+					x->kinds_seen |= 1u << k;
+			}
 		} else if (sscanf(line, "state %llx", &h) == 1) {
 			xp_state_add(x, h);
 		} else if (sscanf(line, "item %d %d %32767s", &b, &pc, text) == 3 && b >= 0 && b <= XP_MAX_BOUND + 1) {
@@ -104,8 +122,8 @@ int xp_ckpt_read(struct xp *x, int *bound)
 			struct item *it;
 
 			it = xp_item_new(l, pc);
-			bad = decode_choices(x, text, &it->choices, &it->n);
-			x->item_bytes += it->n;
+			bad = decode_choices(x, text, &it->choices, &it->kinds, &it->n);
+			x->item_bytes += it->n * (it->kinds ? 2 : 1);
 		} else {
 			bad = 1;
 		}

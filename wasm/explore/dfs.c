@@ -59,14 +59,24 @@ static int pick(uint64_t cands, int from, int yield, uint64_t mask, int want_cos
 	return -1;
 }
 
-/* At decision i of a run: the replayed choice, or the default one within the bound. */
-int xp_dfs_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yield)
+/*
+ * At decision i of a run: the replayed choice, or the default one within
+ * the bound. A choice point of another kind than the scheduler's is a node
+ * of its own whose alternatives are those within its kind's bound (the
+ * others counted in beyond, once, where the node is new), with no cost in
+ * preemptions (from -1) and no sleep set over them: the sleeping CPUs stay
+ * asleep through it while its step is independent of theirs.
+ */
+int xp_dfs_choose(struct xp *x, uint32_t i, const struct sim_choice_point *cp)
 {
 	struct shared *sh = x->sh;
 	struct snode *sn = &sh->nodes[i];
-	uint64_t cands;
+	int model = cp->kind != SIM_CHOICE_CPU;
+	uint64_t mask = model ? xp_within(x, cp) : cp->mask, cands;
+	int from = model ? -1 : cp->from, yield = model ? 0 : cp->yield;
 	int c, t;
 
+	sn->kind = (uint8_t)cp->kind;
 	sn->mask = mask;
 	sn->from = (int8_t)from;
 	sn->yield = (int8_t)yield;
@@ -74,13 +84,17 @@ int xp_dfs_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yield)
 	if (i < x->replay_len) {
 		const struct rnode *n = &sh->req.nodes[i];
 
-		if (n->known && (n->mask != mask || n->from != from || n->yield != yield)) {
+		if (n->kind != cp->kind || (n->known && (n->mask != mask || n->from != from || n->yield != yield)) ||
+		    n->chosen < 0 || !(mask & (1ULL << n->chosen))) {
 			sh->cut = CUT_DIVERGED;
 			return -1;
 		}
 		sn->chosen = n->chosen;
 		sn->sleep = n->sleep;
-		xp_cx.pc += xp_cost_of(mask, from, yield, n->chosen);
+		if (model)
+			xp_cx.spent[cp->kind] += sim_choice_cost(cp, (unsigned int)n->chosen);
+		else
+			xp_cx.pc += xp_cost_of(mask, from, yield, n->chosen);
 		if (i == x->replay_len - 1) {
 			xp_cx.sleep = sh->req.last_sleep;
 			for (t = 0; t < XP_MAX_CPUS; t++) {
@@ -90,6 +104,8 @@ int xp_dfs_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yield)
 		}
 		return n->chosen;
 	}
+	if (model)
+		sh->kbeyond[cp->kind] += (unsigned long)(__builtin_popcountll(cp->mask) - __builtin_popcountll(mask));
 	/* A new node: who sleeps here, from the node before. */
 	if (i > 0 && x->o.por) {
 		const struct snode *prev = &sh->nodes[i - 1];
@@ -97,7 +113,7 @@ int xp_dfs_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yield)
 		uint64_t s = 0;
 
 		for (t = 0; t < x->ncpus; t++) {
-			if (!(xp_cx.sleep & (1ULL << t)) || !(mask & (1ULL << t)))
+			if (!(xp_cx.sleep & (1ULL << t)) || (!model && !(mask & (1ULL << t))))
 				continue;
 			if (!sim_fp_conflict(xp_cx.sfp[t], xp_cx.sfp_n[t], pf, prev->fp_len))
 				s |= 1ULL << t;
@@ -107,6 +123,10 @@ int xp_dfs_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yield)
 		xp_cx.sleep = 0;
 	}
 	sn->sleep = xp_cx.sleep;
+	if (model) {
+		sn->chosen = 0;		/* the default, which costs nothing */
+		return 0;
+	}
 	cands = xp_candidates(mask, xp_cx.sleep, from, yield);
 	sn->chosen = -1;
 	if (!cands) {
@@ -140,6 +160,7 @@ static void take_nodes(struct xp *x, uint32_t *depth)
 
 		if (i < x->replay_len) {
 			if (!nd->known) {
+				nd->kind = s->kind;
 				nd->mask = s->mask;
 				nd->from = s->from;
 				nd->yield = s->yield;
@@ -153,6 +174,7 @@ static void take_nodes(struct xp *x, uint32_t *depth)
 			continue;
 		}
 		xp_node_clear(nd);
+		nd->kind = s->kind;
 		nd->mask = s->mask;
 		nd->from = s->from;
 		nd->yield = s->yield;
@@ -186,6 +208,7 @@ static int run_item(struct xp *x, struct item *it, int k)
 	for (i = 0; i < it->n; i++) {
 		xp_node_clear(&x->stack[i]);
 		x->stack[i].chosen = it->choices[i];
+		x->stack[i].kind = it->kinds ? it->kinds[i] : SIM_CHOICE_CPU;
 		x->stack[i].frozen = 1;
 	}
 	if (it->n) {
@@ -200,7 +223,7 @@ static int run_item(struct xp *x, struct item *it, int k)
 	for (;;) {
 		int next = -1;
 
-		if (xp_exec(x, 1, NULL, 0))
+		if (xp_exec(x, 1, NULL, NULL, 0))
 			return -1;
 		if (x->sh->cut == CUT_DIVERGED || x->sh->cut == CUT_OVERFLOW) {
 			fprintf(stderr, "explore: %s at decision %u\n", x->sh->cut == CUT_DIVERGED ?
@@ -222,15 +245,15 @@ static int run_item(struct xp *x, struct item *it, int k)
 			int c;
 
 			if (nd->chosen >= 0) {
-				if (x->o.por && nd->cur && x->deferrals == nd->defer_mark) {
+				if (x->o.por && nd->cur && !nd->kind && x->deferrals == nd->defer_mark) {
 					nd->done |= 1ULL << nd->chosen;
 					nd->sfp[nd->chosen] = xp_fp_get(nd->cur);
 				}
 				xp_fp_put(&nd->cur);
 				nd->chosen = -1;
 			}
-			cands = xp_candidates(nd->mask, nd->sleep, nd->from, nd->yield) & ~nd->tried;
-			for (c = 0; c < x->ncpus && next < 0; c++) {
+			cands = xp_node_cands(nd->mask, nd->sleep, nd->from, nd->yield, nd->kind) & ~nd->tried;
+			for (c = 0; c < (nd->kind ? 64 : x->ncpus) && next < 0; c++) {
 				int cost;
 
 				if (!(cands & (1ULL << c)))
@@ -260,10 +283,11 @@ static int run_item(struct xp *x, struct item *it, int k)
 			/* What is left becomes work items: the choice about to run, and the untried ones. */
 			for (i = it->n; i < depth; i++) {
 				struct node *nd = &x->stack[i];
-				uint64_t cands = xp_candidates(nd->mask, nd->sleep, nd->from, nd->yield) & ~nd->tried;
+				uint64_t cands = xp_node_cands(nd->mask, nd->sleep, nd->from, nd->yield, nd->kind) &
+						 ~nd->tried;
 				int c;
 
-				for (c = 0; c < x->ncpus; c++)
+				for (c = 0; c < (nd->kind ? 64 : x->ncpus); c++)
 					if (cands & (1ULL << c))
 						xp_item_push(x, nd->pc + xp_cost_of(nd->mask, nd->from, nd->yield, c) > k ? k + 1 : k,
 							  nd->pc + xp_cost_of(nd->mask, nd->from, nd->yield, c), x->stack, i, c, 0, nd->sfp);
@@ -303,7 +327,11 @@ int xp_dfs(struct xp *x)
 			if (r < 0)
 				return -1;
 		}
+		/* Nothing left within the bound, nor past the other kinds' bounds. */
 		exhausted = !x->stopped && !xp_waiting(x, k + 1);
+		for (r = 1; r < SIM_CHOICE_NR; r++)
+			if (x->kbeyond[r])
+				exhausted = 0;
 		x->exhausted = exhausted;
 		xp_summary(x, "dfs", k, exhausted);
 		if (x->stopped) {

@@ -124,10 +124,10 @@ void xp_shared_free(void *p, size_t size)
 	munmap(p, size);
 }
 
-int xp_exec(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n)
+int xp_exec(struct xp *x, int quiet, const unsigned char *sched, const unsigned char *kinds, uint32_t sched_n)
 {
 	xp_shared_reset(x->sh);
-	xp_request_fill(x, quiet, sched, sched_n);
+	xp_request_fill(x, quiet, sched, kinds, sched_n);
 #if XP_INPROCESS
 	if (xp_inprocess_on())
 		return xp_inprocess_exec(x);

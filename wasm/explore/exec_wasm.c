@@ -75,13 +75,13 @@ static int gaps_of(struct xp *x, uint32_t *g, int live_stack)
 	return n / 2;
 }
 
-int xp_exec(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n)
+int xp_exec(struct xp *x, int quiet, const unsigned char *sched, const unsigned char *kinds, uint32_t sched_n)
 {
 	uint32_t end = (uint32_t)(uintptr_t)sbrk(0), g[6], gl[6];
 	int n = gaps_of(x, g, 0), nl = gaps_of(x, gl, 1), r;
 
 	xp_shared_reset(x->sh);
-	xp_request_fill(x, quiet, sched, sched_n);
+	xp_request_fill(x, quiet, sched, kinds, sched_n);
 	xp_memory(0, end, g, n);
 	xp_memory(3, end, gl, nl);
 	r = xp_run_body(x);

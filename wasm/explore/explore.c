@@ -50,6 +50,11 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 	x->branch = -1;
 	x->choose[0] = xp_dfs_choose;
 	x->choose[1] = xp_pct_choose;
+	if (xp_parse_bounds(x, o->choice_bounds)) {
+		xp_current = NULL;
+		free(x);
+		return -1;
+	}
 	if (x->ncpus > XP_MAX_CPUS || o->max_bound < 0 || o->max_bound > XP_MAX_BOUND ||
 	    o->pct_depth < 0 || o->pct_depth > XP_MAX_BOUND) {
 		fprintf(stderr, "explore: at most %d CPUs, bounds and depths from 0 to %d\n",
@@ -98,6 +103,7 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 	free(x->stack);
 	free(x->states.v);
 	free(x->best);
+	free(x->best_kinds);
 	xp_current = NULL;
 	free(x);
 	sim_heap_machine(1);

@@ -41,6 +41,8 @@ struct explore_options {
 	double max_seconds;		/* wall time before stopping; 0: no limit */
 	int por;			/* sleep sets */
 	int pct_depth;			/* > 0: PCT runs for bugs of this depth instead */
+	const char *choice_bounds;	/* the bounds of choice points of other kinds than the
+					 * scheduler's: "name=N,..." (choice.def; NULL: its defaults) */
 	unsigned long pct_runs;
 	unsigned long long pct_seed;
 	const char *checkpoint;		/* resumed from if it exists; written when a budget stops */

@@ -87,6 +87,17 @@ void xp_item_push(struct xp *x, int bound, int pc, const struct node *stack, uin
 	for (i = 0; i < depth; i++)
 		it->choices[i] = (unsigned char)stack[i].chosen;
 	it->choices[depth] = (unsigned char)choice;
+	/* The kinds, when a choice point of another kind than the scheduler's is among them. */
+	for (i = 0; i <= depth && !stack[i].kind; i++)
+		;
+	if (i <= depth) {
+		x->item_bytes += depth + 1;
+		it->kinds = malloc(depth + 1);
+		if (!it->kinds)
+			xp_out_of_memory();
+		for (i = 0; i <= depth; i++)
+			it->kinds[i] = (unsigned char)stack[i].kind;
+	}
 	it->sleep = sleep;
 	for (t = 0; t < XP_MAX_CPUS; t++)
 		if (sleep & (1ULL << t))
@@ -107,8 +118,9 @@ void xp_item_free(struct xp *x, struct item *it)
 {
 	int t;
 
-	x->item_bytes -= it->n;
+	x->item_bytes -= it->n * (it->kinds ? 2 : 1);
 	free(it->choices);
+	free(it->kinds);
 	for (t = 0; t < XP_MAX_CPUS; t++)
 		xp_fp_put(&it->sfp[t]);
 }

@@ -27,18 +27,51 @@ static uint64_t rng_next(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
+/*
+ * At a choice point of another kind than the scheduler's: the default,
+ * but at the run's change points for such choices (x->mchange, among the
+ * choice points of the run without preemptions), an alternative drawn from
+ * those within the kind's bound but the default, from the run's own stream.
+ */
+static int pct_other(struct xp *x, struct snode *sn, const struct sim_choice_point *cp)
+{
+	uint64_t w = xp_within(x, cp), alts = w & ~1ULL, rng;
+	uint32_t at = x->sh->nmodel;
+	int j, c = 0, pick;
+
+	sn->mask = w;
+	sn->from = -1;
+	sn->yield = 0;
+	for (j = 0; j < x->nmchange && alts; j++)
+		if (x->mchange[j] == at) {
+			rng = x->mseed ^ ((uint64_t)at * 0xd1b54a32d192ed03ULL);
+			pick = (int)(rng_next(&rng) % (uint64_t)__builtin_popcountll(alts));
+			for (c = 0; pick || !(alts & (1ULL << c)); c++)
+				if (alts & (1ULL << c))
+					pick--;
+			break;
+		}
+	xp_cx.spent[cp->kind] += sim_choice_cost(cp, (unsigned int)c);
+	sn->chosen = (int8_t)c;
+	return c;
+}
+
 /* At decision i of a run: the highest-priority CPU that can go. */
-int xp_pct_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yield)
+int xp_pct_choose(struct xp *x, uint32_t i, const struct sim_choice_point *cp)
 {
 	struct snode *sn = &x->sh->nodes[i];
+	uint64_t mask = cp->mask, cands;
+	int from = cp->from, yield = cp->yield;
 	int j, c, best = -1;
-	uint64_t cands;
 
+	sn->kind = (uint8_t)cp->kind;
+	sn->pc = xp_cx.pc;
+	sn->sleep = 0;
+	if (cp->kind != SIM_CHOICE_CPU)
+		return pct_other(x, sn, cp);
 	sn->mask = mask;
 	sn->from = (int8_t)from;
 	sn->yield = (int8_t)yield;
-	sn->pc = xp_cx.pc;
-	sn->sleep = 0;
 	/*
 	 * A change point, and a yield, put the CPU below every other: PCT's
 	 * d-1-j is below the initial priorities, but a yield may already
@@ -61,16 +94,24 @@ int xp_pct_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yield)
 
 int xp_pct(struct xp *x)
 {
-	int depth = x->o.pct_depth, j, c;
+	int depth = x->o.pct_depth, j, c, mchanges;
 	unsigned long r;
 
 	/* k: the decisions of the run without preemptions. */
 	x->o.pct_depth = 0;
 	x->bound = 0;
 	x->replay_len = 0;
-	if (xp_exec(x, 1, NULL, 0))
+	if (xp_exec(x, 1, NULL, NULL, 0))
 		return -1;
 	x->pct_k = x->sh->nnodes ? x->sh->nnodes : 1;
+	x->pct_km = x->sh->nmodel;
+	x->kinds_seen |= x->sh->kinds_seen;
+	/* As many change points for the other kinds' choices as their bounds allow. */
+	for (c = 1, mchanges = 0; c < SIM_CHOICE_NR; c++)
+		if (x->sh->kinds_seen & (1u << c))
+			mchanges += (int)x->kbound[c];
+	if (mchanges > XP_MAX_BOUND)
+		mchanges = XP_MAX_BOUND;
 	x->o.pct_depth = depth;
 	for (r = 0; r < x->o.pct_runs && !xp_budget_out(x); r++) {
 		uint64_t rng = x->o.pct_seed * 0x9e3779b97f4a7c15ULL + r + 1;
@@ -89,7 +130,16 @@ int xp_pct(struct xp *x)
 		x->nchange = depth - 1 < XP_MAX_BOUND ? depth - 1 : XP_MAX_BOUND;
 		for (j = 0; j < x->nchange; j++)
 			x->change[j] = 1 + (uint32_t)(rng_next(&rng) % x->pct_k);
-		if (xp_exec(x, 1, NULL, 0))
+		/* The other kinds' change points, from a stream of their own (the CPUs' draws stay as they were). */
+		x->nmchange = x->pct_km ? mchanges : 0;
+		if (x->nmchange) {
+			uint64_t mrng = ~(x->o.pct_seed * 0x9e3779b97f4a7c15ULL + r + 1);
+
+			for (j = 0; j < x->nmchange; j++)
+				x->mchange[j] = (uint32_t)(rng_next(&mrng) % x->pct_km);
+			x->mseed = rng_next(&mrng);
+		}
+		if (xp_exec(x, 1, NULL, NULL, 0))
 			return -1;
 		xp_account(x);
 		if (x->o.progress) {

@@ -72,7 +72,7 @@ static void tell_failing(struct xp *x, int pc)
 	uint32_t n = sh->nnodes, i;
 	uint64_t key = (uint64_t)pc << 32 | n;
 	int want = x->o.progress_failing < 64 ? x->o.progress_failing : 64, j;
-	unsigned char *c;
+	unsigned char *c, *kinds;
 	char *text;
 
 	if (!x->o.progress || want <= 0 || (x->ntold == want && key >= x->told[want - 1]))
@@ -85,7 +85,8 @@ static void tell_failing(struct xp *x, int pc)
 		xp_out_of_memory();
 	for (i = 0; i < n; i++)
 		c[i] = (unsigned char)sh->nodes[i].chosen;
-	text = xp_choices_text(c, n);
+	kinds = xp_kinds_of(sh->nodes, n);
+	text = xp_choices_text(c, kinds, n);
 	pr.schedule = text;
 	pr.preemptions = pc;
 	pr.decisions = n;
@@ -106,7 +107,7 @@ static void tell_failing(struct xp *x, int pc)
 			break;
 		}
 	x->branch = pr.branch;
-	if (!xp_exec(x, 0, c, n)) {
+	if (!xp_exec(x, 0, c, kinds, n)) {
 		pr.step = sh->report_event;
 		pr.report = sh->report_title;
 		pr.branch_step = sh->branch_event;
@@ -115,6 +116,7 @@ static void tell_failing(struct xp *x, int pc)
 	xp_tell(x, &pr);
 	free(text);
 	free(c);
+	free(kinds);
 }
 
 /* Count a finished execution: its end state, and whether it failed. */
@@ -124,6 +126,9 @@ void xp_account(struct xp *x)
 	int k, pc;
 	uint32_t n = sh->nnodes, i;
 
+	x->kinds_seen |= sh->kinds_seen;
+	for (k = 1; k < SIM_CHOICE_NR; k++)
+		x->kbeyond[k] += sh->kbeyond[k];
 	if (sh->cut == CUT_SLEEP || sh->cut == CUT_BOUND) {
 		x->blocked++;
 		x->bound_blocked++;
@@ -144,17 +149,36 @@ void xp_account(struct xp *x)
 	if (x->best && (pc > x->best_pc || (pc == x->best_pc && n >= x->best_n)))
 		return;
 	free(x->best);
+	free(x->best_kinds);
 	x->best = malloc(n + 1);
 	if (!x->best)
 		xp_out_of_memory();
 	for (i = 0; i < n; i++)
 		x->best[i] = (unsigned char)sh->nodes[i].chosen;
+	x->best_kinds = xp_kinds_of(sh->nodes, n);
 	x->best_n = n;
 	x->best_pc = pc;
 	x->best_fails = sh->fails;
 }
 
-char *xp_choices_text(const unsigned char *c, uint32_t n)
+unsigned char *xp_kinds_of(const struct snode *nodes, uint32_t n)
+{
+	unsigned char *k;
+	uint32_t i;
+
+	for (i = 0; i < n && !nodes[i].kind; i++)
+		;
+	if (i == n)
+		return NULL;
+	k = malloc(n);
+	if (!k)
+		xp_out_of_memory();
+	for (i = 0; i < n; i++)
+		k[i] = nodes[i].kind;
+	return k;
+}
+
+char *xp_choices_text(const unsigned char *c, const unsigned char *kinds, uint32_t n)
 {
 	struct sim_decision *d = calloc(n + 1, sizeof(*d));
 	char *s;
@@ -162,8 +186,10 @@ char *xp_choices_text(const unsigned char *c, uint32_t n)
 
 	if (!d)
 		xp_out_of_memory();
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		d[i].cpu = c[i];
+		d[i].kind = kinds ? kinds[i] : SIM_CHOICE_CPU;
+	}
 	s = lab_schedule_encode(d, n);
 	free(d);
 	return s;
@@ -193,13 +219,13 @@ static void put_best(struct xp *x, struct strbuf *b)
 		sb_put(b, ",\"shortest\":null");
 		return;
 	}
-	text = xp_choices_text(x->best, x->best_n);
+	text = xp_choices_text(x->best, x->best_kinds, x->best_n);
 	sb_put(b, ",\"shortest\":{\"preemptions\":%d,\"decisions\":%u,\"kinds\":[", x->best_pc, x->best_n);
 	put_fails(b, NULL, x->best_fails);
 	sb_put(b, "],\"schedule\":");
 	sb_json(b, text);
 	free(text);
-	if (!xp_exec(x, 0, x->best, x->best_n)) {
+	if (!xp_exec(x, 0, x->best, x->best_kinds, x->best_n)) {
 		sb_put(b, ",\"replayed\":{\"kinds\":[");
 		put_fails(b, NULL, x->sh->fails);
 		sb_put(b, "],\"step\":%d,\"report\":", x->sh->report_event);
@@ -242,6 +268,22 @@ void xp_summary(struct xp *x, const char *mode, int bound, int exhausted)
 		       bound, x->o.por ? "true" : "false", x->bound_execs, x->bound_blocked,
 		       bound + 1 <= XP_MAX_BOUND ? xp_waiting(x, bound + 1) : 0);
 	}
+	/* Choice points of other kinds than the scheduler's, where the runs met any: bounds, and what is past them. */
+	if (x->kinds_seen & ~(1u << SIM_CHOICE_CPU)) {
+		int k, first = 1;
+
+		sb_put(&b, ",\"choices\":{");
+		for (k = 1; k < SIM_CHOICE_NR; k++)
+			if (x->kinds_seen & (1u << k)) {
+				sb_put(&b, "%s\"%s\":{\"bound\":%u", first ? "" : ",", sim_choice_kind_name(k),
+				       x->kbound[k]);
+				if (!x->o.pct_depth)
+					sb_put(&b, ",\"beyond\":%lu", x->kbeyond[k]);
+				sb_put(&b, "}");
+				first = 0;
+			}
+		sb_put(&b, "}");
+	}
 	sb_put(&b, ",\"executions_total\":%lu,\"blocked_total\":%lu,\"end_states\":%zu,"
 		   "\"failing_executions\":%lu,\"failing\":{",
 	       x->execs, x->blocked, x->states.n, x->fail_execs);
@@ -281,7 +323,7 @@ void xp_fill_result(struct xp *x, struct explore_result *res, int exhausted)
 	res->nr_states = n;
 	res->exhausted = exhausted;
 	res->shortest_preemptions = x->best ? x->best_pc : -1;
-	res->shortest = x->best ? xp_choices_text(x->best, x->best_n) : NULL;
+	res->shortest = x->best ? xp_choices_text(x->best, x->best_kinds, x->best_n) : NULL;
 	res->shortest_kinds = x->best ? x->best_fails : 0;
 }
 

@@ -19,11 +19,12 @@ static void close_step(struct shared *sh, struct snode *prev)
 		sh->fp_used += prev->fp_len;
 }
 
-static int child_choose(void *ctx, uint64_t mask, int from, int yield)
+static int child_choose(void *ctx, const struct sim_choice_point *cp)
 {
 	struct xp *x = ctx;
 	struct shared *sh = x->sh;
 	uint32_t i = sh->nnodes;
+	int c;
 
 	if (i > 0)
 		close_step(sh, &sh->nodes[i - 1]);
@@ -34,7 +35,11 @@ static int child_choose(void *ctx, uint64_t mask, int from, int yield)
 		return -1;
 	}
 	sh->nnodes = i + 1;
-	return x->choose[x->o.pct_depth ? 1 : 0](x, i, mask, from, yield);
+	sh->kinds_seen |= 1u << cp->kind;
+	c = x->choose[x->o.pct_depth ? 1 : 0](x, i, cp);
+	if (cp->kind != SIM_CHOICE_CPU)
+		sh->nmodel++;
+	return c;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -139,19 +144,25 @@ __attribute__((noinline)) int xp_run_body(struct xp *x)
 	x->lowest = rq->lowest;
 	memcpy(x->change, rq->change, sizeof(x->change));
 	x->nchange = rq->nchange;
+	memcpy(x->mchange, rq->mchange, sizeof(x->mchange));
+	x->nmchange = rq->nmchange;
+	x->mseed = rq->mseed;
+	memcpy(x->kbound, rq->kbound, sizeof(x->kbound));
 	if (sched) {
 		uint32_t sched_n = (uint32_t)rq->sched_n, i;
 		struct sim_decision *d = calloc(sched_n + 1, sizeof(*d));
 
-		for (i = 0; i < sched_n; i++)
+		for (i = 0; i < sched_n; i++) {
 			d[i].cpu = rq->sched[i];
+			d[i].kind = rq->sched_kinded ? rq->sched_kinds[i] : SIM_CHOICE_CPU;
+		}
 		text = lab_schedule_encode(d, sched_n);
 		lo.schedule = text;
 	} else {
 		sim_fp_on = x->o.por && !x->o.pct_depth;
 		sim_set_chooser(child_choose, x);
 	}
-	xp_cx.pc = 0;
+	memset(&xp_cx, 0, sizeof(xp_cx));
 	if (lab_run(x->sc, &x->p, &lo, &res, err, sizeof(err))) {
 		fprintf(stderr, "explore: %s\n", err);
 		return 3;
@@ -171,7 +182,8 @@ __attribute__((noinline)) int xp_run_body(struct xp *x)
 }
 
 /* The request for one run: the search's state it reads (struct request). */
-void xp_request_fill(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n)
+void xp_request_fill(struct xp *x, int quiet, const unsigned char *sched, const unsigned char *kinds,
+		     uint32_t sched_n)
 {
 	struct request *rq = &x->sh->req;
 	uint32_t i, used = 0;
@@ -185,6 +197,13 @@ void xp_request_fill(struct xp *x, int quiet, const unsigned char *sched, uint32
 	rq->sched_n = sched ? (int32_t)sched_n : -1;
 	if (sched)
 		memcpy(rq->sched, sched, sched_n);
+	rq->sched_kinded = sched && kinds;
+	if (rq->sched_kinded)
+		memcpy(rq->sched_kinds, kinds, sched_n);
+	memcpy(rq->mchange, x->mchange, sizeof(rq->mchange));
+	rq->nmchange = x->nmchange;
+	rq->mseed = x->mseed;
+	memcpy(rq->kbound, x->kbound, sizeof(rq->kbound));
 	memcpy(rq->prio, x->prio, sizeof(rq->prio));
 	rq->lowest = x->lowest;
 	memcpy(rq->change, x->change, sizeof(rq->change));
@@ -202,6 +221,7 @@ void xp_request_fill(struct xp *x, int quiet, const unsigned char *sched, uint32
 		r->yield = (int8_t)n->yield;
 		r->chosen = (int8_t)n->chosen;
 		r->known = (int8_t)n->known;
+		r->kind = (uint8_t)n->kind;
 	}
 	if (rq->replay_len) {
 		const struct node *n = &x->stack[rq->replay_len - 1];
@@ -231,6 +251,9 @@ void xp_shared_reset(struct shared *sh)
 	sh->report_event = -1;
 	sh->branch_event = -1;
 	sh->report_title[0] = 0;
+	sh->kinds_seen = 0;
+	sh->nmodel = 0;
+	memset(sh->kbeyond, 0, sizeof(sh->kbeyond));
 }
 
 /* A run that died (a signal, a child's bad exit): counted as a crash. */

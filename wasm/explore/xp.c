@@ -81,3 +81,42 @@ uint64_t xp_candidates(uint64_t mask, uint64_t sleep, int from, int yield)
 		c &= ~(1ULL << from);
 	return c;
 }
+
+uint64_t xp_within(const struct xp *x, const struct sim_choice_point *cp)
+{
+	uint64_t w = 0;
+	unsigned int a, spent = xp_cx.spent[cp->kind], bound = x->kbound[cp->kind];
+
+	for (a = 0; a < cp->n && a < 64; a++)
+		if ((cp->mask & (1ULL << a)) && spent + sim_choice_cost(cp, a) <= bound)
+			w |= 1ULL << a;
+	return w;
+}
+
+int xp_parse_bounds(struct xp *x, const char *text)
+{
+	const char *p = text;
+	int k;
+
+	for (k = 0; k < SIM_CHOICE_NR; k++)
+		x->kbound[k] = sim_choice_kind_bound(k);
+	while (p && *p) {
+		char name[32];
+		unsigned int v;
+		int len = 0;
+
+		if (sscanf(p, "%31[a-z0-9_-]=%u%n", name, &v, &len) != 2 || (k = sim_choice_kind_of_name(name)) <= 0) {
+			fprintf(stderr, "explore: bad choice bound at \"%s\": NAME=N, NAME a kind of choice "
+				"point other than the scheduler's (", p);
+			for (k = 1; k < SIM_CHOICE_NR; k++)
+				fprintf(stderr, "%s%s", k > 1 ? ", " : "", sim_choice_kind_name(k));
+			fprintf(stderr, ")\n");
+			return -1;
+		}
+		x->kbound[k] = v;
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}

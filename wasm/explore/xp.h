@@ -58,9 +58,9 @@ extern const char *const xp_fail_names[NR_FAILS];
 
 /* A decision as the run records it for the search. */
 struct snode {
-	uint64_t mask, sleep;
-	int8_t from, yield, chosen;
-	uint8_t pad;
+	uint64_t mask, sleep;		/* the CPUs that can run, or the alternatives within the bound */
+	int8_t from, yield, chosen;	/* from -1 for a choice of another kind: no preemption */
+	uint8_t kind;			/* enum sim_choice_kind */
 	int pc;				/* preemptions before this decision */
 	uint32_t fp_off, fp_len;	/* the footprint of the chosen CPU's step */
 };
@@ -69,6 +69,7 @@ struct snode {
 struct rnode {
 	uint64_t mask, sleep;
 	int8_t from, yield, chosen, known;
+	uint8_t kind;
 };
 
 #define XP_REQ_POOL (XP_MAX_CPUS * SIM_FP_MAX)
@@ -87,9 +88,15 @@ struct request {
 	int prio[XP_MAX_CPUS], lowest;	/* pct */
 	uint32_t change[XP_MAX_BOUND];
 	int nchange;
+	uint32_t mchange[XP_MAX_BOUND];	/* pct: the other kinds' choice points that take a non-default one */
+	int nmchange;
+	uint64_t mseed;
+	unsigned int kbound[SIM_CHOICE_NR];	/* each kind's bound (not the scheduler's) */
+	int sched_kinded;		/* sched_kinds says each decision's kind (else: all the scheduler's) */
 	uint32_t pool[XP_REQ_POOL];
 	struct rnode nodes[XP_MAX_NODES];
 	unsigned char sched[XP_MAX_NODES];
+	unsigned char sched_kinds[XP_MAX_NODES];
 };
 
 /* The request, and what the run saw: one block, shared with a forked child. */
@@ -105,6 +112,9 @@ struct shared {
 	int branch_event;		/* in a replay, the event of decision xp.branch, -1 */
 	char report_title[96];
 	uint32_t fp_used;
+	uint32_t kinds_seen;		/* 1 << kind of every choice point met */
+	uint32_t nmodel;		/* choice points not the scheduler's */
+	unsigned long kbeyond[SIM_CHOICE_NR];	/* alternatives past their kind's bound, at new nodes */
 	struct snode nodes[XP_MAX_NODES];
 	uint32_t pool[XP_POOL];
 };
@@ -119,7 +129,7 @@ struct fpblk {
 /* A decision on the search's stack (dfs). */
 struct node {
 	uint64_t mask, tried, done, sleep;
-	int from, yield, chosen, pc, frozen, known;
+	int from, yield, chosen, pc, frozen, known, kind;
 	unsigned long defer_mark;
 	struct fpblk *cur;			/* the chosen CPU's step */
 	struct fpblk *sfp[XP_MAX_CPUS];		/* the steps of the CPUs in sleep or done */
@@ -133,6 +143,7 @@ struct item {
 	int pc;
 	uint32_t n;
 	unsigned char *choices;
+	unsigned char *kinds;		/* each choice's kind; NULL: all the scheduler's */
 	uint64_t sleep;
 	struct fpblk *sfp[XP_MAX_CPUS];
 };
@@ -144,7 +155,7 @@ struct itemlist {
 
 struct xp;
 /* A strategy's choice at decision i of a run: the CPU, or -1 to cut the run. */
-typedef int (*xp_choose_fn)(struct xp *x, uint32_t i, uint64_t mask, int from, int yield);
+typedef int (*xp_choose_fn)(struct xp *x, uint32_t i, const struct sim_choice_point *cp);
 
 /* A search. */
 struct xp {
@@ -173,13 +184,21 @@ struct xp {
 	uint32_t change[XP_MAX_BOUND];
 	int nchange;
 	uint32_t pct_k;
+	uint32_t mchange[XP_MAX_BOUND];
+	int nmchange;
+	uint64_t mseed;
+	uint32_t pct_km;		/* the run without preemptions' choice points of other kinds */
+	/* choice points of other kinds than the scheduler's */
+	unsigned int kbound[SIM_CHOICE_NR];
+	unsigned long kbeyond[SIM_CHOICE_NR];	/* alternatives past their kind's bound */
+	uint32_t kinds_seen;
 	/* outcome */
 	unsigned long execs, blocked, crashes, fail_execs, bound_execs, bound_blocked;
 	unsigned long fails[NR_FAILS];
 	struct { uint64_t *v; size_t n, cap; } states;
 	int best_pc;
 	uint32_t best_n;
-	unsigned char *best;
+	unsigned char *best, *best_kinds;
 	uint32_t best_fails;
 	uint64_t told[64];		/* the failing executions told: (preemptions << 32 | decisions), sorted */
 	int ntold;
@@ -194,11 +213,13 @@ struct xp {
 extern struct xp *xp_current;	/* the search under way, for xp_out_of_memory() */
 void xp_out_of_memory(void) __attribute__((noreturn));
 int xp_budget_out(struct xp *x);
+int xp_parse_bounds(struct xp *x, const char *text);	/* the other kinds' bounds: "name=N,..." */
 double xp_now(void);
 
 /* What the run keeps of its own decisions (run.c), read by the choosers. */
 struct xp_cx {
 	int pc;				/* preemptions so far */
+	unsigned int spent[SIM_CHOICE_NR];	/* the other kinds' costs so far */
 	uint64_t sleep;			/* who sleeps at the last node */
 	const uint32_t *sfp[XP_MAX_CPUS];	/* the sleeping CPUs' steps */
 	uint32_t sfp_n[XP_MAX_CPUS];
@@ -207,17 +228,25 @@ extern struct xp_cx xp_cx;
 
 int xp_cost_of(uint64_t mask, int from, int yield, int c);
 uint64_t xp_candidates(uint64_t mask, uint64_t sleep, int from, int yield);
+/* The choices left at a node: a scheduler's (xp_candidates()), or all alternatives within the bound. */
+static inline uint64_t xp_node_cands(uint64_t mask, uint64_t sleep, int from, int yield, int kind)
+{
+	return kind ? mask : xp_candidates(mask, sleep, from, yield);
+}
+/* The alternatives of a choice point of another kind that fit its bound after what the run spent. */
+uint64_t xp_within(const struct xp *x, const struct sim_choice_point *cp);
 
 /* run.c: the run's side */
 int xp_run_body(struct xp *x);			/* 0, or 3 if the run could not start */
-void xp_request_fill(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n);
+void xp_request_fill(struct xp *x, int quiet, const unsigned char *sched, const unsigned char *kinds,
+		     uint32_t sched_n);
 void xp_shared_reset(struct shared *sh);
 void xp_mark_crashed(struct shared *sh);
 
 /* The back end (exec_*.c): one execution from the boot, following the request. */
 int xp_exec_start(struct xp *x);
 void xp_exec_stop(void);
-int xp_exec(struct xp *x, int quiet, const unsigned char *sched, uint32_t sched_n);
+int xp_exec(struct xp *x, int quiet, const unsigned char *sched, const unsigned char *kinds, uint32_t sched_n);
 void *xp_shared_alloc(size_t size);
 void xp_shared_free(void *p, size_t size);
 void xp_warm_up(void);
@@ -239,18 +268,19 @@ void xp_item_free(struct xp *x, struct item *it);
 void xp_node_clear(struct node *n);
 
 /* dfs.c */
-int xp_dfs_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yield);
+int xp_dfs_choose(struct xp *x, uint32_t i, const struct sim_choice_point *cp);
 int xp_dfs(struct xp *x);
 
 /* pct.c */
-int xp_pct_choose(struct xp *x, uint32_t i, uint64_t mask, int from, int yield);
+int xp_pct_choose(struct xp *x, uint32_t i, const struct sim_choice_point *cp);
 int xp_pct(struct xp *x);
 
 /* report.c */
 int xp_state_add(struct xp *x, uint64_t h);
 void xp_tell(struct xp *x, struct explore_progress *pr);
 void xp_account(struct xp *x);
-char *xp_choices_text(const unsigned char *c, uint32_t n);
+char *xp_choices_text(const unsigned char *c, const unsigned char *kinds, uint32_t n);
+unsigned char *xp_kinds_of(const struct snode *nodes, uint32_t n);	/* NULL: all the scheduler's */
 void xp_summary(struct xp *x, const char *mode, int bound, int exhausted);
 size_t xp_waiting(const struct xp *x, int b);
 void xp_fill_result(struct xp *x, struct explore_result *res, int exhausted);

@@ -11,6 +11,14 @@
 #include "runtime.h"
 #include "kinds.h"
 
+/* The machine's CPUs and who runs where: written by the scheduler (sched.c), read by all. */
+struct sim_cpu sim_cpus[SIM_MAX_CPUS];
+int sim_ncpus;
+int sim_nr_nodes = 1;
+struct sim_task *sim_current;
+int sim_event_cpu;
+int sim_boot;
+
 static uint64_t rng_state, sched_rng_state;
 static int stop_requested;
 static unsigned long max_events;
@@ -229,7 +237,6 @@ void sim_core_init(uint64_t seed, unsigned long limit, int quiet_run)
 	events_seen = 0;
 	stop_requested = 0;
 	log_.n = 0;
-	sim_ftrace_reset();
 #ifdef __EMSCRIPTEN__
 	/*
 	 * In wasm, room for the whole run at once when its limit is known (up

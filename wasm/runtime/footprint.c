@@ -45,6 +45,12 @@ void sim_fp_note_range(uintptr_t addr, size_t size, int write)
 	}
 }
 
+void sim_fp_note_all(void)
+{
+	if (sim_fp_on)
+		acc.all = 1;
+}
+
 static int cmp_u32(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;

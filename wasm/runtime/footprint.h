@@ -28,6 +28,9 @@ static inline void sim_fp_note(const volatile void *key, int write)
 		sim_fp_note_range((uintptr_t)key, 1, write);
 }
 
+/* The step touches everything: it conflicts with every step. */
+void sim_fp_note_all(void);
+
 /* A closed footprint that stands for everything: it conflicts with every step. */
 #define SIM_FP_ALL 0xffffffffu
 /* Distinct 8-byte granules a step may note before it stands for everything. */

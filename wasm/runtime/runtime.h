@@ -101,7 +101,8 @@ struct sim_config {
 	uint64_t seed;
 	unsigned long max_events;	/* 0: no limit */
 	int policy;			/* enum sim_policy */
-	const unsigned char *schedule;	/* choices to follow first (CPU ids) */
+	const unsigned char *schedule;	/* decisions to follow first: CPU ids, or alternatives */
+	const unsigned char *schedule_kinds;	/* their kinds (enum sim_choice_kind); NULL: all CPU */
 	size_t schedule_len;
 	sim_u64 hung_task_ns;		/* 0: the default threshold */
 	int kasan_panic;		/* boot with kasan.fault=panic */
@@ -112,18 +113,27 @@ struct sim_config {
 };
 
 /*
- * One scheduling decision: at event index "event", with CPU "from" having
- * run last (-1: none), "cpu" was chosen among the "runnable" mask.
+ * One decision (choice.h): at event index "event", with CPU "from" having
+ * run last (-1: none), "cpu" was chosen among the "runnable" mask; for a
+ * choice point of another kind, alternative "cpu" of those in
+ * "runnable", chosen by CPU "from".
  */
 struct sim_decision {
 	uint32_t event;
 	uint8_t cpu;
 	int8_t from;
+	uint8_t kind;			/* enum sim_choice_kind: 0 the scheduler's */
+	uint8_t pad;
 	uint64_t runnable;
 };
 /* Read by the web page too (generated DECISION_OFFSETS): same on i386 and wasm32. */
 _Static_assert(sizeof(struct sim_decision) == 16, "decision records are 16 bytes");
 _Static_assert(__builtin_offsetof(struct sim_decision, runnable) == 8, "runnable at 8");
+_Static_assert(__builtin_offsetof(struct sim_decision, kind) == 6, "kind at 6");
+
+/* The given schedule and the record of decisions, at each boot (choice.c). */
+void sim_choice_init(const struct sim_config *cfg);
+void sim_choice_fini(void);
 
 /* Host-side API */
 int sim_init(const struct sim_config *cfg);

@@ -30,4 +30,6 @@ same v6.12 --scenario explore-litmus --bound 64 --no-por
 same break-no-wait --scenario shrinker-lifetime --rounds 1 --objects 1 --bound 1
 same break-no-wait --scenario shrinker-lifetime --rounds 1 --objects 1 --pct 2 --runs 100
 same v6.1 --scenario shrinker-churn --tasks 2 --rounds 1 --objects 1 --bound 1
+same v6.12 --scenario explore-choice --bound 3 --choice-bound litmus=1
+same v6.12 --scenario explore-choice --pct 3 --runs 100 --choice-bound litmus=1
 exit $fail

@@ -23,8 +23,7 @@ WASM = os.path.join(ROOT, 'wasm')
 # Layers, bottom up: (name, how a path under wasm/ is in it). First match wins.
 LAYERS = [
     ('heap', lambda p: p in ('runtime/heap.c', 'runtime/heap.h')),
-    ('hooks', lambda p: p in ('runtime/footprint.c', 'runtime/footprint.h',
-                              'runtime/choice.c', 'runtime/choice.h')),
+    ('hooks', lambda p: p in ('runtime/footprint.c', 'runtime/footprint.h')),
     ('runtime', lambda p: p.startswith('runtime/')),
     ('shim', lambda p: p.startswith(('include/', 'overlay/'))),
     ('scenario.h', lambda p: p == 'scenarios/scenario.h' or
@@ -41,18 +40,20 @@ LAYERS = [
 INCLUDES = {
     'heap': ((), 'heap.c replaces malloc(), which every file calls: a file it '
              'included or called would stand in one circle with all of them'),
-    'hooks': ((), 'the machine calls its footprint and choice hooks at every step '
-              'and the explorer plugs into them from above: they lean on nothing'),
+    'hooks': ((), 'the machine notes a step\'s footprint at nearly every access, and '
+              'the explorer reads it from above: it leans on nothing'),
     'runtime': (('heap', 'hooks'), 'the simulated machine knows no scenario, no run '
                 'driver, no searcher: those stand on it'),
-    'shim': (('runtime:sim.h',), 'kernel code reaches the machine only through sim.h, '
-             'its kernel-facing API (compiled -nostdinc, with no host header)'),
+    'shim': (('runtime:sim.h', 'runtime:choice.h'), 'kernel code reaches the machine only '
+             'through sim.h, its kernel-facing API, and choice.h, its choice points (compiled '
+             '-nostdinc, with no host header)'),
     'scenario.h': ((), 'the scenario descriptor and the lists of refereed scenarios '
                    '(kunit.def, ...) are read by kernel-side and host code alike, so they '
                    'need neither'),
     'registry': (('scenario.h',), 'the list of a program\'s scenarios'),
-    'kernel-side': (('shim', 'runtime:sim.h', 'scenario.h'), 'glue and scenarios are '
-                    'compiled as kernel code: the shim and sim.h, never the host API'),
+    'kernel-side': (('shim', 'runtime:sim.h', 'runtime:choice.h', 'scenario.h'), 'glue and '
+                    'scenarios are compiled as kernel code: the shim, sim.h and choice.h, never '
+                    'the host API'),
     'lab': (('heap', 'hooks', 'runtime', 'scenario.h'), 'one run of a scenario on the '
             'machine, above both'),
     'explore': (('heap', 'hooks', 'runtime', 'scenario.h', 'lab'), 'a search over runs, '
@@ -66,7 +67,7 @@ INCLUDES = {
 CALLS = {
     'heap': ((), 'see its includes: a call out of the allocator closes a circle '
              'through every file that allocates'),
-    'hooks': ((), 'called at every step of the machine, they call nothing back'),
+    'hooks': ((), 'called at every access of the machine, it calls nothing back'),
     'runtime': (('heap', 'hooks'), 'the machine never calls its driver or a searcher: '
                 'a searcher decides through the choice hook, set from above'),
     'lab': (('heap', 'hooks', 'runtime', 'registry'), 'the run driver calls the machine'),
