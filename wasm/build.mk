@@ -219,7 +219,8 @@ EMCC         := NODE_PATH=/usr/share/nodejs EM_FROZEN_CACHE= emcc
 WASM_FLAGS   := -O2
 CC_native := $(NATIVE_CC) $(NATIVE_FLAGS)
 CC_native64 := clang-14 -m64 $(NATIVE_FLAGS)
-CC_bench  := $(NATIVE_CC) -O2 -g
+# bench: DWARF 4, which valgrind --tool=callgrind reads (not clang-14's default 5)
+CC_bench  := $(NATIVE_CC) -O2 -gdwarf-4
 CC_wasm   := $(EMCC) $(WASM_FLAGS)
 CC_fuzz   := $(NATIVE_CC) $(NATIVE_FLAGS) -fsanitize=fuzzer-no-link
 # wasm64: emcc -sMEMORY64=2, a 64-bit machine in wasm (make wasm64, not part

@@ -101,6 +101,7 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 		for (b = 0; b < (int)x->deepest && b < XP_MAX_NODES; b++)
 			xp_node_clear(&x->stack[b]);
 	free(x->stack);
+	xp_fp_drain(x);
 	free(x->states.v);
 	free(x->best);
 	free(x->best_kinds);

@@ -8,16 +8,38 @@
 #include <string.h>
 #include "xp.h"
 
+/*
+ * Footprints by size class (room for 8 << class entries), each class with
+ * a free list in the search (not in static data, which every in-process
+ * run puts back): a node keeps one per execution, a malloc() and a free()
+ * each before.
+ */
+static uint32_t fp_class(uint32_t n)
+{
+	uint32_t c = 0;
+
+	while (c < XP_FP_CLASSES - 1 && (8u << c) < n)
+		c++;
+	return c;
+}
+
 struct fpblk *xp_fp_new(const uint32_t *k, uint32_t n)
 {
-	struct fpblk *f = malloc(sizeof(*f) + (n == SIM_FP_ALL ? 0 : n) * sizeof(uint32_t));
+	uint32_t len = n == SIM_FP_ALL ? 0 : n, c = fp_class(len);
+	struct fpblk *f = c < XP_FP_CLASSES - 1 ? xp_current->fpfree[c] : NULL;
 
-	if (!f)
-		xp_out_of_memory();
+	if (f) {
+		xp_current->fpfree[c] = f->next;
+	} else {
+		f = malloc(sizeof(*f) + (c < XP_FP_CLASSES - 1 ? 8u << c : len) * sizeof(uint32_t));
+		if (!f)
+			xp_out_of_memory();
+	}
 	f->refs = 1;
 	f->n = n;
-	if (n != SIM_FP_ALL)
-		memcpy(f->k, k, n * sizeof(uint32_t));
+	f->cls = c;
+	if (len)
+		memcpy(f->k, k, len * sizeof(uint32_t));
 	return f;
 }
 
@@ -30,9 +52,29 @@ struct fpblk *xp_fp_get(struct fpblk *f)
 
 void xp_fp_put(struct fpblk **f)
 {
-	if (*f && !--(*f)->refs)
-		free(*f);
+	if (*f && !--(*f)->refs) {
+		if ((*f)->cls < XP_FP_CLASSES - 1) {
+			(*f)->next = xp_current->fpfree[(*f)->cls];
+			xp_current->fpfree[(*f)->cls] = *f;
+		} else {
+			free(*f);
+		}
+	}
 	*f = NULL;
+}
+
+/* The free lists' blocks, at the search's end. */
+void xp_fp_drain(struct xp *x)
+{
+	uint32_t c;
+
+	for (c = 0; c < XP_FP_CLASSES; c++)
+		while (x->fpfree[c]) {
+			struct fpblk *f = x->fpfree[c];
+
+			x->fpfree[c] = f->next;
+			free(f);
+		}
 }
 
 /* A new, zeroed item at the end of list l, for program counter pc. */
@@ -106,11 +148,11 @@ void xp_item_push(struct xp *x, int bound, int pc, const struct node *stack, uin
 
 void xp_node_clear(struct node *n)
 {
-	int t;
+	uint64_t held = n->sleep | n->done;	/* a footprint is kept only for a CPU asleep or done */
 
 	xp_fp_put(&n->cur);
-	for (t = 0; t < XP_MAX_CPUS; t++)
-		xp_fp_put(&n->sfp[t]);
+	for (; held; held &= held - 1)
+		xp_fp_put(&n->sfp[__builtin_ctzll(held)]);
 	memset(n, 0, sizeof(*n));
 }
 

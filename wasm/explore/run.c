@@ -161,6 +161,7 @@ __attribute__((noinline)) int xp_run_body(struct xp *x)
 	} else {
 		sim_fp_on = x->o.por && !x->o.pct_depth;
 		sim_set_chooser(child_choose, x);
+		lo.no_schedule = 1;	/* the search records the decisions itself (sh->nodes) */
 	}
 	memset(&xp_cx, 0, sizeof(xp_cx));
 	if (lab_run(x->sc, &x->p, &lo, &res, err, sizeof(err))) {

@@ -123,8 +123,11 @@ struct shared {
 struct fpblk {
 	int refs;
 	uint32_t n;		/* SIM_FP_ALL: everything */
+	uint32_t cls;		/* its size class (items.c) */
+	struct fpblk *next;	/* on its class's free list */
 	uint32_t k[];
 };
+#define XP_FP_CLASSES 12	/* 8 to 8 << 10 entries, and the larger ones, freed */
 
 /* A decision on the search's stack (dfs). */
 struct node {
@@ -192,6 +195,7 @@ struct xp {
 	unsigned int kbound[SIM_CHOICE_NR];
 	unsigned long kbeyond[SIM_CHOICE_NR];	/* alternatives past their kind's bound */
 	uint32_t kinds_seen;
+	struct fpblk *fpfree[XP_FP_CLASSES];	/* items.c's free lists */
 	/* outcome */
 	unsigned long execs, blocked, crashes, fail_execs, bound_execs, bound_blocked;
 	unsigned long fails[NR_FAILS];
@@ -261,6 +265,7 @@ int xp_inprocess_exec(struct xp *x);
 struct fpblk *xp_fp_new(const uint32_t *k, uint32_t n);
 struct fpblk *xp_fp_get(struct fpblk *f);
 void xp_fp_put(struct fpblk **f);
+void xp_fp_drain(struct xp *x);
 struct item *xp_item_new(struct itemlist *l, int pc);
 void xp_item_push(struct xp *x, int bound, int pc, const struct node *stack, uint32_t depth,
 		  int choice, uint64_t sleep, struct fpblk *const *sfp);

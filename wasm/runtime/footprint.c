@@ -15,6 +15,7 @@ static struct {
 	uint32_t used[FP_HASH];
 	uint32_t n;
 	int all;		/* too many: conflicts with every step */
+	uint32_t last_g, last_h;	/* the granule noted last (+ 1) and its slot: most notes repeat it */
 } acc;
 
 void sim_fp_note_range(uintptr_t addr, size_t size, int write)
@@ -25,6 +26,10 @@ void sim_fp_note_range(uintptr_t addr, size_t size, int write)
 		return;
 	g = (uint32_t)(addr >> 3);
 	last = (uint32_t)((addr + size - 1) >> 3);
+	if (g == last && acc.last_g == g + 1) {
+		acc.w[acc.last_h] |= (uint8_t)(write != 0);
+		return;
+	}
 	for (; g <= last && !acc.all; g++) {
 		uint32_t h = (g * 2654435761u) & (FP_HASH - 1);
 
@@ -40,6 +45,8 @@ void sim_fp_note_range(uintptr_t addr, size_t size, int write)
 			acc.used[acc.n++] = h;
 		}
 		acc.w[h] |= (uint8_t)(write != 0);
+		acc.last_g = g + 1;
+		acc.last_h = h;
 		if (g == last)
 			break;
 	}
@@ -58,6 +65,23 @@ static int cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* A step notes a few granules (three on average in shrinker-lifetime): insertion sort, qsort() past 32. */
+static void sort_u32(uint32_t *v, uint32_t n)
+{
+	uint32_t i, j, k;
+
+	if (n > 32) {
+		qsort(v, n, sizeof(*v), cmp_u32);
+		return;
+	}
+	for (i = 1; i < n; i++) {
+		k = v[i];
+		for (j = i; j > 0 && v[j - 1] > k; j--)
+			v[j] = v[j - 1];
+		v[j] = k;
+	}
+}
+
 uint32_t sim_fp_close(uint32_t *out, uint32_t room)
 {
 	uint32_t i, n = acc.n;
@@ -67,12 +91,13 @@ uint32_t sim_fp_close(uint32_t *out, uint32_t room)
 	} else {
 		for (i = 0; i < n; i++)
 			out[i] = (acc.key[acc.used[i]] - 1) << 1 | acc.w[acc.used[i]];
-		qsort(out, n, sizeof(*out), cmp_u32);
+		sort_u32(out, n);
 	}
 	for (i = 0; i < acc.n; i++)
 		acc.key[acc.used[i]] = 0;
 	acc.n = 0;
 	acc.all = 0;
+	acc.last_g = 0;
 	return n;
 }
 

@@ -135,6 +135,23 @@ _Static_assert(__builtin_offsetof(struct sim_decision, kind) == 6, "kind at 6");
 void sim_choice_init(const struct sim_config *cfg);
 void sim_choice_fini(void);
 
+/*
+ * The machine's static data that need not be put back for the next boot
+ * (the explorer's in-process runs, wasm/explore/exec_inprocess.c): tables
+ * every boot resets itself or whose rows past what a run wrote are never
+ * read, and, with empty_at_boot set, the slab's sparse tables, which a
+ * boot finds empty and sim_slab_forget() empties of the slots a run filled.
+ */
+struct sim_region {
+	char *start, *end;
+	int empty_at_boot;
+	const char *what;
+};
+int sim_boot_regions(struct sim_region *r, int max);	/* how many */
+int sim_slab_regions(struct sim_region *r, int max);
+int sim_lockdep_regions(struct sim_region *r, int max);
+void sim_slab_forget(void);	/* their blocks live in the machine's heap, which is put back whole */
+
 /* Host-side API */
 int sim_init(const struct sim_config *cfg);
 int sim_run(void);

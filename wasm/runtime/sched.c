@@ -707,6 +707,13 @@ int sim_init(const struct sim_config *cfg)
 	return 0;
 }
 
+int sim_boot_regions(struct sim_region *r, int max)
+{
+	int n = sim_slab_regions(r, max);
+
+	return n + sim_lockdep_regions(r + n, max - n);
+}
+
 static sim_u64 min_runnable_clock(void)
 {
 	int i = earliest_cpu();

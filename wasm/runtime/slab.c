@@ -65,6 +65,13 @@ static void made_note(void *slot)
 	made.v[made.n++] = slot;
 }
 
+/* The slots a run filled, emptied without freeing their blocks (the machine's heap is put back whole). */
+void sim_slab_forget(void)
+{
+	while (made.n)
+		*(void **)made.v[--made.n] = NULL;
+}
+
 /* Frees every block noted and empties its slot (the directories' parts last: they were noted first). */
 static void made_free(void)
 {
@@ -292,6 +299,20 @@ void sim_slab_init(void)
 	if (charged)
 		memset(charged, 0, charged_cap * sizeof(*charged));
 	charged_n = 0;
+}
+
+int sim_slab_regions(struct sim_region *r, int max)
+{
+	int n = 0;
+
+	if (n < max)
+		r[n++] = (struct sim_region){ (char *)shadow, (char *)shadow + sizeof(shadow), 1, "the slab's shadow" };
+#ifdef SIM_FREED_MAPS
+	if (n < max)
+		r[n++] = (struct sim_region){ (char *)sim_freed_map, (char *)sim_freed_map + sizeof(sim_freed_map), 1,
+					      "KASAN's freed maps" };
+#endif
+	return n;
 }
 
 /* Frees every object's memory (a freed object's is in the quarantine) and the shadow. */
