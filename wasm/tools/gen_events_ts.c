@@ -13,6 +13,7 @@
 #include <string.h>
 #include "../runtime/kinds.h"
 #include "../runtime/runtime.h"
+#include "../runtime/choice.h"
 
 
 /* A TypeScript string literal. */
