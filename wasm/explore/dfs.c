@@ -201,7 +201,7 @@ static void take_nodes(struct xp *x, uint32_t *depth)
 static int run_item(struct xp *x, struct item *it, int k)
 {
 	uint32_t depth, i;
-	int t;
+	int t, r;
 
 	if (it->n > x->deepest)
 		x->deepest = it->n;
@@ -223,7 +223,10 @@ static int run_item(struct xp *x, struct item *it, int k)
 	for (;;) {
 		int next = -1;
 
-		if (xp_exec(x, 1, NULL, NULL, 0))
+		x->snap_ok = 1;
+		r = xp_exec(x, 1, NULL, NULL, 0);
+		x->snap_ok = 0;
+		if (r)
 			return -1;
 		if (x->sh->cut == CUT_DIVERGED || x->sh->cut == CUT_OVERFLOW) {
 			fprintf(stderr, "explore: %s at decision %u\n", x->sh->cut == CUT_DIVERGED ?

@@ -81,6 +81,7 @@ struct rnode {
  */
 struct request {
 	int quiet, bound, branch, pct_depth;
+	int snap;			/* the back end may resume it from, and take, snapshots */
 	uint32_t replay_len;		/* decisions to replay from nodes */
 	int32_t sched_n;		/* >= 0: replay sched instead of searching */
 	uint64_t last_sleep;		/* who sleeps after the last replayed decision */
@@ -173,6 +174,9 @@ struct xp {
 	 * server's copy of the search has them), called by run.c.
 	 */
 	xp_choose_fn choose[2];
+	/* A back end's hook at each decision of a run, before its choice (NULL: none). */
+	void (*at_decision)(struct xp *x, uint32_t i, const struct sim_choice_point *cp);
+	int snap_ok;			/* the next run is the search's own: snapshots may serve it */
 	/* dfs */
 	struct node *stack;
 	uint32_t deepest;		/* nodes of the stack ever written: the ones to clear at the end */
@@ -242,6 +246,8 @@ uint64_t xp_within(const struct xp *x, const struct sim_choice_point *cp);
 
 /* run.c: the run's side */
 int xp_run_body(struct xp *x);			/* 0, or 3 if the run could not start */
+void xp_run_setup(struct xp *x);
+void xp_run_resumed(struct xp *x, uint32_t d);
 void xp_request_fill(struct xp *x, int quiet, const unsigned char *sched, const unsigned char *kinds,
 		     uint32_t sched_n);
 void xp_shared_reset(struct shared *sh);
