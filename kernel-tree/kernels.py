@@ -20,6 +20,7 @@ Usage: python3 kernel-tree/kernels.py COMMAND [ARGS]
                         "compared BASE VARIANT same|differs SCENARIO,...|-"
   branches              "BRANCH BASE" of each branch made from patches
                         (kernel-tree/build-tree.sh, edit-series.sh)
+  tree-branches         the "tree_branches" (make kunit-lru-port)
   scene-of SCENARIO VARIANT
                         the scene of the page that runs SCENARIO on VARIANT
                         (a built-in kernel), or nothing
@@ -57,6 +58,12 @@ A kernel entry (the manifest's "comment" says what the kinds mean):
             (kernel-tree/diffs.py): title; paths (default diffs.PATHS);
             from and per_function for the v6.1..v6.12 comparison
 
+The manifest's "tree_branches" are branches of kernel-tree/linux made from
+patches that the simulated machine does not build (yet): User-Mode Linux
+alone boots them (kernel-tree/kunit). Each has branch, base (a tree or a
+branch made from patches before it), series, title, about, and optionally
+rfc_kernel (the name of that kernel in the series' own cover letter).
+
 A recipe: files (the list of kernel files read from the branch), srcs
 (compiled whole), extract (wasm/extract/ specs), glue, defs, overlay,
 scenarios (scenario files only this family runs); like: another recipe
@@ -77,6 +84,7 @@ KERNEL_KEYS = ('name', 'branch', 'base', 'kind', 'series', 'about', 'title', 'pr
 REQUIRED = ('name', 'branch', 'kind', 'recipe')
 RECIPE_LISTS = ('srcs', 'extract', 'glue', 'defs', 'scenarios')
 RECIPE_KEYS = ('about', 'like', 'add', 'files', 'overlay') + RECIPE_LISTS
+TREE_BRANCH_KEYS = ('branch', 'base', 'series', 'title', 'about', 'rfc_kernel')
 KUNIT_KEYS = ('referee', 'base_traces', 'scenarios')
 DIFF_KEYS = ('title', 'paths', 'from', 'per_function')
 NAME = re.compile(r'^[a-z0-9][a-z0-9._-]{0,40}$')
@@ -143,6 +151,8 @@ class Registry:
         self.kernels = manifest.get('kernels')
         if not isinstance(self.kernels, list) or not self.kernels:
             raise RegistryError('kernel-tree/manifest.json has no "kernels" list')
+        self.tree_branches = manifest.get('tree_branches', [])
+        self._check_tree_branches(check_files)
         self.by_name = {}
         for i, k in enumerate(self.kernels):
             self._check(k, i)
@@ -150,6 +160,31 @@ class Registry:
         self._check_all(check_files)
 
     # ---- checks ------------------------------------------------------------
+    def _check_tree_branches(self, check_files):
+        if not isinstance(self.tree_branches, list):
+            raise RegistryError('"tree_branches" is a list')
+        known = list(self.trees)
+        for i, t in enumerate(self.tree_branches):
+            where = f'tree_branches[{i}]'
+            if not isinstance(t, dict):
+                raise RegistryError(f'{where}: not an object')
+            bad = sorted(set(t) - set(TREE_BRANCH_KEYS))
+            if bad:
+                raise RegistryError(f'{where}: unknown key(s) {", ".join(bad)} (one of {", ".join(TREE_BRANCH_KEYS)})')
+            for key in ('branch', 'base', 'series', 'title', 'about'):
+                if not isinstance(t.get(key), str) or not t[key]:
+                    raise RegistryError(f'{where}: no {key}')
+            if t['branch'] in known:
+                raise RegistryError(f'{where}: branch {t["branch"]} is given twice')
+            if t['base'] not in known:
+                raise RegistryError(f'{where}: base {t["base"]} is neither a tree nor a tree branch before it')
+            if t['series'] not in self.series:
+                raise RegistryError(f'{where}: series "{t["series"]}" is no series of the manifest')
+            known.append(t['branch'])
+            series = os.path.join(self.root, 'kernel-tree', 'patches', t['branch'], 'series')
+            if check_files and not os.path.isfile(series):
+                raise RegistryError(f'{where}: no kernel-tree/patches/{t["branch"]}/series')
+
     def _check(self, k, i):
         where = f'kernels[{i}]' + (f' ({k["name"]})' if isinstance(k, dict) and 'name' in k else '')
         if not isinstance(k, dict):
@@ -354,6 +389,8 @@ class Registry:
         for k in self.kernels:
             if k['kind'] != 'upstream' and (k['branch'], k['base']) not in out:
                 out.append((k['branch'], k['base']))
+        # in their order: each made on its base, which comes before it
+        out += [(t['branch'], t['base']) for t in self.tree_branches]
         return out
 
     def kunit_rows(self):
@@ -562,6 +599,8 @@ def main(argv):
         if args[1] not in reg.by_name:
             sys.exit(f'kernels.py scene-of: no kernel {args[1]}')
         print(reg.scene_of(*args) or '')
+    elif cmd == 'tree-branches':
+        print(' '.join(t['branch'] for t in reg.tree_branches))
     elif cmd == 'branches':
         for b, base in reg.patched_branches():
             print(b, base)

@@ -34,7 +34,7 @@ branch_runs() {
 	ALL|WORD64)	return 0 ;;
 	LRU_BATCH)
 		git -C "$tree" cat-file -e "$branch:mm/lru_batch.c" 2>/dev/null ;;
-	INODE)	# LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	INODE|FOLIO_LRU)	# LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 		version=$(git -C "$tree" show "$branch:Makefile" |
 			  sed -n '1,5{s/^VERSION = //p; s/^PATCHLEVEL = //p}' | tr '\n' ' ')
 		set -- $version

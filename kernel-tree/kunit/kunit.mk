@@ -42,3 +42,13 @@ KUNIT_WASM64 ?= 0
 kunit64: kernel-tree native64 $(if $(filter 1,$(KUNIT_WASM64)),wasm64)
 	@for b in $(KUNIT_BRANCHES); do kernel-tree/kunit/run.sh $$b || exit 1; done
 	@KUNIT_WORD=64 KUNIT_WASM64=$(KUNIT_WASM64) kernel-tree/kunit/compare.sh $(KUNIT_BRANCHES)
+
+# The 2018 lru_lock RFC as patch series on 6.12 (kernel-tree/docs/lru-batch-port.md):
+# User-Mode Linux alone until the simulated machine builds them. Each branch
+# boots the reclaim_lab suites (run.sh), reclaim_lab_folio_lru's checks of
+# the batches among them, with CONFIG_DEBUG_VM.
+KUNIT_PORT_BRANCHES := $(shell python3 kernel-tree/kernels.py tree-branches)
+
+.PHONY: kunit-lru-port
+kunit-lru-port: kernel-tree
+	@for b in $(KUNIT_PORT_BRANCHES); do kernel-tree/kunit/run.sh $$b || exit 1; done

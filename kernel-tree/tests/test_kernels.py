@@ -66,6 +66,19 @@ class Refusals(unittest.TestCase):
         self.refused(lambda m: m['kernels'][2].update(branch='v2'), 'has a branch of its own')
         self.refused(lambda m: m['kernels'][2].update(about='t'), 'about "t" is no series')
 
+    def test_tree_branches(self):
+        tb = {'branch': 'p1', 'base': 'v2', 'series': 's', 'title': 'T', 'about': 'A'}
+        self.refused(lambda m: m.update(tree_branches=[dict(tb, colour='red')]), 'unknown key(s) colour')
+        self.refused(lambda m: m.update(tree_branches=[dict(tb, base='p0')]), 'base p0 is neither')
+        self.refused(lambda m: m.update(tree_branches=[dict(tb, branch='v1')]), 'branch v1 is given twice')
+        self.refused(lambda m: m.update(tree_branches=[dict(tb, series='x')]), 'series "x"')
+        self.refused(lambda m: m.update(tree_branches=[{k: v for k, v in tb.items() if k != 'about'}]), 'no about')
+        # a branch on the one before it, not on one after it
+        self.refused(lambda m: m.update(tree_branches=[dict(tb, branch='p2', base='p1'), tb]), 'base p1 is neither')
+        m = manifest()
+        m['tree_branches'] = [tb, dict(tb, branch='p2', base='p1')]
+        self.assertEqual(load(m).patched_branches()[-2:], [('p1', 'v2'), ('p2', 'p1')])
+
     def test_scenes_recipes_and_tests(self):
         self.refused(lambda m: m['kernels'][0].update(opens=['b']), 'opens a scene it is not in')
         self.refused(lambda m: m['kernels'][0].update(scenes=['c']), 'scene c is not in "scenes"')
