@@ -48,8 +48,11 @@ node wasm/explore.mjs races | while read -r id v bound scenario args; do
 		"$(echo "$out" | field failing_executions) failing; as wasm under Node" \
 		"$(echo "$wasm" | field executions_total) in $(echo "$wasm" | field seconds) s," \
 		"$(echo "$wasm" | field rate) executions/s"
-	[ -z "${BENCH_ROWS:-}" ] || printf "explorer, %s on %s: executions per CPU second, native\t%s\t/s\t>=\t10000\n" \
-		"$id" "$v" "$here" >> "$BENCH_ROWS"
+	# inode-put-isolate's runs are ten times longer (7,400 events): its goal is 1,000.
+	goal=10000
+	[ "$id" != inode-put-isolate ] || goal=1000
+	[ -z "${BENCH_ROWS:-}" ] || printf "explorer, %s on %s: executions per CPU second, native\t%s\t/s\t>=\t%s\n" \
+		"$id" "$v" "$here" "$goal" >> "$BENCH_ROWS"
 done
 # The snapshot lever (docs/explorer.md): each two-CPU race on each kernel
 # one bound deeper than its own where that is at most 2 (thousands of
