@@ -21,7 +21,7 @@ help:
 	@echo "make start   set up, build and serve the app on http://localhost:5173"
 	@echo "make test    set up, build and run every test suite, TEST_JOBS at a time (one per core), then one summary"
 	@echo "make dev     the development server with hot reload, on http://localhost:5173"
-	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates; the figures panels, frames and long runs in the page; a table of the figures against their goals"
+	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates; the fuzzer's rate; the figures panels, frames and long runs in the page; a table of the figures against their goals"
 	@echo "make bench-browser  in Chromium: the figures panels' wall time (memcg scale, inode table, RFC table), frames while playing lru-batch, and long runs (load, JS heap, End, Home, a scrub, a step back)"
 	@echo "make screenshots  the README's pictures (docs/img/*.png): every scene and the landing view in Chromium at 1280x720"
 	@echo "make explore the explorer's standard set: every schedule within a preemption bound, PCT (EXPLORE_SECONDS)"
@@ -78,9 +78,11 @@ typecheck: deps web/src/engine/generated/events.ts web/src/engine/generated/para
 # The import boundaries of web/src (engine, ui, scenes, lessons, talk, app)
 # and no two file names that differ only by case: scripts/check-imports.mjs;
 # the shared styles.css holds no scene's own classes, within a budget of rules:
-# scripts/check-styles.mjs.
+# scripts/check-styles.mjs; the layers of wasm/ (includes, and the host
+# code's calls as its objects link): wasm/tools/check-layers.py.
 lint: deps
-	@$(SUITE) lint one -- sh -c 'node scripts/check-imports.mjs && node scripts/check-styles.mjs'
+	@$(SUITE) lint one -- sh -c 'node scripts/check-imports.mjs && node scripts/check-styles.mjs && \
+		python3 wasm/tools/check-layers.py'
 
 # The Python side's unit tests (kernel-tree/tests, the standard library's
 # unittest): the kernel registry and the lists made from it (adding a
@@ -130,8 +132,8 @@ test: deps
 		TEST_SUITES='$(TEST_SUITES)' TEST_ELSEWHERE='$(TEST_ELSEWHERE)' node scripts/test-summary.mjs $$s
 
 # The kernels each bench script runs are the registry's (kernel-tree/manifest.json
-# "bench"); the explorer's, its races' (make explore).
-bench: web $(foreach v,$(BENCH_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs)
+# "bench"); the explorer's, its races' (make explore); the fuzzer's rate, make fuzz's target.
+bench: web $(foreach v,$(BENCH_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs) build/fuzz/fuzz_shrinkers
 	@$(MAKE) --no-print-directory $$(node wasm/explore.mjs targets)
 	@wasm/bench-all.sh
 

@@ -26,15 +26,16 @@
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 #endif
-#include "../runtime/lab.h"
-#include "../runtime/explore.h"
+#include "../lab/lab.h"
+#include "../explore/explore.h"
 
 /* The options that are not run parameters (those come from params.def). */
 enum {
 	OPT_LIST = 1000, OPT_SCENARIO, OPT_SEED, OPT_POLICY, OPT_SCHEDULE, OPT_MAX_EVENTS,
 	OPT_MAX_STEPS, OPT_PROGRAM, OPT_HASH, OPT_META, OPT_SUMMARY, OPT_SCHEDULE_OUT, OPT_DUMP,
 	OPT_TRACE, OPT_FTRACE, OPT_STATS, OPT_HELP, OPT_CONSOLE, OPT_EXPLORE, OPT_NO_POR, OPT_FORK, OPT_CHECKPOINT,
-	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS, OPT_REPEAT,
+	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS, OPT_REPEAT, OPT_CHOICE_BOUND,
+	OPT_JOBS, OPT_SHARD,
 };
 
 static const struct option fixed_options[] = {
@@ -66,6 +67,9 @@ static const struct option fixed_options[] = {
 	{ "max-execs",    required_argument, NULL, OPT_MAX_EXECS },
 	{ "pct",          required_argument, NULL, OPT_PCT },
 	{ "runs",         required_argument, NULL, OPT_RUNS },
+	{ "choice-bound", required_argument, NULL, OPT_CHOICE_BOUND },
+	{ "jobs",         required_argument, NULL, OPT_JOBS },
+	{ "shard",        required_argument, NULL, OPT_SHARD },
 };
 #define NR_FIXED (sizeof(fixed_options) / sizeof(fixed_options[0]))
 
@@ -96,7 +100,9 @@ static void usage(FILE *f)
 		"               --console | --ftrace]\n"
 		"              [--stats [--repeat N]]\n"
 		"       labrun --explore [--bound K] [--max-execs N] [--time-limit S] [--no-por]\n"
-		"              [--fork] [--checkpoint FILE] [--pct D --runs N] (and the run options above)\n"
+		"              [--fork] [--checkpoint FILE] [--pct D --runs N] [--choice-bound KIND=N ...]\n"
+		"              [--jobs N | --shard I/N] (and the run options above)\n"
+		"       labrun --explore-merge FILE...\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
 		"kernel tree, file, line, function and arguments.\n"
@@ -118,15 +124,22 @@ static void usage(FILE *f)
 		"the text of every \"reclaim_lab: \" printk (kernel-tree/kunit/compare.sh).\n"
 		"--ftrace prints the run's trace buffer as the kernel's tracing/trace file\n"
 		"shows it with options/irq-info off: the shrink_slab tracepoints' text.\n"
-		"--explore searches the scenario's schedules (wasm/runtime/explore.c): every\n"
+		"--explore searches the scenario's schedules (wasm/explore/): every\n"
 		"execution with at most K preemptions (default 2), bound by bound, with sleep\n"
 		"sets unless --no-por; or, with --pct D, N random PCT runs for bugs of depth D.\n"
 		"One JSON line per bound: executions, distinct end states, failing executions\n"
 		"by kind and the shortest failing schedule. --max-execs and --time-limit stop\n"
 		"it; --checkpoint FILE is where it stops and where it resumes from.\n"
+		"--choice-bound KIND=N bounds the cost of the choice points of a kind other\n"
+		"than the scheduler's in one execution (wasm/runtime/choice.def: its default).\n"
 		"Natively without sanitizers each execution runs in this process, whose\n"
 		"memory is put back after it; --fork runs each in a forked child instead,\n"
 		"as the sanitizer builds do (the same summaries, slower).\n"
+		"--jobs N splits the depth-first search into N shards run side by side in\n"
+		"child processes and prints their merged summaries: the one search's, all\n"
+		"but seconds and rate. --shard I/N (I from 0) runs shard I alone and prints\n"
+		"its record instead, for a batch system to run the shards anywhere;\n"
+		"--explore-merge reads the N records and prints the summaries.\n"
 		"Exit status: 0 nothing failed, 1 an execution failed, 2 an error.\n"
 		"Run parameters (wasm/runtime/params.def; a number of 0 keeps the scenario's default):\n");
 	for (i = 0; i < LAB_NR_PARAMS; i++) {
@@ -346,6 +359,27 @@ static void print_console(void)
 		putchar('\n');
 }
 
+/* labrun --explore-merge FILE...: the shards' records (--shard I/N) merged into the summaries. */
+static int merge(int n, char **paths)
+{
+	FILE *f[256];
+	int i, r;
+
+	if (n < 1 || n > 256) {
+		fprintf(stderr, "labrun: --explore-merge takes the 1 to 256 records of one search's shards\n");
+		return 2;
+	}
+	for (i = 0; i < n; i++)
+		if (!(f[i] = fopen(paths[i], "r"))) {
+			perror(paths[i]);
+			return 2;
+		}
+	r = explore_merge(f, n, stdout, NULL);
+	for (i = 0; i < n; i++)
+		fclose(f[i]);
+	return r < 0 ? 2 : r;
+}
+
 int main(int argc, char **argv)
 {
 	const char *name = "shrinker-lifetime";
@@ -363,12 +397,15 @@ int main(int argc, char **argv)
 	unsigned long program_len = 0;
 	struct lab_options opt = { .max_events = 1000000, .policy = SIM_POLICY_TIMED };
 	struct explore_options xo = { .max_bound = 2, .por = 1, .pct_runs = 1000, .pct_seed = 1 };
+	static char choice_bounds[512];
 	int explore = 0;
 	char err[256];
 	double t0, t1, c0, c1, m0, m1;
 	char *line;
 	size_t n;
 
+	if (argc > 1 && !strcmp(argv[1], "--explore-merge"))
+		return merge(argc - 2, argv + 2);
 	for (ch = 1; ch < argc && strcmp(argv[ch], "--fork"); ch++)
 		;
 	if (ch == argc)
@@ -468,9 +505,37 @@ int main(int argc, char **argv)
 		case OPT_CHECKPOINT:
 			xo.checkpoint = optarg;
 			break;
+		case OPT_CHOICE_BOUND:
+			/* KIND=N, repeated: joined by commas, as explore_options.choice_bounds takes them */
+			if (strlen(choice_bounds) + strlen(optarg) + 2 > sizeof(choice_bounds)) {
+				fprintf(stderr, "labrun: too many --choice-bound\n");
+				return 2;
+			}
+			if (*choice_bounds)
+				strcat(choice_bounds, ",");
+			strcat(choice_bounds, optarg);
+			xo.choice_bounds = choice_bounds;
+			break;
 		case OPT_TIME_LIMIT:
 			xo.max_seconds = atof(optarg);
 			break;
+		case OPT_JOBS:
+			if (parse_num("--jobs", optarg, &v))
+				return 2;
+			xo.jobs = v > 64 ? 65 : (int)v;
+			break;
+		case OPT_SHARD: {
+			unsigned int i, n;
+			char end;
+
+			if (sscanf(optarg, "%u/%u%c", &i, &n, &end) != 2 || n < 1 || i >= n || n > 1u << 20) {
+				fprintf(stderr, "labrun: --shard I/N, I from 0 to N - 1\n");
+				return 2;
+			}
+			xo.shard = (int)i;
+			xo.nshards = (int)n;
+			break;
+		}
 		case OPT_BOUND:
 		case OPT_MAX_EXECS:
 		case OPT_PCT:

@@ -37,6 +37,7 @@ extern const struct scenario scenario_selftest_ida_threads __attribute__((weak))
 #include "rcutorture.def"
 #undef RCUTORTURE_SCENARIO
 extern const struct scenario scenario_explore_litmus __attribute__((weak));
+extern const struct scenario scenario_explore_choice __attribute__((weak));
 
 static const struct scenario *const all[] = {
 	&scenario_shrinker_lifetime,
@@ -62,6 +63,7 @@ static const struct scenario *const all[] = {
 #include "rcutorture.def"
 #undef RCUTORTURE_SCENARIO
 	&scenario_explore_litmus,
+	&scenario_explore_choice,
 };
 
 #define NR_ALL (sizeof(all) / sizeof(all[0]))

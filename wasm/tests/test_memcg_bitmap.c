@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
-#include "../runtime/lab.h"
+#include "../lab/lab.h"
 #include "../runtime/stats.h"
 #include "lab_kernels.h"
 

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
-#include "../runtime/lab.h"
+#include "../lab/lab.h"
 
 /*
  * A parameter's run at its limit: the scenario that reads it, with the

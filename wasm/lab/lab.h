@@ -8,7 +8,8 @@
 #define SIM_LAB_H
 
 #include <stddef.h>
-#include "runtime.h"
+#include "../runtime/runtime.h"
+#include "../runtime/choice.h"
 #include "../scenarios/scenario.h"
 
 struct lab_result {
@@ -29,7 +30,7 @@ struct lab_options {
 #define RUN_PARAM_SCENARIO(field)
 #define RUN_PARAM_OPTION(field) int field;
 #define RUN_PARAM(id, to, field, flag, ts, type, max, help) RUN_PARAM_##to(field)
-#include "params.def"
+#include "../runtime/params.def"
 #undef RUN_PARAM
 #undef RUN_PARAM_OPTION
 #undef RUN_PARAM_SCENARIO
@@ -38,7 +39,7 @@ struct lab_options {
 /* The run parameters (params.def), in the order they are packed. */
 enum lab_param {
 #define RUN_PARAM(id, to, field, flag, ts, type, max, help) LAB_P_##id,
-#include "params.def"
+#include "../runtime/params.def"
 #undef RUN_PARAM
 	LAB_NR_PARAMS
 };
@@ -71,12 +72,16 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 	    const struct lab_options *o, struct lab_result *res, char *err, size_t errlen);
 
 /*
- * Schedules as text: runs of choices, "<cpu>" or "<cpu>x<count>", joined
- * by '.', e.g. "0x37.1x5.0.1x3" (37 decisions for CPU0, then 5 for CPU1...).
+ * Schedules as text: runs of decisions, "<cpu>" or "<cpu>x<count>", joined
+ * by '.', e.g. "0x37.1x5.0.1x3" (37 decisions for CPU0, then 5 for CPU1...);
+ * a choice point of another kind is its letter (choice.def) before the
+ * alternative: "0x12.l1.1x3". Decoded into the choices and, if any is not
+ * the scheduler's, their kinds (else *kinds NULL; kinds NULL: refuse
+ * letters).
  */
 char *lab_schedule_encode(const struct sim_decision *d, size_t n);
-int lab_schedule_decode(const char *text, int nr_cpus, unsigned char **out, size_t *n,
-			char *err, size_t errlen);
+int lab_schedule_decode(const char *text, int nr_cpus, unsigned char **out, unsigned char **kinds,
+			size_t *n, char *err, size_t errlen);
 
 /* One event as a JSON object (no newline); returns the length written. */
 int lab_event_json(size_t index, char *buf, size_t size);

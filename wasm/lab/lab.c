@@ -7,16 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lab.h"
-#include "kinds.h"
-#include "stats.h"
-#include "strbuf.h"
+#include "../runtime/kinds.h"
+#include "../runtime/stats.h"
+#include "../runtime/strbuf.h"
 
 
-static unsigned char *schedule_buf;
+static unsigned char *schedule_buf, *schedule_kinds;
 
 const struct lab_param_info lab_params[LAB_NR_PARAMS] = {
 #define RUN_PARAM(id, to, field, flag, ts, type, max, help) [LAB_P_##id] = { flag, LAB_PARAM_##type, max, help },
-#include "params.def"
+#include "../runtime/params.def"
 #undef RUN_PARAM
 };
 
@@ -36,7 +36,7 @@ int lab_apply_params(const int *v, int n, struct scenario_params *p, struct lab_
 #define RUN_PARAM(id, to, field, flag, ts, type, max, help)		\
 	if (LAB_P_##id < n && v[LAB_P_##id])				\
 		RUN_PARAM_##to(field) = LAB_PARAM_##type == LAB_PARAM_FLAG ? 1 : v[LAB_P_##id];
-#include "params.def"
+#include "../runtime/params.def"
 #undef RUN_PARAM
 	return 0;
 }
@@ -52,7 +52,7 @@ static int out_of_range(const struct scenario_params *p, const struct lab_option
 		snprintf(err, errlen, "--%s is 0 to %d, not %d", flag, (max), v); \
 		return -1;						\
 	}
-#include "params.def"
+#include "../runtime/params.def"
 #undef RUN_PARAM
 #undef RUN_PARAM_OPTION
 #undef RUN_PARAM_SCENARIO
@@ -80,11 +80,14 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 
 	memset(res, 0, sizeof(*res));
 	free(schedule_buf);
-	schedule_buf = NULL;
+	free(schedule_kinds);
+	schedule_buf = schedule_kinds = NULL;
 	if (o->schedule && *o->schedule &&
-	    lab_schedule_decode(o->schedule, cfg.nr_cpus, &schedule_buf, &cfg.schedule_len, err, errlen))
+	    lab_schedule_decode(o->schedule, cfg.nr_cpus, &schedule_buf, &schedule_kinds, &cfg.schedule_len,
+				err, errlen))
 		return -1;
 	cfg.schedule = schedule_buf;
+	cfg.schedule_kinds = schedule_kinds;
 	/* The limits of params.def, for every caller (labrun and the bridge check them first). */
 	if (out_of_range(p, o, err, errlen))
 		return -1;
@@ -120,11 +123,14 @@ char *lab_schedule_encode(const struct sim_decision *d, size_t n)
 	sb_put(&b, "%s", "");
 	while (i < n) {
 		size_t j = i;
+		char letter = sim_choice_kind_letter(d[i].kind);
 
-		while (j < n && d[j].cpu == d[i].cpu)
+		while (j < n && d[j].cpu == d[i].cpu && d[j].kind == d[i].kind)
 			j++;
 		if (i)
 			sb_raw(&b, ".", 1);
+		if (letter)
+			sb_raw(&b, &letter, 1);
 		sb_uint(&b, d[i].cpu);
 		if (j - i > 1) {
 			sb_raw(&b, "x", 1);
@@ -135,22 +141,40 @@ char *lab_schedule_encode(const struct sim_decision *d, size_t n)
 	return b.s;
 }
 
-int lab_schedule_decode(const char *text, int nr_cpus, unsigned char **out, size_t *n,
-			char *err, size_t errlen)
+int lab_schedule_decode(const char *text, int nr_cpus, unsigned char **out, unsigned char **kinds,
+			size_t *n, char *err, size_t errlen)
 {
 	const char *p = text;
-	unsigned char *v = NULL;
+	unsigned char *v = NULL, *k = NULL;
 	size_t len = 0, cap = 0;
 
 	*out = NULL;
+	if (kinds)
+		*kinds = NULL;
 	*n = 0;
 	while (*p) {
 		char *end;
-		unsigned long cpu = strtoul(p, &end, 10), count = 1;
+		int kind = SIM_CHOICE_CPU;
+		unsigned long c, count = 1, most = (unsigned long)nr_cpus;
 
-		if (end == p || cpu >= (unsigned long)nr_cpus) {
-			snprintf(err, errlen, "schedule: expected a CPU from 0 to %d at offset %td",
-				 nr_cpus - 1, p - text);
+		if (*p < '0' || *p > '9') {
+			kind = sim_choice_kind_of_letter(*p);
+			if (kind <= SIM_CHOICE_CPU || !kinds) {
+				snprintf(err, errlen, "schedule: '%c' at offset %td is no kind of choice", *p,
+					 p - text);
+				goto bad;
+			}
+			p++;
+			most = SIM_CHOICE_MAX;
+		}
+		c = strtoul(p, &end, 10);
+		if (end == p || c >= most) {
+			if (kind == SIM_CHOICE_CPU)
+				snprintf(err, errlen, "schedule: expected a CPU from 0 to %d at offset %td",
+					 nr_cpus - 1, p - text);
+			else
+				snprintf(err, errlen, "schedule: expected an alternative from 0 to %d at offset %td",
+					 SIM_CHOICE_MAX - 1, p - text);
 			goto bad;
 		}
 		p = end;
@@ -175,17 +199,27 @@ int lab_schedule_decode(const char *text, int nr_cpus, unsigned char **out, size
 		if (len + count > cap) {
 			cap = (len + count) * 2;
 			v = realloc(v, cap);
-			if (!v)
+			if (!v || (k && !(k = realloc(k, cap))))
 				abort();
 		}
-		memset(v + len, (int)cpu, count);
+		if (kind != SIM_CHOICE_CPU && !k) {
+			k = calloc(1, cap);	/* the first letter: every decision before it the scheduler's */
+			if (!k)
+				abort();
+		}
+		memset(v + len, (int)c, count);
+		if (k)
+			memset(k + len, kind, count);
 		len += count;
 	}
 	*out = v;
+	if (kinds)
+		*kinds = k;
 	*n = len;
 	return 0;
 bad:
 	free(v);
+	free(k);
 	return -1;
 }
 
