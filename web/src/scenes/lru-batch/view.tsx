@@ -544,8 +544,9 @@ function LruParts({ log, state, step, onSeek, program, onProgram, setup, parts }
   const { batches } = lruShape(log);
   return (
     <>
-      {shows(parts, 'story') && <Story log={log} state={state} setup={setup} batches={batches} />}
+      {/* The strip first: the scene's subject stays put above the fold while the story below it grows. */}
       {shows(parts, 'strip') && <Strip log={log} state={state} order={order} step={step} batches={batches} withKey={shows(parts, 'key')} />}
+      {shows(parts, 'story') && <Story log={log} state={state} setup={setup} batches={batches} />}
       <div className="lru-layout">
         {shows(parts, 'locks') && <Locks log={log} state={state} order={order} batches={batches} />}
         {onProgram && !parts && <SetupPanel program={program ?? ''} onProgram={onProgram} setup={setup} />}
