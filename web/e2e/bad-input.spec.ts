@@ -107,7 +107,7 @@ const ENDINGS: [string, string, string][] = [
 
 for (const [query, kind, label] of ENDINGS) {
   // The event limit needs a run past the page's 2,000,000 events (lru-batch, 64 tasks × 512 pages × 8 rounds: 2.2 M): @slow.
-  test(`the end of the run is named: ${label}${kind === 'event-limit' ? ' @slow' : ''}`, async ({ page }) => {
+  test(`the end of the run is named: ${label}, ${query}${kind === 'event-limit' ? ' @slow' : ''}`, async ({ page }) => {
     test.setTimeout(kind === 'event-limit' ? 300_000 : 120_000);
     const l = new Lab(page);
     await page.goto(query);
