@@ -143,6 +143,27 @@ selftest_WASM_O0 := lib/list-test.c
 selftest_WASM_LINK := -sGLOBAL_BASE=4096
 SELFTEST_VARIANTS := selftest
 
+# litmus: the kernel's own litmus tests (tools/memory-model/litmus-tests,
+# Documentation/litmus-tests of v6.12) as scenarios, one per test, made by
+# wasm/litmus/litmus2c.py from every .litmus file of the branch; no kernel
+# source, only the shim. Outside VARIANTS, as selftest (make test-litmus).
+litmus_BRANCH  := v6.12
+litmus_FILES   := wasm/kernel-files-litmus.txt
+litmus_SRCS    :=
+litmus_EXTRACT :=
+litmus_GLUE    :=
+litmus_DEFS    := $(v6.12_DEFS)
+litmus_SCEN    := build/litmus/litmus.c
+litmus_ALONE   := 1
+SELFTEST_VARIANTS += litmus
+LITMUS_DIRS    := tools/memory-model/litmus-tests Documentation/litmus-tests
+build/litmus/litmus.c: wasm/litmus/litmus2c.py kernel-tree/linux/.git/reclaim-lab-tree-key
+	@rm -rf build/litmus && mkdir -p build/litmus/tests
+	@git -C kernel-tree/linux archive v6.12 -- $(LITMUS_DIRS) | tar -x -C build/litmus/tests
+	@python3 wasm/litmus/litmus2c.py $@ build/litmus/litmus.json \
+		$$(cd build/litmus/tests && find . -name '*.litmus' | sed 's|^\./|build/litmus/tests/|' | LC_ALL=C sort)
+	@echo "  GEN $@ ($$(grep -c '"scenario"' build/litmus/litmus.json) litmus tests)"
+
 # Reviewer variants: kernels `make variant` made from a patch series
 # (kernel-tree/variant.sh), each on its branch variant/<name> of
 # kernel-tree/linux and built as its base variant is, with the base's file
@@ -179,12 +200,12 @@ HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/lockdep.c wasm/runtime/strbuf.c \
                wasm/runtime/ftrace.c \
                wasm/runtime/kasan.c wasm/runtime/lab.c wasm/runtime/stats.c \
-               wasm/runtime/explore.c
+               wasm/runtime/explore.c wasm/runtime/memmodel/memmodel.c
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') wasm/glue/inode/inode.h \
-               wasm/runtime/sim.h wasm/runtime/events.def wasm/build.mk \
+               wasm/runtime/sim.h wasm/runtime/memmodel/memmodel.h wasm/runtime/events.def wasm/build.mk \
                wasm/scenarios/scenario.h wasm/glue/glue.h $(wildcard wasm/scenarios/kunit_*.h) \
                wasm/scenarios/kunit.def wasm/scenarios/locktorture.def wasm/scenarios/rcutorture.def
-HOST_DEPS   := $(wildcard wasm/runtime/*.h) wasm/runtime/events.def wasm/runtime/params.def \
+HOST_DEPS   := $(wildcard wasm/runtime/*.h wasm/runtime/memmodel/*.h) wasm/runtime/events.def wasm/runtime/params.def \
                wasm/scenarios/scenario.h wasm/scenarios/kunit.def wasm/scenarios/locktorture.def wasm/scenarios/rcutorture.def wasm/build.mk
 
 # Kernel-side code: the kernel's own flags, the shim first (-nostdinc).
@@ -202,8 +223,13 @@ kcflags = -std=gnu11 -nostdinc -D__KERNEL__ $($(1)_DEFS) -DSIM_KERNEL_TREE='"$($
           $(KASAN_FLAGS)
 HCFLAGS = -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wno-sign-compare
 # KASAN for kernel-side code: outline instrumentation whose callbacks are
-# the runtime's (wasm/runtime/kasan.c), in every flavour.
+# the runtime's (wasm/runtime/kasan.c), in every flavour. Every access is
+# instrumented: each of a basic block, not only its first to an address
+# (asan-opt-same-temp=0: the store of l->nr_items++ is a write), and those
+# to static variables (asan-opt-globals=0: shrinker_list's links), which
+# the explorer's footprints and the memory model must see.
 KASAN_FLAGS = -fsanitize=address -mllvm -asan-instrumentation-with-call-threshold=0 \
+              -mllvm -asan-opt-same-temp=0 -mllvm -asan-opt-globals=0 \
               -mllvm -asan-stack=0 -mllvm -asan-globals=0 -mllvm -asan-use-after-return=never \
               -mllvm -asan-memory-access-callback-prefix=__sim_kasan_
 

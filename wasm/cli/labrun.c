@@ -385,6 +385,10 @@ int main(int argc, char **argv)
 				continue;
 			}
 			snprintf(flag, sizeof(flag), "--%s", lab_params[ch].flag);
+			if (ch == LAB_P_MEMORY && sim_memory_from_name(optarg) >= 0) {
+				values[ch] = sim_memory_from_name(optarg);
+				continue;
+			}
 			if (parse_num(flag, optarg, &v))
 				return 2;
 			values[ch] = v > INT_MAX ? INT_MAX : (int)v;

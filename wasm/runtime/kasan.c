@@ -143,15 +143,29 @@ static __attribute__((noinline)) void check_slow(uintptr_t addr, size_t size, in
 /*
  * Inlined in each callback: an access that the explorer does not note and
  * that touches no freed granule (one load of the freed maps, runtime.h)
- * returns without a call and without the report's stack frame.
+ * returns without a call and without the report's stack frame. Under tso
+ * and relaxed, a plain access first goes to the memory model (memmodel/).
  */
-static inline __attribute__((always_inline)) void check(uintptr_t addr, size_t size, int write, void *pc)
+static inline __attribute__((always_inline)) void check_access(uintptr_t addr, size_t size, int write, void *pc)
 {
 	if (!sim_current)
 		return;
 	if (!sim_fp_on && !sim_slab_may_touch_freed(addr, size))
 		return;
 	check_slow(addr, size, write, pc);
+}
+
+static inline __attribute__((always_inline)) void check(uintptr_t addr, size_t size, int write, void *pc)
+{
+	if (__builtin_expect(sim_memory != SIM_MEMORY_SC, 0))
+		mm_plain(addr, size, write);
+	check_access(addr, size, write, pc);
+}
+
+/* The check of a marked access, which the memory model makes for the compiler's instead. */
+void sim_kasan_check(uintptr_t addr, size_t size, int write)
+{
+	check_access(addr, size, write, __builtin_return_address(0));
 }
 
 #define KASAN_CALLBACKS(n)								\
@@ -180,17 +194,25 @@ void __sim_kasan_storeN(uintptr_t addr, uintptr_t size)
 }
 
 /* memcpy() and friends in instrumented code come here, checked, then done. */
+/*
+ * The memory model sees the copy as the reads and writes of its bytes; it
+ * is made from the newest values (mm_copy() says what the copy read).
+ */
 void *__sim_kasan_memcpy(void *dst, const void *src, size_t n)
 {
-	check((uintptr_t)src, n, 0, __builtin_return_address(0));
-	check((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	check_access((uintptr_t)src, n, 0, __builtin_return_address(0));
+	check_access((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	if (__builtin_expect(sim_memory != SIM_MEMORY_SC, 0))
+		return mm_copy(dst, src, n);
 	return memcpy(dst, src, n);
 }
 
 void *__sim_kasan_memmove(void *dst, const void *src, size_t n)
 {
-	check((uintptr_t)src, n, 0, __builtin_return_address(0));
-	check((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	check_access((uintptr_t)src, n, 0, __builtin_return_address(0));
+	check_access((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	if (__builtin_expect(sim_memory != SIM_MEMORY_SC, 0))
+		return mm_copy(dst, src, n);
 	return memmove(dst, src, n);
 }
 

@@ -27,6 +27,7 @@ struct lab_options {
 	int quiet;			/* record only the scenario's calls, tasks, labels and reports */
 	unsigned long max_steps;	/* the livelock guard, in scheduler decisions; 0: the default */
 	int no_schedule;		/* keep no schedule (sim_config.no_schedule) */
+	int memory;			/* enum sim_memory_model */
 };
 
 /* The run parameters (params.def), in the order they are packed. */

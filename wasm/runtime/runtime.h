@@ -109,6 +109,8 @@ struct sim_config {
 	int quiet;			/* record only CALL/RETURN, task starts and exits, labels, reports */
 	unsigned long max_steps;	/* scheduler decisions before a run is called stuck; 0: 20 million */
 	int no_schedule;		/* keep no decisions: a run that no one replays (16 bytes each) */
+	int memory;			/* enum sim_memory_model (memmodel/memmodel.h) */
+	int marked_steps;		/* every marked access is a preemption point (the litmus tests) */
 };
 
 /*

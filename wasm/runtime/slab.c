@@ -426,6 +426,7 @@ void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site 
 	if (!p)
 		return NULL;
 	sim_fp_note_range((uintptr_t)p, size, 1);
+	mm_forget((uintptr_t)p, size, 1);	/* fresh memory: its last owner's history goes */
 	if (zero)
 		memset(p, 0, size);
 	else
@@ -475,6 +476,7 @@ void sim_kfree(const void *p, const struct sim_site *site)
 	sim_slab_nfreed++;
 	shadow_set(o->start, o->size, -o->id);
 	sim_fp_note_range((uintptr_t)p, o->size, 1);
+	mm_forget((uintptr_t)p, o->size, 1);
 	memset((void *)p, 0x6b, o->size);
 	o->free_site = sim_site_id(site);
 	o->free_task = sim_task_id();

@@ -4,7 +4,9 @@
 # Runs every scenario of each variant on seeds 1..SEEDS natively and as
 # wasm under Node, under the three scheduling policies in turn, and
 # compares the digests of their JSON-lines event logs. Every fourth seed
-# runs on the stress scale (--stress: real-length grace periods).
+# runs on the stress scale (--stress: real-length grace periods). The
+# first MEMORY_SEEDS seeds (default 2) run again under the tso and the
+# relaxed memory models.
 # Variants are checked side by side, DETERMINISM_JOBS at a time (default:
 # the number of CPUs); each variant's lines are printed together.
 # LAB_NATIVE and LAB_WASM: the builds compared (build/native and
@@ -23,22 +25,29 @@ if [ "${1:-}" = --one ]; then
 		echo "determinism: $variant: no native labrun with scenarios, or no wasm build"
 		exit 1
 	fi
+	memseeds=${MEMORY_SEEDS:-2}
+	[ "$memseeds" -le "$seeds" ] || memseeds=$seeds
 	for scenario in $scenarios; do
 		same=0
-		for seed in $(seq 1 "$seeds"); do
+		runs=0
+		for run in $(seq 1 "$seeds") $(seq 1 "$memseeds" | sed 's/$/:tso/') $(seq 1 "$memseeds" | sed 's/$/:relaxed/'); do
+			seed=${run%%:*}
+			memory=sc
+			case $run in *:*) memory=${run#*:} ;; esac
 			case $((seed % 3)) in 0) policy=timed ;; 1) policy=rr ;; *) policy=random ;; esac
 			stress=
 			[ $((seed % 4)) -ne 0 ] || stress=--stress
-			a=$(ASAN_OPTIONS=detect_leaks=0 $native --scenario "$scenario" --seed "$seed" --policy $policy $stress --hash 2>/dev/null)
-			b=$($wasm --scenario "$scenario" --seed "$seed" --policy $policy $stress --hash)
+			a=$(ASAN_OPTIONS=detect_leaks=0 $native --scenario "$scenario" --seed "$seed" --policy $policy --memory $memory $stress --hash 2>/dev/null)
+			b=$($wasm --scenario "$scenario" --seed "$seed" --policy $policy --memory $memory $stress --hash)
+			runs=$((runs + 1))
 			if [ "$a" = "$b" ]; then
 				same=$((same + 1))
 			else
-				echo "determinism: $variant $scenario seed $seed ($policy) differs: native $a, wasm $b"
+				echo "determinism: $variant $scenario seed $seed ($policy, $memory) differs: native $a, wasm $b"
 				fail=1
 			fi
 		done
-		echo "determinism: $variant $scenario: $same of $seeds seeds (policies timed, rr, random in turn) give the same log natively and in wasm ($LAB_NATIVE, $LAB_WASM)"
+		echo "determinism: $variant $scenario: $same of $runs runs ($seeds seeds under sc, $memseeds under tso and relaxed; policies timed, rr, random in turn) give the same log natively and in wasm ($LAB_NATIVE, $LAB_WASM)"
 	done
 	exit $fail
 fi
