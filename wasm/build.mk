@@ -194,18 +194,19 @@ COMMON_GLUE := wasm/glue/memcg.c wasm/glue/radix_tree.c
 SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c \
                wasm/scenarios/fuzz_ops.c wasm/scenarios/shrinker_churn.c \
                wasm/scenarios/memcg_bitmap.c wasm/scenarios/kunit_seq.c \
-               wasm/scenarios/explore_litmus.c
+               wasm/scenarios/explore_litmus.c wasm/scenarios/planted_race.c
 HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/lockdep.c wasm/runtime/strbuf.c \
                wasm/runtime/ftrace.c \
                wasm/runtime/kasan.c wasm/runtime/lab.c wasm/runtime/stats.c \
-               wasm/runtime/explore.c wasm/runtime/memmodel/memmodel.c
+               wasm/runtime/explore.c wasm/runtime/memmodel/memmodel.c \
+               wasm/runtime/kcsan/kcsan.c
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') wasm/glue/inode/inode.h \
-               wasm/runtime/sim.h wasm/runtime/memmodel/memmodel.h wasm/runtime/events.def wasm/build.mk \
+               wasm/runtime/sim.h wasm/runtime/memmodel/memmodel.h wasm/runtime/kcsan/kcsan.h wasm/runtime/events.def wasm/build.mk \
                wasm/scenarios/scenario.h wasm/glue/glue.h $(wildcard wasm/scenarios/kunit_*.h) \
                wasm/scenarios/kunit.def wasm/scenarios/locktorture.def wasm/scenarios/rcutorture.def
-HOST_DEPS   := $(wildcard wasm/runtime/*.h wasm/runtime/memmodel/*.h) wasm/runtime/events.def wasm/runtime/params.def \
+HOST_DEPS   := $(wildcard wasm/runtime/*.h wasm/runtime/memmodel/*.h wasm/runtime/kcsan/*.h) wasm/runtime/events.def wasm/runtime/params.def \
                wasm/scenarios/scenario.h wasm/scenarios/kunit.def wasm/scenarios/locktorture.def wasm/scenarios/rcutorture.def wasm/build.mk
 
 # Kernel-side code: the kernel's own flags, the shim first (-nostdinc).
@@ -334,7 +335,7 @@ HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
               wasm/tests/test_fuzz_ops.c wasm/tests/test_shrinker_churn.c \
               wasm/tests/test_churn_figures.c wasm/tests/test_memcg_bitmap.c \
               wasm/tests/test_lru_batch.c wasm/tests/test_inode_lru.c \
-              wasm/tests/test_explore.c wasm/fuzz/fuzz_shrinkers.c
+              wasm/tests/test_explore.c wasm/tests/test_kcsan.c wasm/fuzz/fuzz_shrinkers.c
 $(foreach f,$(FLAVOURS),$(foreach v,$(LAB_VARIANTS) $(SELFTEST_VARIANTS),\
 	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
 	$(foreach s,$(call pobj_srcs,$(v)),$(eval $(call project_rule,$(f),$(v),$(s))))))
@@ -502,6 +503,7 @@ build/native/$(2)/$(1): $(call kobjs,native,$(2)) $(call hobjs,native) build/nat
 	@$(CC_native) $$^ -o $$@
 endef
 $(eval $(call scenario_test,test_planted_bugs,v6.12))
+$(eval $(call scenario_test,test_kcsan,v6.12))
 LIFETIME_VARIANTS := v6.12 break-no-tryget break-no-wait
 $(foreach v,$(LIFETIME_VARIANTS),$(eval $(call scenario_test,test_shrinker_lifetime,$(v))))
 $(foreach v,$(VARIANTS),$(eval $(call scenario_test,test_fuzz_ops,$(v))))
@@ -518,7 +520,7 @@ build/native/test_churn_figures: build/native/host/test_churn_figures.o
 	@$(CC_native) $^ -o $@
 
 NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
-                build/native/v6.12/test_planted_bugs \
+                build/native/v6.12/test_planted_bugs build/native/v6.12/test_kcsan \
                 $(foreach v,$(LIFETIME_VARIANTS),build/native/$(v)/test_shrinker_lifetime) \
                 $(foreach v,$(VARIANTS),build/native/$(v)/test_fuzz_ops) \
                 $(foreach v,$(BITMAP_VARIANTS),build/native/$(v)/test_memcg_bitmap) \

@@ -157,8 +157,12 @@ static inline __attribute__((always_inline)) void check_access(uintptr_t addr, s
 
 static inline __attribute__((always_inline)) void check(uintptr_t addr, size_t size, int write, void *pc)
 {
+	if (__builtin_expect(sim_kcsan_on, 0))
+		kcsan_settle();		/* before the memory model puts memory back */
 	if (__builtin_expect(sim_memory != SIM_MEMORY_SC, 0))
 		mm_plain(addr, size, write);
+	if (__builtin_expect(sim_kcsan_on, 0))
+		kcsan_plain(addr, size, write, pc);
 	check_access(addr, size, write, pc);
 }
 
@@ -202,6 +206,10 @@ void *__sim_kasan_memcpy(void *dst, const void *src, size_t n)
 {
 	check_access((uintptr_t)src, n, 0, __builtin_return_address(0));
 	check_access((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	if (__builtin_expect(sim_kcsan_on, 0)) {
+		kcsan_plain((uintptr_t)src, n, 0, __builtin_return_address(0));
+		kcsan_plain((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	}
 	if (__builtin_expect(sim_memory != SIM_MEMORY_SC, 0))
 		return mm_copy(dst, src, n);
 	return memcpy(dst, src, n);
@@ -211,6 +219,10 @@ void *__sim_kasan_memmove(void *dst, const void *src, size_t n)
 {
 	check_access((uintptr_t)src, n, 0, __builtin_return_address(0));
 	check_access((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	if (__builtin_expect(sim_kcsan_on, 0)) {
+		kcsan_plain((uintptr_t)src, n, 0, __builtin_return_address(0));
+		kcsan_plain((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	}
 	if (__builtin_expect(sim_memory != SIM_MEMORY_SC, 0))
 		return mm_copy(dst, src, n);
 	return memmove(dst, src, n);

@@ -57,6 +57,7 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 		.no_schedule = o->no_schedule,
 		.memory = o->memory,
 		.marked_steps = sc->marked_steps,
+		.kcsan = o->kcsan,
 	};
 	int i;
 

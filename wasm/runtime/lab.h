@@ -28,6 +28,7 @@ struct lab_options {
 	unsigned long max_steps;	/* the livelock guard, in scheduler decisions; 0: the default */
 	int no_schedule;		/* keep no schedule (sim_config.no_schedule) */
 	int memory;			/* enum sim_memory_model */
+	int kcsan;			/* the race detector on */
 };
 
 /* The run parameters (params.def), in the order they are packed. */

@@ -111,6 +111,7 @@ struct sim_config {
 	int no_schedule;		/* keep no decisions: a run that no one replays (16 bytes each) */
 	int memory;			/* enum sim_memory_model (memmodel/memmodel.h) */
 	int marked_steps;		/* every marked access is a preemption point (the litmus tests) */
+	int kcsan;			/* the race detector (kcsan/kcsan.h) */
 };
 
 /*
@@ -126,6 +127,8 @@ struct sim_decision {
 /* Read by the web page too (generated DECISION_OFFSETS): same on i386 and wasm32. */
 _Static_assert(sizeof(struct sim_decision) == 16, "decision records are 16 bytes");
 _Static_assert(__builtin_offsetof(struct sim_decision, runnable) == 8, "runnable at 8");
+
+#include "kcsan/kcsan.h"
 
 /* Host-side API */
 int sim_init(const struct sim_config *cfg);
@@ -243,6 +246,8 @@ struct sim_obj {
 	int memcg_prev, memcg_next;	/* while live and charged: its memcg's other objects (ids) */
 };
 const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size);
+/* The live object addr is in: its id (0 none), start and size. */
+int sim_obj_span(const void *addr, uintptr_t *start, size_t *size);
 
 /*
  * Which 64-byte granules freed objects hold, for the check every

@@ -773,7 +773,8 @@ int sim_init(const struct sim_config *cfg)
 	sim_costs_real_gp(cfg->real_gp);
 	sim_reports_init(cfg->hung_task_ns);
 	sim_kasan_init(cfg->kasan_panic);
-	mm_init(cfg->memory, sim_ncpus, cfg->seed, cfg->marked_steps);
+	kcsan_init(cfg->kcsan, sim_ncpus);
+	mm_init(cfg->memory, sim_ncpus, cfg->seed, cfg->marked_steps || cfg->kcsan);
 	for (i = 0; i < sim_ncpus; i++) {
 		char name[24];
 
@@ -902,6 +903,7 @@ int sim_run(void)
 	run_status = run_loop();
 	sim_running = 0;
 	mm_run_end();
+	kcsan_run_end();
 	return run_status;
 }
 

@@ -78,6 +78,7 @@ enum sim_report_type {
 	SIM_REPORT_KASAN = 5,
 	SIM_REPORT_HUNG_TASK = 6,
 	SIM_REPORT_TEST = 7,	/* a test's own verdict: it failed (sim_test_failed()) */
+	SIM_REPORT_KCSAN = 8,	/* a data race on a plain access (runtime/kcsan/, labrun --kcsan) */
 };
 
 /* Costs of the cost model (virtual ns), see wasm/runtime/costs.c. */

@@ -340,6 +340,15 @@ const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size)
 	return find_freed(addr);
 }
 
+int sim_obj_span(const void *addr, uintptr_t *start, size_t *size)
+{
+	struct sim_obj *o = find(addr);
+
+	*start = o ? o->start : 0;
+	*size = o ? o->size : 0;
+	return o ? o->id : 0;
+}
+
 int sim_obj_of(const volatile void *addr)
 {
 	struct sim_obj *o = find(addr);

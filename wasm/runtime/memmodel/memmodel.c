@@ -516,6 +516,8 @@ static void settle_one(struct mm_loc *l)
 
 static void settle(void)
 {
+	if (sim_kcsan_on)
+		kcsan_settle();		/* it looks at what the last writes wrote first */
 	while (unsettled.n)
 		settle_one(unsettled.v[--unsettled.n]);
 }
@@ -1128,7 +1130,17 @@ void sim_mm_load(const volatile void *p, void *val, int size, int order, const s
 	uint8_t mask, buf[8];
 	int off, cpu;
 
+	if (sim_kcsan_on && sim_current) {
+		kcsan_settle();
+		kcsan_marked(addr, size, 0, site);
+		if (order == SIM_MM_ACQUIRE || order == SIM_MM_DEREF)
+			kcsan_acquire(addr, sim_current->cpu);
+		else
+			kcsan_acquire_later(addr, sim_current->cpu);
+	}
 	if (!sim_current || sim_memory == SIM_MEMORY_SC) {
+		if (sim_kcsan_on)
+			sim_kasan_check(addr, size, 0);
 		memcpy(val, (const void *)p, size);
 		marked_step(site);
 		return;
@@ -1157,7 +1169,17 @@ void sim_mm_store(volatile void *p, const void *val, int size, int order, const 
 	uint8_t mask, buf[8];
 	int off, cpu, released = 0;
 
+	if (sim_kcsan_on && sim_current) {
+		kcsan_settle();
+		kcsan_marked(addr, size, 1, site);
+		if (order == SIM_MM_RELEASE)
+			kcsan_release(addr, sim_current->cpu, 0);
+		else
+			kcsan_store(addr, sim_current->cpu, 0);
+	}
 	if (!sim_current || sim_memory == SIM_MEMORY_SC) {
+		if (sim_kcsan_on)
+			sim_kasan_check(addr, size, 1);
 		memcpy((void *)p, val, size);
 		marked_step(site);
 		return;
@@ -1198,7 +1220,13 @@ void sim_mm_rmw_begin(volatile void *p, void *val, int size, int order, const st
 	uint8_t mask, buf[8];
 	int off, cpu;
 
+	if (sim_kcsan_on && sim_current) {
+		kcsan_settle();
+		kcsan_marked(addr, size, 1, site);
+	}
 	if (!sim_current || sim_memory == SIM_MEMORY_SC) {
+		if (sim_kcsan_on)
+			sim_kasan_check(addr, size, 1);
 		memcpy(val, (const void *)p, size);
 		return;
 	}
@@ -1238,6 +1266,8 @@ void sim_mm_rmw_end(volatile void *p, const void *val, int size, int order, int 
 	int off, cpu;
 	struct mm_cpu *c;
 
+	if (sim_kcsan_on && sim_current)
+		kcsan_rmw(addr, sim_current->cpu, order, wrote);
 	if (!sim_current || sim_memory == SIM_MEMORY_SC) {
 		if (wrote)
 			memcpy((void *)p, val, size);
@@ -1310,6 +1340,8 @@ void sim_mm_fence(int kind, const struct sim_site *site)
 	int cpu;
 
 	(void)site;
+	if (sim_kcsan_on && sim_current)
+		kcsan_fence(sim_current->cpu, kind);
 	if (!sim_current || sim_memory == SIM_MEMORY_SC)
 		return;
 	settle();
@@ -1449,6 +1481,8 @@ void mm_forget(uintptr_t addr, size_t size, int sync)
 {
 	uintptr_t dw;
 
+	if (sim_kcsan_on && sync)
+		kcsan_forget(addr, size);	/* memory born or dead */
 	if (!plain_on || !table.n)
 		return;
 	settle();
@@ -1491,6 +1525,8 @@ void mm_acquire(const void *obj, int kind)
 	struct mm_loc *l;
 	int cpu;
 
+	if (sim_kcsan_on && sim_current)
+		kcsan_acquire((uintptr_t)obj | 1, sim_current->cpu);
 	if (!plain_on || !sim_current)
 		return;
 	settle();
@@ -1525,6 +1561,8 @@ void mm_release(const void *obj, int kind)
 	struct mm_loc *l;
 	int cpu;
 
+	if (sim_kcsan_on && sim_current)
+		kcsan_release((uintptr_t)obj | 1, sim_current->cpu, kind & MM_SYNC_RMW);
 	if (!plain_on || !sim_current)
 		return;
 	settle();
@@ -1581,10 +1619,15 @@ void mm_fence_cpu(int cpu)
 		full_fence(cpu);
 }
 
+/* The race detector's key for a task's start: an odd number below any address. */
+#define TASK_KEY(task)	(((uintptr_t)(task) << 1) | 1)
+
 void mm_task_spawn(int task)
 {
 	int cpu;
 
+	if (sim_kcsan_on && task >= 0)
+		kcsan_release(TASK_KEY(task), this_cpu(), 0);
 	if (!plain_on || task < 0)
 		return;
 	settle();
@@ -1610,6 +1653,8 @@ void mm_task_spawn(int task)
 
 void mm_task_start(int task, int cpu)
 {
+	if (sim_kcsan_on)
+		kcsan_acquire(TASK_KEY(task), cpu);
 	if (!plain_on)
 		return;
 	settle();
