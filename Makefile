@@ -23,7 +23,7 @@ help:
 	@echo "make start   set up, build and serve the app on http://localhost:5173"
 	@echo "make test    set up, build and run every test suite"
 	@echo "make dev     the development server with hot reload, on http://localhost:5173"
-	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates; the figures panels, frames and long runs in the page; a table of the figures against their goals"
+	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates; the fuzzer's rate; the figures panels, frames and long runs in the page; a table of the figures against their goals"
 	@echo "make bench-browser  in Chromium: the figures panels' wall time (memcg scale, inode table, RFC table), frames while playing lru-batch, and long runs (load, JS heap, End, Home, a scrub, a step back)"
 	@echo "make explore the explorer's standard set: every schedule within a preemption bound, PCT (EXPLORE_SECONDS)"
 	@echo "make dist    build dist/: the whole app as static files, for any server or none"
@@ -73,10 +73,12 @@ typecheck: build
 # The import boundaries of web/src (engine, ui, scenes, lessons, talk, app)
 # and no two file names that differ only by case: scripts/check-imports.mjs;
 # the shared styles.css holds no scene's own classes, within a budget of rules:
-# scripts/check-styles.mjs.
+# scripts/check-styles.mjs; the layers of wasm/ (includes, and the host
+# code's calls as its objects link): wasm/tools/check-layers.py.
 lint: deps
 	@node scripts/check-imports.mjs
 	@node scripts/check-styles.mjs
+	@python3 wasm/tools/check-layers.py
 
 # Lessons, talks and the figures they state are replayed on native64, the
 # page's default machine.
@@ -104,7 +106,7 @@ bench: web build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
 		build/wasm/v6.12/labrun.cjs build/wasm/no-shrinker-bitmap/labrun.cjs build/bench/lru-batch/labrun \
 		$(foreach v,$(INODE_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs) \
 		build/bench/break-no-wait/labrun build/wasm/break-no-wait/labrun.cjs \
-		build/bench/break-no-tryget/labrun build/bench/break-no-recheck/labrun
+		build/bench/break-no-tryget/labrun build/bench/break-no-recheck/labrun build/fuzz/fuzz_shrinkers
 	@$(MAKE) --no-print-directory $$(node wasm/explore.mjs targets)
 	@wasm/bench-all.sh
 

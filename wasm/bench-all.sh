@@ -16,6 +16,7 @@ wasm/bench-lru.sh
 wasm/bench-memcg.sh
 wasm/bench-inode.sh
 wasm/bench-explore.sh
+wasm/bench-fuzz.sh
 node scripts/bench-figures.mjs
 node scripts/bench-page.mjs
 echo

@@ -3,7 +3,7 @@
 # The explorer's rates: executions per second of the optimised native
 # labrun (each run in the process, its memory put back after it; and,
 # for comparison, each in a child of the fork server: labrun --fork,
-# wasm/runtime/explore.c), per second of wall time and per second of CPU
+# wasm/explore/), per second of wall time and per second of CPU
 # time (user + system, children included: the machine may be shared),
 # the reduction factor of sleep sets (executions with them / without, both
 # searches run to exhaustion on explore-litmus, reaching the same end

@@ -195,18 +195,26 @@ SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c 
                wasm/scenarios/fuzz_ops.c wasm/scenarios/shrinker_churn.c \
                wasm/scenarios/memcg_bitmap.c wasm/scenarios/kunit_seq.c \
                wasm/scenarios/explore_litmus.c wasm/scenarios/planted_race.c
-HOST_SRCS   := wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
+# The runtime (the simulated machine, heap.c below it all), the run of a
+# scenario (lab/) and the explorer over runs (explore/): one layer each,
+# as wasm/tools/check-layers.py checks. The memory model and the race
+# detector are rooms of the runtime (memmodel/, kcsan/).
+RUNTIME_SRCS := wasm/runtime/heap.c wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/lockdep.c wasm/runtime/strbuf.c \
-               wasm/runtime/ftrace.c \
-               wasm/runtime/kasan.c wasm/runtime/lab.c wasm/runtime/stats.c \
-               wasm/runtime/explore.c wasm/runtime/memmodel/memmodel.c \
-               wasm/runtime/kcsan/kcsan.c
+               wasm/runtime/ftrace.c wasm/runtime/footprint.c wasm/runtime/choice.c \
+               wasm/runtime/kasan.c wasm/runtime/stats.c \
+               wasm/runtime/memmodel/memmodel.c wasm/runtime/kcsan/kcsan.c
+EXPLORE_SRCS := $(wildcard wasm/explore/*.c)
+HOST_SRCS   := $(RUNTIME_SRCS) wasm/lab/lab.c $(EXPLORE_SRCS)
 SHIM_DEPS   := $(shell find wasm/include wasm/overlay -name '*.h') wasm/glue/inode/inode.h \
-               wasm/runtime/sim.h wasm/runtime/memmodel/memmodel.h wasm/runtime/kcsan/kcsan.h wasm/runtime/events.def wasm/build.mk \
+               wasm/runtime/sim.h wasm/runtime/memmodel/memmodel.h wasm/runtime/kcsan/kcsan.h \
+               wasm/runtime/events.def wasm/runtime/choice.h wasm/runtime/choice.def wasm/build.mk \
                wasm/scenarios/scenario.h wasm/glue/glue.h $(wildcard wasm/scenarios/kunit_*.h) \
                wasm/scenarios/kunit.def wasm/scenarios/locktorture.def wasm/scenarios/rcutorture.def
-HOST_DEPS   := $(wildcard wasm/runtime/*.h wasm/runtime/memmodel/*.h wasm/runtime/kcsan/*.h) wasm/runtime/events.def wasm/runtime/params.def \
+HOST_DEPS   := $(wildcard wasm/runtime/*.h wasm/runtime/memmodel/*.h wasm/runtime/kcsan/*.h wasm/lab/*.h wasm/explore/*.h) \
+               wasm/runtime/events.def wasm/runtime/params.def \
+               wasm/runtime/choice.def \
                wasm/scenarios/scenario.h wasm/scenarios/kunit.def wasm/scenarios/locktorture.def wasm/scenarios/rcutorture.def wasm/build.mk
 
 # Kernel-side code: the kernel's own flags, the shim first (-nostdinc).
@@ -241,7 +249,8 @@ EMCC         := NODE_PATH=/usr/share/nodejs EM_FROZEN_CACHE= emcc
 WASM_FLAGS   := -O2
 CC_native := $(NATIVE_CC) $(NATIVE_FLAGS)
 CC_native64 := clang-14 -m64 $(NATIVE_FLAGS)
-CC_bench  := $(NATIVE_CC) -O2 -g
+# bench: DWARF 4, which valgrind --tool=callgrind reads (not clang-14's default 5)
+CC_bench  := $(NATIVE_CC) -O2 -gdwarf-4
 CC_wasm   := $(EMCC) $(WASM_FLAGS)
 CC_fuzz   := $(NATIVE_CC) $(NATIVE_FLAGS) -fsanitize=fuzzer-no-link
 # wasm64: emcc -sMEMORY64=2, a 64-bit machine in wasm (make wasm64, not part

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 //
-// One search of the explorer (wasm/runtime/explore.c): labrun --explore
+// One search of the explorer (wasm/explore/): labrun --explore
 // with a wall-time limit, its summary lines (JSON, one per bound, or one
 // for PCT) read. Shared by make explore (wasm/explore.mjs) and make
 // torture-explore (wasm/selftest/explore.mjs).

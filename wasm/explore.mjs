@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // SPDX-License-Identifier: GPL-2.0-only
-// make explore: the explorer's standard set (wasm/runtime/explore.c), with
+// make explore: the explorer's standard set (wasm/explore/), with
 // the optimised native labrun of each kernel. The small races come from
 // wasm/explore.json, the one list of them: each is searched on each of its
 // kernels to its bound, and what the explorer finds is checked against
@@ -34,6 +34,8 @@ const others = [
   // Small enough to enumerate: every schedule, with sleep sets and without.
   ['v6.12', '--scenario', 'explore-litmus', '--bound', '64'],
   ['v6.12', '--scenario', 'explore-litmus', '--bound', '64', '--no-por'],
+  // A choice point of another kind than the scheduler's (wasm/runtime/choice.h), to the end.
+  ['v6.12', '--scenario', 'explore-choice', '--bound', '64', '--choice-bound', 'litmus=1'],
   // The scene's own run (three mounts, six objects, slow shrinkers on the
   // break kernel), so that its counterexample opens in the page.
   ['break-no-wait', '--scenario', 'shrinker-lifetime', '--slow-ns', '3000', '--bound', '1'],

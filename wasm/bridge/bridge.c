@@ -36,8 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <emscripten/emscripten.h>
-#include "../runtime/explore.h"
-#include "../runtime/lab.h"
+#include "../explore/explore.h"
+#include "../lab/lab.h"
 #include "../runtime/strbuf.h"
 
 static struct lab_result result;
@@ -150,7 +150,7 @@ EMSCRIPTEN_KEEPALIVE char *lab_bridge_meta(int with_schedule)
 }
 
 /*
- * The explorer (wasm/runtime/explore.c) in the page's Explore panel: each
+ * The explorer (wasm/explore/) in the page's Explore panel: each
  * thing it tells goes to the module's onExplore(json) as one JSON object:
  * {"progress":...} at most every 100 ms, {"failing":...} for each of the
  * shortest failing schedules, {"summary":...} with each bound's line.

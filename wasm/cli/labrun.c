@@ -26,15 +26,15 @@
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 #endif
-#include "../runtime/lab.h"
-#include "../runtime/explore.h"
+#include "../lab/lab.h"
+#include "../explore/explore.h"
 
 /* The options that are not run parameters (those come from params.def). */
 enum {
 	OPT_LIST = 1000, OPT_SCENARIO, OPT_SEED, OPT_POLICY, OPT_SCHEDULE, OPT_MAX_EVENTS,
 	OPT_MAX_STEPS, OPT_PROGRAM, OPT_HASH, OPT_META, OPT_SUMMARY, OPT_SCHEDULE_OUT, OPT_DUMP,
 	OPT_TRACE, OPT_FTRACE, OPT_STATS, OPT_HELP, OPT_CONSOLE, OPT_EXPLORE, OPT_NO_POR, OPT_FORK, OPT_CHECKPOINT,
-	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS, OPT_REPEAT,
+	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS, OPT_REPEAT, OPT_CHOICE_BOUND,
 };
 
 static const struct option fixed_options[] = {
@@ -66,6 +66,7 @@ static const struct option fixed_options[] = {
 	{ "max-execs",    required_argument, NULL, OPT_MAX_EXECS },
 	{ "pct",          required_argument, NULL, OPT_PCT },
 	{ "runs",         required_argument, NULL, OPT_RUNS },
+	{ "choice-bound", required_argument, NULL, OPT_CHOICE_BOUND },
 };
 #define NR_FIXED (sizeof(fixed_options) / sizeof(fixed_options[0]))
 
@@ -96,7 +97,8 @@ static void usage(FILE *f)
 		"               --console | --ftrace]\n"
 		"              [--stats [--repeat N]]\n"
 		"       labrun --explore [--bound K] [--max-execs N] [--time-limit S] [--no-por]\n"
-		"              [--fork] [--checkpoint FILE] [--pct D --runs N] (and the run options above)\n"
+		"              [--fork] [--checkpoint FILE] [--pct D --runs N] [--choice-bound KIND=N ...]\n"
+		"              (and the run options above)\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
 		"kernel tree, file, line, function and arguments.\n"
@@ -118,12 +120,14 @@ static void usage(FILE *f)
 		"the text of every \"reclaim_lab: \" printk (kernel-tree/kunit/compare.sh).\n"
 		"--ftrace prints the run's trace buffer as the kernel's tracing/trace file\n"
 		"shows it with options/irq-info off: the shrink_slab tracepoints' text.\n"
-		"--explore searches the scenario's schedules (wasm/runtime/explore.c): every\n"
+		"--explore searches the scenario's schedules (wasm/explore/): every\n"
 		"execution with at most K preemptions (default 2), bound by bound, with sleep\n"
 		"sets unless --no-por; or, with --pct D, N random PCT runs for bugs of depth D.\n"
 		"One JSON line per bound: executions, distinct end states, failing executions\n"
 		"by kind and the shortest failing schedule. --max-execs and --time-limit stop\n"
 		"it; --checkpoint FILE is where it stops and where it resumes from.\n"
+		"--choice-bound KIND=N bounds the cost of the choice points of a kind other\n"
+		"than the scheduler's in one execution (wasm/runtime/choice.def: its default).\n"
 		"Natively without sanitizers each execution runs in this process, whose\n"
 		"memory is put back after it; --fork runs each in a forked child instead,\n"
 		"as the sanitizer builds do (the same summaries, slower).\n"
@@ -363,6 +367,7 @@ int main(int argc, char **argv)
 	unsigned long program_len = 0;
 	struct lab_options opt = { .max_events = 1000000, .policy = SIM_POLICY_TIMED };
 	struct explore_options xo = { .max_bound = 2, .por = 1, .pct_runs = 1000, .pct_seed = 1 };
+	static char choice_bounds[512];
 	int explore = 0;
 	char err[256];
 	double t0, t1, c0, c1, m0, m1;
@@ -471,6 +476,17 @@ int main(int argc, char **argv)
 			break;
 		case OPT_CHECKPOINT:
 			xo.checkpoint = optarg;
+			break;
+		case OPT_CHOICE_BOUND:
+			/* KIND=N, repeated: joined by commas, as explore_options.choice_bounds takes them */
+			if (strlen(choice_bounds) + strlen(optarg) + 2 > sizeof(choice_bounds)) {
+				fprintf(stderr, "labrun: too many --choice-bound\n");
+				return 2;
+			}
+			if (*choice_bounds)
+				strcat(choice_bounds, ",");
+			strcat(choice_bounds, optarg);
+			xo.choice_bounds = choice_bounds;
 			break;
 		case OPT_TIME_LIMIT:
 			xo.max_seconds = atof(optarg);

@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../runtime/lab.h"
+#include "../lab/lab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

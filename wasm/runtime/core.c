@@ -11,6 +11,14 @@
 #include "runtime.h"
 #include "kinds.h"
 
+/* The machine's CPUs and who runs where: written by the scheduler (sched.c), read by all. */
+struct sim_cpu sim_cpus[SIM_MAX_CPUS];
+int sim_ncpus;
+int sim_nr_nodes = 1;
+struct sim_task *sim_current;
+int sim_event_cpu;
+int sim_boot;
+
 static uint64_t rng_state, sched_rng_state;
 static int stop_requested;
 static unsigned long max_events;
@@ -176,11 +184,14 @@ const char *sim_name_at(int id)
  * quiet run only the scenario's calls, the reports and the console. A
  * caller whose argument costs a lookup (an object's id) asks first.
  */
+#define QUIET_KINDS (1ULL << SIM_EV_CALL | 1ULL << SIM_EV_RETURN | 1ULL << SIM_EV_REPORT |		\
+		     1ULL << SIM_EV_WARN | 1ULL << SIM_EV_BUG | 1ULL << SIM_EV_TASK_START |		\
+		     1ULL << SIM_EV_TASK_EXIT | 1ULL << SIM_EV_LABEL | 1ULL << SIM_EV_PRINTK)
+_Static_assert(SIM_EV_NR_KINDS <= 64, "the quiet run's kinds are a 64-bit mask");
+
 int sim_event_wanted(int kind)
 {
-	return !quiet || kind == SIM_EV_CALL || kind == SIM_EV_RETURN || kind == SIM_EV_REPORT ||
-	       kind == SIM_EV_WARN || kind == SIM_EV_BUG || kind == SIM_EV_TASK_START ||
-	       kind == SIM_EV_TASK_EXIT || kind == SIM_EV_LABEL || kind == SIM_EV_PRINTK;
+	return !quiet || (QUIET_KINDS >> kind & 1);
 }
 
 void sim_event_at(int kind, int cpu, sim_u64 time, const struct sim_site *site,
@@ -229,7 +240,6 @@ void sim_core_init(uint64_t seed, unsigned long limit, int quiet_run)
 	events_seen = 0;
 	stop_requested = 0;
 	log_.n = 0;
-	sim_ftrace_reset();
 #ifdef __EMSCRIPTEN__
 	/*
 	 * In wasm, room for the whole run at once when its limit is known (up

@@ -28,7 +28,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "runtime.h"
-#include "explore.h"
+#include "footprint.h"
 #include "strbuf.h"
 
 #if defined(__has_feature)

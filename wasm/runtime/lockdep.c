@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
-#include "explore.h"
+#include "footprint.h"
 #include "reports.h"
 
 #define MAX_CLASSES 512
@@ -83,6 +83,20 @@ void sim_lockdep_init(void)
 	debug_locks = 1;
 	memset(reported_pair, 0, sizeof(reported_pair));
 	memset(nheld, 0, sizeof(nheld));
+}
+
+int sim_lockdep_regions(struct sim_region *r, int max)
+{
+	int n = 0;
+
+	/* A boot clears it (sim_lockdep_init()). */
+	if (n < max)
+		r[n++] = (struct sim_region){ (char *)reported_pair, (char *)reported_pair + sizeof(reported_pair), 0,
+					      "lockdep's reported pairs" };
+	/* A task's held locks are read only below nheld[], which a boot clears. */
+	if (n < max)
+		r[n++] = (struct sim_region){ (char *)held, (char *)held + sizeof(held), 0, "lockdep's held locks" };
+	return n;
 }
 
 static int class_of(const struct sim_lock *l)

@@ -19,7 +19,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include "runtime.h"
-#include "explore.h"
+#include "footprint.h"
 
 static int next_lock_id = 1;
 

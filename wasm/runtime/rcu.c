@@ -30,7 +30,7 @@
  */
 #include <stdlib.h>
 #include "runtime.h"
-#include "explore.h"
+#include "footprint.h"
 
 struct sim_rcu_cb {
 	struct callback_head *head;

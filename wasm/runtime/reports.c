@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
-#include "explore.h"
+#include "footprint.h"
 #include "reports.h"
 
 #define HUNG_TASK_DEFAULT_NS 1000000ULL	/* 1 ms of virtual time */

@@ -31,14 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
-#include "explore.h"
+#include "choice.h"
+#include "footprint.h"
 
-struct sim_cpu sim_cpus[SIM_MAX_CPUS];
-int sim_ncpus;
-int sim_nr_nodes = 1;
-struct sim_task *sim_current;
-int sim_event_cpu;
-int sim_boot;
 
 /*
  * Where the scheduler runs: natively and in wasm, at both widths, in the
@@ -53,7 +48,6 @@ static struct sim_task *tasks[SIM_MAX_TASKS];
 static int ntasks;
 static unsigned long steps;
 static unsigned long max_steps;		/* decisions: a livelock guard */
-static int no_schedule;			/* sim_config.no_schedule: record no decisions */
 static int last_cpu = -1;		/* the CPU that ran last */
 /*
  * The CPUs that can run (a current task, not stopped by BUG()), and among
@@ -74,25 +68,9 @@ static signed char earliest[2 * SIM_MAX_CPUS];
 static int tree_width;
 
 static int policy;
-static const unsigned char *given;	/* schedule to follow first */
-static size_t given_len, given_pos;
-static long diverged_at;		/* first given choice that could not be followed */
 static int pending_next;		/* decided by a task before it yielded */
 static int panicked;			/* sim_panic(): no task runs again */
 static int yielding;			/* the decision follows a cond_resched() or a spin */
-static sim_chooser_fn chooser;		/* the explorer's, deciding instead of the policy */
-static void *chooser_ctx;
-
-void sim_set_chooser(sim_chooser_fn fn, void *ctx)
-{
-	chooser = fn;
-	chooser_ctx = ctx;
-}
-
-static struct {
-	struct sim_decision *v;
-	size_t n, cap;
-} decisions;
 
 /* Tasks asleep until a virtual time (sim_sleep_until). */
 static struct {
@@ -211,55 +189,21 @@ static int decide(int current)
 	}
 	if (!(mask & (mask - 1)))
 		return __builtin_ctzll(mask);
-	if (given_pos < given_len) {
-		cpu = given[given_pos];
-		if (cpu >= sim_ncpus || !(mask & (1ULL << cpu))) {
-			if (diverged_at < 0)
-				diverged_at = (long)given_pos;
-			given_len = given_pos;	/* follow the policy from here */
-			cpu = policy_pick(mask, current);
-		} else {
-			given_pos++;
-		}
-	} else if (chooser) {
-		cpu = chooser(chooser_ctx, mask, current, yielding);
-		if (cpu < 0 || !(mask & (1ULL << cpu))) {
-			sim_request_stop();	/* the explorer cuts this run here */
-			return current;
-		}
-	} else {
+	/* A choice point of the scheduler's kind (choice.h): given, a searcher's, or the policy's. */
+	cpu = sim_choice_cpu(mask, current, yielding);
+	if (cpu == -2) {
+		sim_request_stop();	/* the explorer cuts this run here */
+		return current;
+	}
+	if (cpu < 0)
 		cpu = policy_pick(mask, current);
-	}
-	if (no_schedule)
-		return cpu;
-	if (decisions.n == decisions.cap) {
-		decisions.cap = decisions.cap ? decisions.cap * 2 : 1024;
-		decisions.v = realloc(decisions.v, decisions.cap * sizeof(*decisions.v));
-		if (!decisions.v)
-			abort();
-	}
-	decisions.v[decisions.n].event = (uint32_t)sim_log_length();
-	decisions.v[decisions.n].cpu = (uint8_t)cpu;
-	decisions.v[decisions.n].from = (int8_t)current;
-	decisions.v[decisions.n].runnable = mask;
-	decisions.n++;
+	sim_choice_record(SIM_CHOICE_CPU, cpu, current, mask);
 	return cpu;
-}
-
-const struct sim_decision *sim_decisions(size_t *n)
-{
-	*n = decisions.n;
-	return decisions.v;
 }
 
 int sim_policy(void)
 {
 	return policy;
-}
-
-long sim_schedule_diverged_at(void)
-{
-	return diverged_at;
 }
 
 /* ---- tasks ----------------------------------------------------------------- */
@@ -348,7 +292,8 @@ static void cpu_next(struct sim_cpu *c, const struct sim_site *site)
 	struct sim_task *prev = c->curr, *next = rq_pop(c);
 
 	sim_fp_note(c, 1);
-	mm_fence_cpu(c->id);	/* a context switch is a full barrier (__schedule()) */
+	if (next)
+		mm_fence_cpu(c->id);	/* a context switch is a full barrier (__schedule()) */
 	c->curr = next;
 	if (next) {
 		sim_event_at(SIM_EV_CPU_SWITCH, c->id, c->clock, site,
@@ -728,34 +673,16 @@ int sim_init(const struct sim_config *cfg)
 		;
 	sim_nr_nodes = cfg->nr_nodes;
 	sim_core_init(cfg->seed, cfg->max_events, cfg->quiet);
+	sim_ftrace_reset();
 	sim_wall_reset();
 	policy = cfg->policy;
-	given = cfg->schedule;
-	given_len = cfg->schedule_len;
-	given_pos = 0;
-	diverged_at = -1;
+	sim_choice_init(cfg);
 	pending_next = -1;
 	yielding = SIM_YIELD_NONE;
 	last_cpu = -1;
 	sleepers.n = 0;
-	decisions.n = 0;
-#ifdef __EMSCRIPTEN__
-	/* Room for as many decisions as the run may have events (core.c says why); more grow as before. */
-	{
-		size_t want = cfg->max_events < SIM_RESERVE_MAX ? cfg->max_events : SIM_RESERVE_MAX;
-
-		if (decisions.cap < want) {
-			free(decisions.v);
-			decisions.cap = want;
-			decisions.v = malloc(want * sizeof(*decisions.v));
-			if (!decisions.v)
-				abort();
-		}
-	}
-#endif
 	steps = 0;
 	max_steps = cfg->max_steps ? cfg->max_steps : 20000000UL;
-	no_schedule = cfg->no_schedule;
 	panicked = 0;
 	ntasks = 0;
 	sim_current = NULL;
@@ -785,6 +712,13 @@ int sim_init(const struct sim_config *cfg)
 		sim_cpus[i].rcuc->state = SIM_TASK_BLOCKED;
 	}
 	return 0;
+}
+
+int sim_boot_regions(struct sim_region *r, int max)
+{
+	int n = sim_slab_regions(r, max);
+
+	return n + sim_lockdep_regions(r + n, max - n);
 }
 
 static sim_u64 min_runnable_clock(void)
@@ -921,8 +855,7 @@ void sim_fini(void)
 		tasks[i] = NULL;
 	}
 	ntasks = 0;
-	free(decisions.v);
-	memset(&decisions, 0, sizeof(decisions));
+	sim_choice_fini();
 	sim_core_fini();
 }
 

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "runtime.h"
-#include "explore.h"
+#include "footprint.h"
 
 /*
  * Objects by address, for the lookups every instrumented access makes: a
@@ -42,6 +42,50 @@
 #define SHADOW_PAGE_SHIFT	(GRANULE_SHIFT + SHADOW_SHIFT)	/* address space per shadow page: 64 KiB */
 #define OBJ_BLOCK	1024			/* objects per block */
 
+/*
+ * The tables' blocks allocated in this run, so that sim_slab_fini() frees
+ * those alone: scanning the directories instead called free() on 128 Ki
+ * empty slots a run, each of which AddressSanitizer's free() unwinds the
+ * stack for (the fuzzer's runs, which end in sim_fini(), took twenty
+ * times as long).
+ */
+static struct {
+	void **v;			/* a slot whose block is allocated */
+	size_t n, cap;
+} made;
+
+static void made_note(void *slot)
+{
+	if (made.n == made.cap) {
+		made.cap = made.cap ? made.cap * 2 : 64;
+		made.v = realloc(made.v, made.cap * sizeof(*made.v));
+		if (!made.v)
+			abort();
+	}
+	made.v[made.n++] = slot;
+}
+
+/* The slots a run filled, emptied without freeing their blocks (the machine's heap is put back whole). */
+void sim_slab_forget(void)
+{
+	while (made.n)
+		*(void **)made.v[--made.n] = NULL;
+}
+
+/* Frees every block noted and empties its slot (the directories' parts last: they were noted first). */
+static void made_free(void)
+{
+	while (made.n) {
+		void **slot = made.v[--made.n];
+
+		free(*slot);
+		*slot = NULL;
+	}
+	free(made.v);
+	made.v = NULL;
+	made.cap = 0;
+}
+
 #if UINTPTR_MAX == 0xffffffffu
 #define SHADOW_PAGES	(1u << (32 - SHADOW_PAGE_SHIFT))
 static int *shadow[SHADOW_PAGES];		/* granule -> object id, 0: none */
@@ -52,15 +96,6 @@ static inline int **shadow_slot(uintptr_t addr, bool make)
 	return &shadow[addr >> SHADOW_PAGE_SHIFT];
 }
 
-static void shadow_free(void)
-{
-	size_t i;
-
-	for (i = 0; i < SHADOW_PAGES; i++) {
-		free(shadow[i]);
-		shadow[i] = NULL;
-	}
-}
 #else
 #define ADDR_BITS	47			/* x86-64 user space */
 #define DIR_SHIFT	16			/* shadow pages per part of the table */
@@ -80,22 +115,9 @@ static inline int **shadow_slot(uintptr_t addr, bool make)
 			return NULL;
 		if (!(*part = calloc(1ul << DIR_SHIFT, sizeof(**part))))
 			abort();
+		made_note(part);
 	}
 	return &(*part)[page & ((1ul << DIR_SHIFT) - 1)];
-}
-
-static void shadow_free(void)
-{
-	size_t i, j;
-
-	for (i = 0; i < DIR_PARTS; i++) {
-		if (!shadow[i])
-			continue;
-		for (j = 0; j < 1ul << DIR_SHIFT; j++)
-			free(shadow[i][j]);
-		free(shadow[i]);
-		shadow[i] = NULL;
-	}
 }
 #endif
 
@@ -114,6 +136,7 @@ static void freed_mark(uintptr_t g, bool freed)
 			return;
 		if (!(*map = calloc(128, 1)))
 			abort();
+		made_note(map);
 	}
 	if (freed)
 		(*map)[(g >> 3) & 127] |= 1u << (g & 7);
@@ -121,21 +144,8 @@ static void freed_mark(uintptr_t g, bool freed)
 		(*map)[(g >> 3) & 127] &= ~(1u << (g & 7));
 }
 
-static void freed_maps_free(void)
-{
-	size_t i;
-
-	for (i = 0; i < SIM_FREED_MAPS; i++) {
-		free(sim_freed_map[i]);
-		sim_freed_map[i] = NULL;
-	}
-}
 #else
 static void freed_mark(uintptr_t g, bool freed)
-{
-}
-
-static void freed_maps_free(void)
 {
 }
 #endif
@@ -271,8 +281,11 @@ static void shadow_set(uintptr_t start, size_t size, int id)
 	for (g = start >> GRANULE_SHIFT; g <= last; g++) {
 		int **page = shadow_slot(g << GRANULE_SHIFT, true);
 
-		if (!*page && !(*page = calloc(1u << SHADOW_SHIFT, sizeof(**page))))
-			abort();
+		if (!*page) {
+			if (!(*page = calloc(1u << SHADOW_SHIFT, sizeof(**page))))
+				abort();
+			made_note(page);
+		}
 		(*page)[g & ((1u << SHADOW_SHIFT) - 1)] = id;
 		freed_mark(g, id < 0);
 	}
@@ -288,6 +301,20 @@ void sim_slab_init(void)
 	charged_n = 0;
 }
 
+int sim_slab_regions(struct sim_region *r, int max)
+{
+	int n = 0;
+
+	if (n < max)
+		r[n++] = (struct sim_region){ (char *)shadow, (char *)shadow + sizeof(shadow), 1, "the slab's shadow" };
+#ifdef SIM_FREED_MAPS
+	if (n < max)
+		r[n++] = (struct sim_region){ (char *)sim_freed_map, (char *)sim_freed_map + sizeof(sim_freed_map), 1,
+					      "KASAN's freed maps" };
+#endif
+	return n;
+}
+
 /* Frees every object's memory (a freed object's is in the quarantine) and the shadow. */
 void sim_slab_fini(void)
 {
@@ -296,8 +323,7 @@ void sim_slab_fini(void)
 
 	for (id = 1; id <= next_obj_id; id++)
 		free((void *)obj_by_id(id)->start);
-	shadow_free();
-	freed_maps_free();
+	made_free();	/* the shadow's pages, its directory's parts, the freed maps */
 	for (i = 0; i < nblocks; i++)
 		free(blocks[i]);
 	free(blocks);

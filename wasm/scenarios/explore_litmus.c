@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Scenario "explore-litmus": a race small enough for the explorer
- * (wasm/runtime/explore.c) to enumerate every schedule without reduction,
+ * (wasm/explore/) to enumerate every schedule without reduction,
  * so that the tests can check that its partial-order reduction loses no
  * end state. Project code over the runtime's primitives, on any kernel.
  *
@@ -24,6 +24,7 @@
 #include <linux/bug.h>
 #include <asm/barrier.h>
 #include <sim.h>
+#include <choice.h>
 #include "scenario.h"
 
 static atomic_t shared_count;
@@ -76,4 +77,71 @@ const struct scenario scenario_explore_litmus = {
 	.nr_nodes = 1,
 	.defaults = { .seed = 1 },
 	.init = init_task,
+};
+
+/*
+ * Scenario "explore-choice": the test of choice points (wasm/runtime/
+ * choice.h) other than the scheduler's. The writer (CPU0) takes one of
+ * the values it may store in "data" at a choice point of kind litmus: 0
+ * (the default) or 1, and 2 too once the reader has marked "seen" (read as
+ * a model of the machine reads its own state, out of the explorer's sight:
+ * a function KASAN does not instrument). Each value but 0 costs one. It
+ * publishes the value, raises "flag", lets the reader go on and lowers
+ * "flag". The reader (CPU1) marks "seen", waits for the writer, reads
+ * "flag" and "data", and WARNs when it saw the flag and the value 2. The
+ * WARN takes the choice of 2 (a litmus bound of 1) and two preemptions:
+ * the reader's mark before the writer's choice, and the reader's run
+ * inside the writer's window. The choice's key is "seen".
+ */
+static int choice_data, choice_flag ____cacheline_aligned;
+static int choice_seen ____cacheline_aligned;
+static struct completion choice_go, choice_done;
+
+/* What the writer's alternatives depend on, read where the explorer does not see it. */
+static noinline __attribute__((no_sanitize("address"))) int choice_peek(void)
+{
+	return *(volatile int *)&choice_seen;
+}
+
+static void choice_reader(void *arg)
+{
+	int f, d;
+
+	WRITE_ONCE(choice_seen, 1);
+	wait_for_completion(&choice_go);
+	f = smp_load_acquire(&choice_flag);
+	d = READ_ONCE(choice_data);
+	WARN_ON(f && d == 2);
+	SCENARIO_RETURN("reader", f * 4 + d);
+	complete(&choice_done);
+}
+
+static void choice_init(void *arg)
+{
+	int v;
+
+	init_completion(&choice_go);
+	init_completion(&choice_done);
+	choice_data = 0;
+	choice_flag = 0;
+	choice_seen = 0;
+	sim_spawn(1, "reader", choice_reader, NULL);
+	smp_store_release(&choice_flag, 0);
+	v = sim_choose(SIM_CHOICE_LITMUS, 2 + choice_peek(), NULL, &choice_seen);
+	WRITE_ONCE(choice_data, v);
+	smp_store_release(&choice_flag, 1);
+	complete(&choice_go);
+	smp_store_release(&choice_flag, 0);
+	SCENARIO_RETURN("writer", v);
+	wait_for_completion(&choice_done);
+}
+
+const struct scenario scenario_explore_choice = {
+	.name = "explore-choice",
+	.title = "Explorer litmus: a choice point and a window",
+	.tree = "project",
+	.nr_cpus = 2,
+	.nr_nodes = 1,
+	.defaults = { .seed = 1 },
+	.init = choice_init,
 };

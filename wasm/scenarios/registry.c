@@ -37,6 +37,7 @@ extern const struct scenario scenario_selftest_ida_threads __attribute__((weak))
 #include "rcutorture.def"
 #undef RCUTORTURE_SCENARIO
 extern const struct scenario scenario_explore_litmus __attribute__((weak));
+extern const struct scenario scenario_explore_choice __attribute__((weak));
 extern const struct scenario scenario_planted_race __attribute__((weak));
 /* The kernel's litmus tests, as wasm/litmus/litmus2c.py writes them (litmus only); NULL-terminated */
 extern const struct scenario *const sim_litmus_tests[] __attribute__((weak));
@@ -65,6 +66,7 @@ static const struct scenario *const all[] = {
 #include "rcutorture.def"
 #undef RCUTORTURE_SCENARIO
 	&scenario_explore_litmus,
+	&scenario_explore_choice,
 	&scenario_planted_race,
 };
 

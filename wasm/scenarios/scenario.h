@@ -24,6 +24,8 @@ struct scenario_params {
 	int munmap_ns;		/*   an unmapped page's own cost (0: the scenario's) */
 	int planted;		/* planted-bugs: which bugs (enum in planted_bugs.c) */
 	int cpus;		/* simulated CPUs, where cpus() reads it (0: its default) */
+	int memory;		/* the memory model (enum sim_memory_model: 0 sc) */
+	int kcsan;		/* the race detector on */
 	const unsigned char *program;	/* operations, for scenarios that take them */
 	unsigned long program_len;
 };

@@ -3,7 +3,7 @@
 # The explorer natively = in wasm under Node: the same searches print the
 # same summaries (all but their wall seconds and rate), though natively
 # each execution is a forked child and in wasm the one module's memory is
-# put back after each (wasm/runtime/explore.c). LAB_NATIVE and LAB_WASM:
+# put back after each (wasm/explore/). LAB_NATIVE and LAB_WASM:
 # the builds compared (build/native and build/wasm; make test-wasm64:
 # build/native64 and build/wasm64).
 set -eu
@@ -30,4 +30,6 @@ same v6.12 --scenario explore-litmus --bound 64 --no-por
 same break-no-wait --scenario shrinker-lifetime --rounds 1 --objects 1 --bound 1
 same break-no-wait --scenario shrinker-lifetime --rounds 1 --objects 1 --pct 2 --runs 100
 same v6.1 --scenario shrinker-churn --tasks 2 --rounds 1 --objects 1 --bound 1
+same v6.12 --scenario explore-choice --bound 3 --choice-bound litmus=1
+same v6.12 --scenario explore-choice --pct 3 --runs 100 --choice-bound litmus=1
 exit $fail

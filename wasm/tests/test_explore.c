@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The explorer (wasm/runtime/explore.c), on v6.12 and on break-no-wait:
+ * The explorer (wasm/explore/), on v6.12 and on break-no-wait:
  *
  *  - on explore-litmus, the reduction loses nothing: with sleep sets and
  *    without, the search runs to exhaustion and reaches the very same set
@@ -20,13 +20,20 @@
  *    execution with at most one preemption loses the bit; on
  *    break-no-recheck none without preemptions, and with one the explorer
  *    finds the scenario's WARN for the lost bit, whose schedule replayed
- *    by a fresh boot warns again.
+ *    by a fresh boot warns again;
+ *  - choice points of another kind than the scheduler's (explore-choice,
+ *    wasm/runtime/choice.h): within a litmus bound of 0 nothing fails, with
+ *    1 the explorer finds the WARN that takes the choice and two preemptions,
+ *    and its schedule (with the choice's letter) replays to it; the sleep
+ *    sets lose no end state; a checkpoint resumes to the same end states;
+ *    PCT finds it; the schedule text of the scheduler's decisions alone
+ *    reads as it always did.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
-#include "../runtime/lab.h"
-#include "../runtime/explore.h"
+#include "../lab/lab.h"
+#include "../explore/explore.h"
 
 static FILE *devnull;
 
@@ -267,6 +274,167 @@ TEST(lost_bit_found_with_one_preemption_and_replayed)
 	return 0;
 }
 
+/* explore-choice, to a preemption bound, with its litmus choices bounded by "litmus=N". */
+static int search_choice(int bound, int por, const char *bounds, struct explore_result *res)
+{
+	const struct scenario *sc = sim_scenario_find("explore-choice");
+	struct explore_options o = { .max_bound = bound, .por = por, .choice_bounds = bounds };
+
+	return explore_run(sc, &sc->defaults, &o, devnull, res);
+}
+
+/* A fresh boot of explore-choice follows the schedule: the reader's WARN, every decision followed. */
+static int replay_choice_warns(const char *schedule)
+{
+	const struct scenario *sc = sim_scenario_find("explore-choice");
+	int st;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		struct lab_options o = { .policy = SIM_POLICY_TIMED, .schedule = schedule };
+		struct lab_result res;
+		char err[256];
+		int type = 0, ev = -1, ok;
+		const char *title = "", *text = "";
+		size_t nd;
+		const struct sim_decision *d;
+
+		ok = !lab_run(sc, &sc->defaults, &o, &res, err, sizeof(err)) && sim_nr_reports() == 1 &&
+		     !sim_report_info(0, &type, &ev, &title, &text) && type == SIM_REPORT_WARN &&
+		     sim_schedule_diverged_at() < 0;
+		d = sim_decisions(&nd);
+		while (nd && d->kind != SIM_CHOICE_LITMUS)
+			d++, nd--;
+		ok = ok && nd > 0 && d->cpu == 2;
+		_exit(ok ? 0 : 1);
+	}
+	waitpid(pid, &st, 0);
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+TEST(choice_points_bounded_found_and_replayed)
+{
+	struct explore_result r;
+
+	/* The default alternative alone: the window is reached, but not with the value 2. */
+	ASSERT_EQ(search_choice(2, 1, "litmus=0", &r), 0);
+	ASSERT_EQ(r.failing, 0);
+	ASSERT_FALSE(r.exhausted);	/* alternatives past the litmus bound were left */
+	ASSERT_EQ(search_choice(1, 1, "litmus=1", &r), 0);
+	ASSERT_EQ(search_choice(2, 1, "litmus=1", &r), 1);
+	fprintf(stderr, "  explore-choice, bound 2, litmus=1: %lu executions, %lu failing; shortest %s\n",
+		r.executions, r.failing, r.shortest);
+	ASSERT_EQ(r.shortest_preemptions, 2);
+	ASSERT_TRUE(has_kind(r.shortest_kinds, "warn"));
+	ASSERT_TRUE(strstr(r.shortest, "l2") != NULL);
+	ASSERT_EQ(replay_choice_warns(r.shortest), 0);
+	/* Its default alternative in place of 2: the same schedule no longer warns. */
+	{
+		char *text = strdup(r.shortest), *l = strstr(text, "l2");
+
+		l[1] = '0';
+		ASSERT_TRUE(replay_choice_warns(text) != 0);
+		free(text);
+	}
+	return 0;
+}
+
+TEST(choice_points_reduction_keeps_every_end_state)
+{
+	struct explore_result plain, reduced;
+
+	ASSERT_EQ(search_choice(64, 0, "litmus=1", &plain), 1);
+	ASSERT_EQ(search_choice(64, 1, "litmus=1", &reduced), 1);
+	ASSERT_TRUE(plain.exhausted);
+	ASSERT_TRUE(reduced.exhausted);
+	fprintf(stderr, "  explore-choice, litmus=1: %lu executions plainly, %lu with sleep sets; %zu end states\n",
+		plain.executions, reduced.executions, plain.nr_states);
+	ASSERT_TRUE(plain.nr_states >= 6);	/* the writer's value, and what the reader saw */
+	ASSERT_EQ(reduced.nr_states, plain.nr_states);
+	ASSERT_TRUE(!memcmp(reduced.states, plain.states, plain.nr_states * sizeof(uint64_t)));
+	ASSERT_TRUE(reduced.executions < plain.executions);
+	return 0;
+}
+
+TEST(choice_points_checkpoint_resumes_to_the_same_end_states)
+{
+	const struct scenario *sc = sim_scenario_find("explore-choice");
+	char path[] = "/tmp/explore-ckpt-XXXXXX";
+	struct explore_options o = { .max_bound = 64, .por = 1, .max_execs = 20, .checkpoint = path,
+				     .choice_bounds = "litmus=1" };
+	struct explore_result whole, first, rest;
+	int fd = mkstemp(path);
+
+	ASSERT_TRUE(fd >= 0);
+	close(fd);
+	unlink(path);
+	ASSERT_EQ(search_choice(64, 1, "litmus=1", &whole), 1);
+	ASSERT_TRUE(explore_run(sc, &sc->defaults, &o, devnull, &first) >= 0);
+	ASSERT_FALSE(first.exhausted);
+	o.max_execs = 0;
+	o.choice_bounds = "litmus=2";	/* another search: refused */
+	ASSERT_EQ(explore_run(sc, &sc->defaults, &o, devnull, &rest), -1);
+	o.choice_bounds = "litmus=1";
+	ASSERT_EQ(explore_run(sc, &sc->defaults, &o, devnull, &rest), 1);
+	ASSERT_TRUE(rest.exhausted);
+	ASSERT_EQ(rest.nr_states, whole.nr_states);
+	ASSERT_TRUE(!memcmp(rest.states, whole.states, whole.nr_states * sizeof(uint64_t)));
+	ASSERT_TRUE(!strcmp(rest.shortest, whole.shortest));
+	return 0;
+}
+
+TEST(choice_points_pct_finds_the_window)
+{
+	const struct scenario *sc = sim_scenario_find("explore-choice");
+	struct explore_options o = { .pct_depth = 3, .pct_runs = 200, .pct_seed = 1, .choice_bounds = "litmus=1" };
+	struct explore_result a, b;
+
+	ASSERT_EQ(explore_run(sc, &sc->defaults, &o, devnull, &a), 1);
+	ASSERT_EQ(explore_run(sc, &sc->defaults, &o, devnull, &b), 1);
+	fprintf(stderr, "  PCT depth 3, 200 runs on explore-choice, litmus=1: %lu failing\n", a.failing);
+	ASSERT_EQ(a.failing, b.failing);	/* deterministic from its seed */
+	ASSERT_TRUE(strstr(a.shortest, "l2") != NULL);
+	ASSERT_EQ(replay_choice_warns(a.shortest), 0);
+	o.choice_bounds = "litmus=0";
+	ASSERT_EQ(explore_run(sc, &sc->defaults, &o, devnull, &a), 0);
+	return 0;
+}
+
+TEST(schedule_text_reads_as_before_and_with_choices)
+{
+	unsigned char *c, *k;
+	size_t n;
+	char err[128], *text;
+	struct sim_decision d[4] = { { .cpu = 0 }, { .cpu = 0 }, { .cpu = 2, .kind = SIM_CHOICE_LITMUS },
+				     { .cpu = 1 } };
+
+	/* A permalink's schedule of the scheduler's decisions alone: no kinds. */
+	ASSERT_EQ(lab_schedule_decode("0x12.1", 2, &c, &k, &n, err, sizeof(err)), 0);
+	ASSERT_EQ(n, 13);
+	ASSERT_TRUE(k == NULL);
+	ASSERT_EQ(c[11], 0);
+	ASSERT_EQ(c[12], 1);
+	free(c);
+	ASSERT_EQ(lab_schedule_decode("0x2.l2.1", 2, &c, &k, &n, err, sizeof(err)), 0);
+	ASSERT_EQ(n, 4);
+	ASSERT_TRUE(k != NULL);
+	ASSERT_EQ(k[0], SIM_CHOICE_CPU);
+	ASSERT_EQ(k[2], SIM_CHOICE_LITMUS);
+	ASSERT_EQ(c[2], 2);
+	free(c);
+	free(k);
+	text = lab_schedule_encode(d, 4);
+	ASSERT_TRUE(!strcmp(text, "0x2.l2.1"));
+	free(text);
+	/* A letter that names no kind, a CPU past the machine's, letters where none are read. */
+	ASSERT_EQ(lab_schedule_decode("0.q1", 2, &c, &k, &n, err, sizeof(err)), -1);
+	ASSERT_EQ(lab_schedule_decode("0.2", 2, &c, &k, &n, err, sizeof(err)), -1);
+	ASSERT_EQ(lab_schedule_decode("0.l1", 2, &c, NULL, &n, err, sizeof(err)), -1);
+	return 0;
+}
+
 int main(void)
 {
 	static const struct test intact[] = {
@@ -275,6 +443,11 @@ int main(void)
 		RUN(search_is_deterministic),
 		RUN(intact_kernel_never_fails_within_one_preemption),
 		RUN(recheck_keeps_the_bit_within_one_preemption),
+		RUN(choice_points_bounded_found_and_replayed),
+		RUN(choice_points_reduction_keeps_every_end_state),
+		RUN(choice_points_checkpoint_resumes_to_the_same_end_states),
+		RUN(choice_points_pct_finds_the_window),
+		RUN(schedule_text_reads_as_before_and_with_choices),
 	};
 	static const struct test no_recheck[] = {
 		RUN(lost_bit_found_with_one_preemption_and_replayed),

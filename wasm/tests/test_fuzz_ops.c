@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "test.h"
-#include "../runtime/lab.h"
+#include "../lab/lab.h"
 
 #define SEEDS 40
 

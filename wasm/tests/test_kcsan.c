@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
-#include "../runtime/lab.h"
+#include "../lab/lab.h"
 
 static const char *source = "wasm/scenarios/planted_race.c";
 
@@ -38,13 +38,15 @@ static int run_race(int planted, int policy, int memory, unsigned long long seed
 {
 	const struct scenario *sc = sim_scenario_find("planted-race");
 	struct scenario_params p = sc->defaults;
-	struct lab_options o = { .policy = policy, .memory = memory, .kcsan = 1 };
+	struct lab_options o = { .policy = policy };
 	struct lab_result res;
 	char err[256];
 	int i, n = 0;
 
 	p.planted = planted;
 	p.seed = seed;
+	p.memory = memory;
+	p.kcsan = 1;
 	*text = NULL;
 	if (lab_run(sc, &p, &o, &res, err, sizeof(err)) != 0 || res.status != SIM_DONE) {
 		fprintf(stderr, "planted-race %d: %s\n", planted, err);

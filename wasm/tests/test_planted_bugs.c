@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
-#include "../runtime/lab.h"
+#include "../lab/lab.h"
 
 /* kunit_reports.h's reduction, printing into reduced[] */
 static char reduced[4096];

@@ -9,7 +9,9 @@
 #include <string.h>
 #include "test.h"
 #include "../runtime/runtime.h"
-#include "../runtime/lab.h"
+#include "../runtime/choice.h"
+#include "../runtime/footprint.h"
+#include "../lab/lab.h"
 
 static int boot_with(int cpus, uint64_t seed, int policy, const unsigned char *sched, size_t n)
 {
@@ -538,6 +540,89 @@ TEST(an_impossible_choice_is_reported_and_the_policy_takes_over)
 	return 0;
 }
 
+/* ---- choice points (choice.h) ------------------------------------------- */
+
+static int chose[2], key_noted;
+static int choice_key;
+
+static void chooser_task(void *arg)
+{
+	static const unsigned int cost[3] = { 0, 1, 2 };
+
+	chose[0] = sim_choose(SIM_CHOICE_LITMUS, 3, cost, &choice_key);
+	sim_step(SIM_SITE(), SIM_COST_ATOMIC);
+	chose[1] = sim_choose(SIM_CHOICE_LITMUS, 2, NULL, &choice_key);
+}
+
+/* A searcher's chooser: alternative 2, then 1; it checks the step's footprint holds the key, written. */
+static int test_chooser(void *ctx, const struct sim_choice_point *cp)
+{
+	static uint32_t fp[SIM_FP_MAX];
+	uint32_t n = sim_fp_close(fp, SIM_FP_MAX), i, want = (uint32_t)((uintptr_t)&choice_key >> 3) << 1 | 1;
+
+	for (i = 0; i < n && n != SIM_FP_ALL; i++)
+		key_noted += fp[i] == want;
+	if (cp->kind == SIM_CHOICE_CPU)
+		return __builtin_ctzll(cp->mask);
+	return cp->n == 3 ? 2 : 1;
+}
+
+static int run_chooser(const unsigned char *sched, const unsigned char *kinds, size_t n)
+{
+	struct sim_config cfg = { .nr_cpus = 2, .nr_nodes = 1, .seed = 1, .schedule = sched,
+				  .schedule_kinds = kinds, .schedule_len = n };
+
+	chose[0] = chose[1] = -1;
+	if (sim_init(&cfg))
+		return -1;
+	sim_spawn(0, "chooser", chooser_task, NULL);
+	return sim_run();
+}
+
+TEST(a_choice_point_is_recorded_replayed_and_noted)
+{
+	static const unsigned char alt[] = { 1, 0 }, kind[] = { SIM_CHOICE_LITMUS, SIM_CHOICE_LITMUS };
+	static const unsigned char cpu_kind[] = { SIM_CHOICE_CPU };
+	size_t nd;
+	const struct sim_decision *d;
+
+	/* Nobody decides: the default, recorded with its kind. */
+	ASSERT_EQ(run_chooser(NULL, NULL, 0), SIM_DONE);
+	ASSERT_EQ(chose[0], 0);
+	ASSERT_EQ(chose[1], 0);
+	d = sim_decisions(&nd);
+	ASSERT_EQ(nd, 2);
+	ASSERT_EQ(d[0].kind, SIM_CHOICE_LITMUS);
+	ASSERT_EQ(d[0].runnable, 7);
+	sim_fini();
+	/* A searcher decides; the key is in the footprint of the step each choice ends, as a write. */
+	sim_set_chooser(test_chooser, NULL);
+	sim_fp_on = 1;
+	key_noted = 0;
+	ASSERT_EQ(run_chooser(NULL, NULL, 0), SIM_DONE);
+	sim_fp_on = 0;
+	sim_set_chooser(NULL, NULL);
+	ASSERT_EQ(chose[0], 2);
+	ASSERT_EQ(chose[1], 1);
+	ASSERT_EQ(key_noted, 2);
+	d = sim_decisions(&nd);
+	ASSERT_EQ(nd, 2);
+	ASSERT_EQ(d[0].cpu, 2);
+	ASSERT_EQ(d[1].cpu, 1);
+	sim_fini();
+	/* A schedule replays them; one of the wrong kind is followed no further. */
+	ASSERT_EQ(run_chooser(alt, kind, 2), SIM_DONE);
+	ASSERT_EQ(chose[0], 1);
+	ASSERT_EQ(chose[1], 0);
+	ASSERT_EQ(sim_schedule_diverged_at(), -1);
+	sim_fini();
+	ASSERT_EQ(run_chooser(alt, cpu_kind, 1), SIM_DONE);
+	ASSERT_EQ(chose[0], 0);
+	ASSERT_EQ(sim_schedule_diverged_at(), 0);
+	sim_fini();
+	return 0;
+}
+
 /* ---- rw_semaphore: a waiting writer blocks new readers ------------------ */
 
 static struct sim_rwsem rwsem;
@@ -861,6 +946,7 @@ int main(void)
 		RUN(round_robin_takes_turns),
 		RUN(a_manual_prefix_is_followed_then_the_policy_decides),
 		RUN(an_impossible_choice_is_reported_and_the_policy_takes_over),
+		RUN(a_choice_point_is_recorded_replayed_and_noted),
 		RUN(rwsem_waiting_writer_blocks_new_readers),
 		RUN(rwsem_lets_waiting_readers_in_together),
 		RUN(synchronize_srcu_waits_only_for_the_old_index),

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
-#include "../runtime/lab.h"
+#include "../lab/lab.h"
 #include "../runtime/stats.h"
 
 /* The variant's unregistering function (wasm/glue/<variant>/api.c). */

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
-#include "../runtime/lab.h"
+#include "../lab/lab.h"
 
 #define MAX_OBJS 4096
 #define FAIL(...) do { fprintf(stderr, "seed %llu: ", seed); fprintf(stderr, __VA_ARGS__); \

@@ -27,6 +27,13 @@ static void print_str(const char *s)
 	putchar('\'');
 }
 
+/* Each kind of choice point's letter in a schedule's text. */
+static const char choice_letters[SIM_CHOICE_NR] = {
+#define SIM_CHOICE(id, letter, name, bound, what) [SIM_CHOICE_##id] = letter,
+#include "../runtime/choice.def"
+#undef SIM_CHOICE
+};
+
 /* The run parameters, in params.def's order. */
 static const struct {
 	const char *ts, *flag, *help;
@@ -116,8 +123,15 @@ int main(int argc, char **argv)
 	printf("  event: %zu,\n", offsetof(struct sim_decision, event));
 	printf("  cpu: %zu,\n", offsetof(struct sim_decision, cpu));
 	printf("  from: %zu,\n", offsetof(struct sim_decision, from));
+	printf("  kind: %zu,\n", offsetof(struct sim_decision, kind));
 	printf("  runnable: %zu,\n", offsetof(struct sim_decision, runnable));
 	printf("} as const;\n\n");
+	/* The kinds of choice point (wasm/runtime/choice.def): a schedule's text writes each by its letter. */
+	printf("// The letter a schedule's text writes before a choice of each kind (choice.def; '' the scheduler's).\n");
+	printf("export const CHOICE_LETTERS: readonly string[] = [");
+	for (k = 0; k < SIM_CHOICE_NR; k++)
+		printf(choice_letters[k] ? "%s'%c'" : "%s''", k ? ", " : "", choice_letters[k]);
+	printf("];\n\n");
 
 	printf("export enum Policy {\n");
 	for (k = 0; k < SIM_NR_POLICIES; k++)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The explorer's counterexample opens in the page at its failing step: the
 // schedule text labrun --explore prints is the URL's sched=, its step the
-// report's event (wasm/runtime/explore.c). The panel's figures are the ones
+// report's event (wasm/explore/). The panel's figures are the ones
 // labrun --explore gives natively on the machine the page runs (its word size
 // from the run's meta: native64 at the default).
 import AxeBuilder from '@axe-core/playwright';

@@ -34,7 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../runtime.h"
-#include "../explore.h"
+#include "../footprint.h"
+#include "../choice.h"
 #include "memmodel.h"
 
 int sim_memory;			/* enum sim_memory_model */
@@ -105,15 +106,18 @@ static void set_flags(int on)
 /* ---- the model's choices ---------------------------------------------------- */
 
 /*
- * Every choice the model makes, among n options, 0 the one closest to
- * sequential consistency (the newest store, no reordering): which store a
- * load reads (MM_CHOICE_LOAD), where a store falls among the stores to its
- * location (MM_CHOICE_STORE), how far another CPU's store buffer has
- * drained (MM_CHOICE_DRAIN); key is the location. A run draws them from
- * a stream of its own seeded by the run's seed, so the cost model's and
- * the random policy's streams stay as they are.
+ * Every choice the model makes is a choice point (choice.h), among n
+ * options, 0 the one closest to sequential consistency (the newest store,
+ * no reordering): which store a load reads (mem-load), where a store falls
+ * among the stores to its location (mem-store), how far another CPU's
+ * store buffer has drained (mem-drain); key is the location. The explorer
+ * searches them with the scheduler's decisions, a schedule's text replays
+ * them; when nobody decides, a run draws them from a stream of its own
+ * seeded by the run's seed (so the cost model's and the random policy's
+ * streams stay as they are).
  */
-enum { MM_CHOICE_LOAD, MM_CHOICE_STORE, MM_CHOICE_DRAIN };
+enum { MM_CHOICE_LOAD = SIM_CHOICE_MEM_LOAD, MM_CHOICE_STORE = SIM_CHOICE_MEM_STORE,
+       MM_CHOICE_DRAIN = SIM_CHOICE_MEM_DRAIN };
 static uint64_t choice_rng;
 static unsigned long nr_choices;
 
@@ -126,14 +130,13 @@ static uint64_t splitmix(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
-static unsigned mm_choose(int kind, unsigned n, const void *key)
+static unsigned mm_choose(int kind, unsigned n, uintptr_t key)
 {
-	(void)kind;
-	(void)key;
 	if (n <= 1)
 		return 0;
 	nr_choices++;
-	return (unsigned)(splitmix(&choice_rng) % n);
+	return (unsigned)sim_choose_or((unsigned)kind, n, NULL, (const void *)(key & ~(uintptr_t)1),
+				       (unsigned)(splitmix(&choice_rng) % n));
 }
 
 /* ---- views ------------------------------------------------------------------- */
@@ -760,7 +763,7 @@ static void relaxed_load(struct mm_loc *l, int cpu, uint8_t mask, int order, uin
 	for (i = l->n - 1; i >= lo && n < 64; i--)
 		if ((l->msgs[i].mask & mask) || i == lo)
 			opts[n++] = i;
-	k = opts[mm_choose(MM_CHOICE_LOAD, (unsigned)n, l)];
+	k = opts[mm_choose(MM_CHOICE_LOAD, (unsigned)n, l->key)];
 	compose(l, k, mask, out);
 	if (l->msgs[k].ts > l->seen[cpu])
 		l->seen[cpu] = l->msgs[k].ts;
@@ -794,7 +797,7 @@ static int relaxed_place(struct mm_loc *l, int cpu, int plain)
 		for (p = l->n - 1; p > lo && n < 64; p--)
 			if (!l->msgs[p].rmw && l->msgs[p].ts - l->msgs[p - 1].ts >= 2)
 				opts[n++] = p;
-	return opts[mm_choose(MM_CHOICE_STORE, (unsigned)n, l)];
+	return opts[mm_choose(MM_CHOICE_STORE, (unsigned)n, l->key)];
 }
 
 static struct mm_msg *relaxed_insert(struct mm_loc *l, int cpu, int p)
@@ -951,7 +954,9 @@ static int tso_drain_for(struct mm_loc *l, int cpu, int force)
 
 		if (d == cpu || !(n = fifo_count(d, l)))
 			continue;
-		k = force ? 0 : (int)mm_choose(MM_CHOICE_DRAIN, (unsigned)n + 1, l);
+		if (n > SIM_CHOICE_MAX - 1)
+			n = SIM_CHOICE_MAX - 1;	/* its older stores to l drain with the newest of these */
+		k = force ? 0 : (int)mm_choose(MM_CHOICE_DRAIN, (unsigned)n + 1, l->key);
 		missed |= k > 0;
 		if (k == n)
 			continue;
@@ -1139,8 +1144,7 @@ void sim_mm_load(const volatile void *p, void *val, int size, int order, const s
 			kcsan_acquire_later(addr, sim_current->cpu);
 	}
 	if (!sim_current || sim_memory == SIM_MEMORY_SC) {
-		if (sim_kcsan_on)
-			sim_kasan_check(addr, size, 0);
+		sim_kasan_check(addr, size, 0);	/* what the compiler's check would have done */
 		memcpy(val, (const void *)p, size);
 		marked_step(site);
 		return;
@@ -1178,8 +1182,7 @@ void sim_mm_store(volatile void *p, const void *val, int size, int order, const 
 			kcsan_store(addr, sim_current->cpu, 0);
 	}
 	if (!sim_current || sim_memory == SIM_MEMORY_SC) {
-		if (sim_kcsan_on)
-			sim_kasan_check(addr, size, 1);
+		sim_kasan_check(addr, size, 1);
 		memcpy((void *)p, val, size);
 		marked_step(site);
 		return;
@@ -1225,8 +1228,7 @@ void sim_mm_rmw_begin(volatile void *p, void *val, int size, int order, const st
 		kcsan_marked(addr, size, 1, site);
 	}
 	if (!sim_current || sim_memory == SIM_MEMORY_SC) {
-		if (sim_kcsan_on)
-			sim_kasan_check(addr, size, 1);
+		sim_kasan_check(addr, size, 1);
 		memcpy(val, (const void *)p, size);
 		return;
 	}
@@ -1663,7 +1665,6 @@ void mm_task_start(int task, int cpu)
 		view_put(spawned[task]);
 		spawned[task] = NULL;
 	}
-	mm_fence_cpu(cpu);
 }
 
 int mm_unseen(int cpu)

@@ -127,7 +127,11 @@ void mm_release(const void *obj, int kind);
 int mm_lock_word(const void *obj, int held_now);
 /* A full barrier on a CPU: context switches, quiescent states, grace periods. */
 void mm_fence_cpu(int cpu);
-/* Task start: the child sees what its parent had seen when it spawned it. */
+/*
+ * Task start: the child sees what its parent had seen when it spawned it
+ * (a task that starts on an idle CPU passes no barrier of its own; one
+ * that a CPU switches to, the switch's).
+ */
 void mm_task_spawn(int task);
 void mm_task_start(int task, int cpu);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import { describe, expect, it } from 'vitest';
 import { Decisions, encodeSchedule, isScheduleText, withSchedule } from './decisions';
-import { DECISION_OFFSETS, DECISION_SIZE } from './generated/events';
+import { CHOICE_LETTERS, DECISION_OFFSETS, DECISION_SIZE } from './generated/events';
 import { loadDecisions, loadRun } from './testing/fixtures';
 
 describe('scheduling decisions', () => {
@@ -52,5 +52,14 @@ describe('scheduling decisions', () => {
     expect(encodeSchedule([0, 0, 0, 1, 0, 1, 1])).toBe('0x3.1.0.1x2');
     expect(encodeSchedule([])).toBe('');
     expect(isScheduleText('0x3.1.q')).toBe(false);
+  });
+
+  it('write a choice point of another kind by its letter, and read a permalink of either kind', () => {
+    const litmus = CHOICE_LETTERS.indexOf('l');
+    expect(litmus).toBeGreaterThan(0);
+    expect(encodeSchedule([0, 0, 2, 1], [0, 0, litmus, 0])).toBe('0x2.l2.1');
+    expect(isScheduleText('0x2.l2.1')).toBe(true);
+    expect(isScheduleText('0x12.1')).toBe(true);
+    expect(isScheduleText('0x2.q2.1')).toBe(false);
   });
 });

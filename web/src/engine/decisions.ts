@@ -3,27 +3,34 @@
 // which ran last, which could have gone. A person plays the scheduler by
 // replacing one decision: the choices before it, plus theirs, form a
 // schedule the next run follows before the policy takes over.
-import { DECISION_OFFSETS, DECISION_SIZE } from './generated/events';
+import { CHOICE_LETTERS, DECISION_OFFSETS, DECISION_SIZE } from './generated/events';
+
+/** Bytes per decision in the packed columns. */
+const COLUMNS = 15;
 
 /**
  * The runtime's decision records read into columns in one buffer: the events (u32 each), the
  * runnable masks (two u32 words each, low then high), the CPUs chosen (u8), the CPUs that ran last
- * (i8). The worker makes it, so that the page gets one buffer, transferred, and decodes nothing.
+ * (i8), the kinds (u8: 0 the scheduler's; another kind of choice point chose alternative "cpu" of
+ * the "runnable" ones, wasm/runtime/choice.h). The worker makes it, so that the page gets one
+ * buffer, transferred, and decodes nothing.
  */
 export function packDecisions(records: Uint8Array): ArrayBuffer {
   if (records.byteLength % DECISION_SIZE !== 0) throw new Error('decision buffer is not whole records');
   const n = records.byteLength / DECISION_SIZE;
-  const out = new ArrayBuffer(14 * n);
+  const out = new ArrayBuffer(COLUMNS * n);
   const event = new Uint32Array(out, 0, n);
   const runnable = new Uint32Array(out, 4 * n, 2 * n);
   const cpu = new Uint8Array(out, 12 * n, n);
   const from = new Int8Array(out, 13 * n, n);
+  const kind = new Uint8Array(out, 14 * n, n);
   const dv = new DataView(records.buffer, records.byteOffset, records.byteLength);
   for (let i = 0; i < n; i++) {
     const o = i * DECISION_SIZE;
     event[i] = dv.getUint32(o + DECISION_OFFSETS.event, true);
     cpu[i] = dv.getUint8(o + DECISION_OFFSETS.cpu);
     from[i] = dv.getInt8(o + DECISION_OFFSETS.from);
+    kind[i] = dv.getUint8(o + DECISION_OFFSETS.kind);
     runnable[2 * i] = dv.getUint32(o + DECISION_OFFSETS.runnable, true);
     runnable[2 * i + 1] = dv.getUint32(o + DECISION_OFFSETS.runnable + 4, true);
   }
@@ -35,18 +42,20 @@ export class Decisions {
   readonly event: Uint32Array;
   readonly cpu: Uint8Array;
   readonly from: Int8Array;
+  readonly kind: Uint8Array;
   /** The runnable CPUs' mask of each decision as two words, low then high (no object per decision: a long run has millions). */
   private readonly runnable: Uint32Array;
 
   /** Over the columns packDecisions() made (views, no copy). */
   constructor(columns: ArrayBuffer) {
-    if (columns.byteLength % 14 !== 0) throw new Error('decision columns are not whole decisions');
-    const n = columns.byteLength / 14;
+    if (columns.byteLength % COLUMNS !== 0) throw new Error('decision columns are not whole decisions');
+    const n = columns.byteLength / COLUMNS;
     this.length = n;
     this.event = new Uint32Array(columns, 0, n);
     this.runnable = new Uint32Array(columns, 4 * n, 2 * n);
     this.cpu = new Uint8Array(columns, 12 * n, n);
     this.from = new Int8Array(columns, 13 * n, n);
+    this.kind = new Uint8Array(columns, 14 * n, n);
   }
 
   /** From the runtime's records as they are (decisions.bin). */
@@ -72,11 +81,15 @@ export class Decisions {
     return out;
   }
 
-  /** The schedule text of decisions [0, upTo), then `then` if given. */
+  /** The schedule text of decisions [0, upTo), then `then` (a CPU) if given. */
   schedule(upTo: number, then?: number): string {
     const cpus = Array.from(this.cpu.subarray(0, upTo));
-    if (then !== undefined) cpus.push(then);
-    return encodeSchedule(cpus);
+    const kinds = Array.from(this.kind.subarray(0, upTo));
+    if (then !== undefined) {
+      cpus.push(then);
+      kinds.push(0);
+    }
+    return encodeSchedule(cpus, kinds);
   }
 }
 
@@ -93,18 +106,27 @@ export function withSchedule<M extends { schedule?: string }>(meta: M, decisions
   return meta as M & { schedule: string };
 }
 
-/** As lab_schedule_encode() in wasm/runtime/lab.c: "0x37.1x5.0". */
-export function encodeSchedule(cpus: ArrayLike<number>): string {
+/**
+ * As lab_schedule_encode() in wasm/lab/lab.c: "0x37.1x5.0"; a choice of another kind than the
+ * scheduler's (kinds[i] > 0) is its letter before the alternative: "0x12.l1.1x3".
+ */
+export function encodeSchedule(cpus: ArrayLike<number>, kinds?: ArrayLike<number>): string {
   const runs: string[] = [];
+  const kindAt = (i: number) => (kinds ? kinds[i] : 0);
   for (let i = 0; i < cpus.length; ) {
     let j = i;
-    while (j < cpus.length && cpus[j] === cpus[i]) j++;
-    runs.push(j - i > 1 ? `${cpus[i]}x${j - i}` : `${cpus[i]}`);
+    while (j < cpus.length && cpus[j] === cpus[i] && kindAt(j) === kindAt(i)) j++;
+    const letter = CHOICE_LETTERS[kindAt(i)] ?? '';
+    runs.push(j - i > 1 ? `${letter}${cpus[i]}x${j - i}` : `${letter}${cpus[i]}`);
     i = j;
   }
   return runs.join('.');
 }
 
+/** A decision's token: a CPU, or a kind's letter and an alternative; then a repeat count. */
+const TOKEN = `[${CHOICE_LETTERS.filter(Boolean).join('')}]?\\d+(x\\d+)?`;
+const SCHEDULE_TEXT = new RegExp(`^${TOKEN}(\\.${TOKEN})*$`);
+
 export function isScheduleText(s: string): boolean {
-  return /^(\d+(x\d+)?)(\.\d+(x\d+)?)*$/.test(s);
+  return SCHEDULE_TEXT.test(s);
 }

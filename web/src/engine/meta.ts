@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// What a run's events refer to by number, as wasm/runtime/lab.c writes it
+// What a run's events refer to by number, as wasm/lab/lab.c writes it
 // (lab_meta_json). The same JSON comes from the browser bridge and from
 // `labrun --meta` / `--dump`.
 

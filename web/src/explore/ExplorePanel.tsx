@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// The Explore panel: the explorer (wasm/runtime/explore.c) on the scene's
+// The Explore panel: the explorer (wasm/explore/) on the scene's
 // own run, in a worker of its own. Every schedule with at most k
 // preemptions, bound by bound, with sleep sets, or PCT's random runs; as it
 // goes the executions, end states and rate; at the end of each bound its

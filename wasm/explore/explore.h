@@ -1,15 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The explorer: systematic search over the scheduler's decisions (see
- * explore.c), and the footprints of the steps it reorders.
- *
- * A step is what one CPU does between two recorded decisions. Its footprint
- * is every address the kernel code touched in it (the KASAN callbacks see
- * every load and store) and every runtime object the primitives it called
- * read or wrote: the lock record, the completion, the SRCU structure, the
- * RCU grace-period state, the slab allocator, run queues and woken tasks.
- * Two steps of different CPUs are independent when their footprints share
- * no address that either writes.
+ * The explorer: systematic search over a scenario's recorded decisions
+ * (wasm/explore/, xp.h lists its files), each execution checked by what
+ * checks any run.
  */
 #ifndef SIM_EXPLORE_H
 #define SIM_EXPLORE_H
@@ -18,25 +11,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "../scenarios/scenario.h"
-
-/* Footprints: recorded only while an explored run is on (a flag test otherwise). */
-extern int sim_fp_on;
-void sim_fp_note_range(uintptr_t addr, size_t size, int write);
-static inline void sim_fp_note(const volatile void *key, int write)
-{
-	if (sim_fp_on)
-		sim_fp_note_range((uintptr_t)key, 1, write);
-}
-
-/*
- * Why a decision is taken: a step that ended normally, a cond_resched()
- * (the task offers its CPU), or a turn of a spin loop.
- */
-enum { SIM_YIELD_NONE = 0, SIM_YIELD_RESCHED = 1, SIM_YIELD_SPIN = 2 };
-
-/* Called at every recorded decision; returns the CPU, or -1 to stop the run. */
-typedef int (*sim_chooser_fn)(void *ctx, uint64_t mask, int from, int yield);
-void sim_set_chooser(sim_chooser_fn fn, void *ctx);
 
 /*
  * What a search tells a caller that watches it (the page's Explore panel):
@@ -67,6 +41,8 @@ struct explore_options {
 	double max_seconds;		/* wall time before stopping; 0: no limit */
 	int por;			/* sleep sets */
 	int pct_depth;			/* > 0: PCT runs for bugs of this depth instead */
+	const char *choice_bounds;	/* the bounds of choice points of other kinds than the
+					 * scheduler's: "name=N,..." (choice.def; NULL: its defaults) */
 	unsigned long pct_runs;
 	unsigned long long pct_seed;
 	const char *checkpoint;		/* resumed from if it exists; written when a budget stops */
@@ -78,9 +54,9 @@ struct explore_options {
 /*
  * Called first by a program that will search (labrun --explore), before
  * the simulated machine allocates anything: natively without
- * AddressSanitizer its allocations then come from a heap of the
- * explorer's, which it puts back after each run instead of forking one
- * (explore.c); elsewhere nothing.
+ * AddressSanitizer its allocations then come from a heap of their own
+ * (wasm/runtime/heap.c), which the explorer puts back after each run
+ * instead of forking one (exec_inprocess.c); elsewhere nothing.
  */
 void explore_heap(void);
 

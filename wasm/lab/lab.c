@@ -7,16 +7,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lab.h"
-#include "kinds.h"
-#include "stats.h"
-#include "strbuf.h"
+#include "../runtime/kinds.h"
+#include "../runtime/stats.h"
+#include "../runtime/strbuf.h"
 
 
-static unsigned char *schedule_buf;
+static unsigned char *schedule_buf, *schedule_kinds;
 
 const struct lab_param_info lab_params[LAB_NR_PARAMS] = {
 #define RUN_PARAM(id, dest, flag, ts, type, max, help) [LAB_P_##id] = { flag, LAB_PARAM_##type, max, help },
-#include "params.def"
+#include "../runtime/params.def"
 #undef RUN_PARAM
 };
 
@@ -34,7 +34,7 @@ int lab_apply_params(const int *v, int n, struct scenario_params *p, struct lab_
 #define RUN_PARAM(id, dest, flag, ts, type, max, help)			\
 	if (LAB_P_##id < n && v[LAB_P_##id])				\
 		dest = LAB_PARAM_##type == LAB_PARAM_FLAG ? 1 : v[LAB_P_##id];
-#include "params.def"
+#include "../runtime/params.def"
 #undef RUN_PARAM
 	return 0;
 }
@@ -55,19 +55,22 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 		.quiet = o->quiet,
 		.max_steps = o->max_steps,
 		.no_schedule = o->no_schedule,
-		.memory = o->memory,
+		.memory = p->memory,
 		.marked_steps = sc->marked_steps,
-		.kcsan = o->kcsan,
+		.kcsan = p->kcsan,
 	};
 	int i;
 
 	memset(res, 0, sizeof(*res));
 	free(schedule_buf);
-	schedule_buf = NULL;
+	free(schedule_kinds);
+	schedule_buf = schedule_kinds = NULL;
 	if (o->schedule && *o->schedule &&
-	    lab_schedule_decode(o->schedule, cfg.nr_cpus, &schedule_buf, &cfg.schedule_len, err, errlen))
+	    lab_schedule_decode(o->schedule, cfg.nr_cpus, &schedule_buf, &schedule_kinds, &cfg.schedule_len,
+				err, errlen))
 		return -1;
 	cfg.schedule = schedule_buf;
+	cfg.schedule_kinds = schedule_kinds;
 	if (p->containers > 10000 || p->mounts > 100 || p->memcgs > 100) {
 		snprintf(err, errlen, "at most 10000 containers, 100 mounts and 100 memcgs each");
 		return -1;
@@ -104,11 +107,14 @@ char *lab_schedule_encode(const struct sim_decision *d, size_t n)
 	sb_put(&b, "%s", "");
 	while (i < n) {
 		size_t j = i;
+		char letter = sim_choice_kind_letter(d[i].kind);
 
-		while (j < n && d[j].cpu == d[i].cpu)
+		while (j < n && d[j].cpu == d[i].cpu && d[j].kind == d[i].kind)
 			j++;
 		if (i)
 			sb_raw(&b, ".", 1);
+		if (letter)
+			sb_raw(&b, &letter, 1);
 		sb_uint(&b, d[i].cpu);
 		if (j - i > 1) {
 			sb_raw(&b, "x", 1);
@@ -119,22 +125,40 @@ char *lab_schedule_encode(const struct sim_decision *d, size_t n)
 	return b.s;
 }
 
-int lab_schedule_decode(const char *text, int nr_cpus, unsigned char **out, size_t *n,
-			char *err, size_t errlen)
+int lab_schedule_decode(const char *text, int nr_cpus, unsigned char **out, unsigned char **kinds,
+			size_t *n, char *err, size_t errlen)
 {
 	const char *p = text;
-	unsigned char *v = NULL;
+	unsigned char *v = NULL, *k = NULL;
 	size_t len = 0, cap = 0;
 
 	*out = NULL;
+	if (kinds)
+		*kinds = NULL;
 	*n = 0;
 	while (*p) {
 		char *end;
-		unsigned long cpu = strtoul(p, &end, 10), count = 1;
+		int kind = SIM_CHOICE_CPU;
+		unsigned long c, count = 1, most = (unsigned long)nr_cpus;
 
-		if (end == p || cpu >= (unsigned long)nr_cpus) {
-			snprintf(err, errlen, "schedule: expected a CPU from 0 to %d at offset %td",
-				 nr_cpus - 1, p - text);
+		if (*p < '0' || *p > '9') {
+			kind = sim_choice_kind_of_letter(*p);
+			if (kind <= SIM_CHOICE_CPU || !kinds) {
+				snprintf(err, errlen, "schedule: '%c' at offset %td is no kind of choice", *p,
+					 p - text);
+				goto bad;
+			}
+			p++;
+			most = SIM_CHOICE_MAX;
+		}
+		c = strtoul(p, &end, 10);
+		if (end == p || c >= most) {
+			if (kind == SIM_CHOICE_CPU)
+				snprintf(err, errlen, "schedule: expected a CPU from 0 to %d at offset %td",
+					 nr_cpus - 1, p - text);
+			else
+				snprintf(err, errlen, "schedule: expected an alternative from 0 to %d at offset %td",
+					 SIM_CHOICE_MAX - 1, p - text);
 			goto bad;
 		}
 		p = end;
@@ -159,17 +183,27 @@ int lab_schedule_decode(const char *text, int nr_cpus, unsigned char **out, size
 		if (len + count > cap) {
 			cap = (len + count) * 2;
 			v = realloc(v, cap);
-			if (!v)
+			if (!v || (k && !(k = realloc(k, cap))))
 				abort();
 		}
-		memset(v + len, (int)cpu, count);
+		if (kind != SIM_CHOICE_CPU && !k) {
+			k = calloc(1, cap);	/* the first letter: every decision before it the scheduler's */
+			if (!k)
+				abort();
+		}
+		memset(v + len, (int)c, count);
+		if (k)
+			memset(k + len, kind, count);
 		len += count;
 	}
 	*out = v;
+	if (kinds)
+		*kinds = k;
 	*n = len;
 	return 0;
 bad:
 	free(v);
+	free(k);
 	return -1;
 }
 

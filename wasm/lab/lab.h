@@ -8,7 +8,8 @@
 #define SIM_LAB_H
 
 #include <stddef.h>
-#include "runtime.h"
+#include "../runtime/runtime.h"
+#include "../runtime/choice.h"
 #include "../scenarios/scenario.h"
 
 struct lab_result {
@@ -27,14 +28,12 @@ struct lab_options {
 	int quiet;			/* record only the scenario's calls, tasks, labels and reports */
 	unsigned long max_steps;	/* the livelock guard, in scheduler decisions; 0: the default */
 	int no_schedule;		/* keep no schedule (sim_config.no_schedule) */
-	int memory;			/* enum sim_memory_model */
-	int kcsan;			/* the race detector on */
 };
 
 /* The run parameters (params.def), in the order they are packed. */
 enum lab_param {
 #define RUN_PARAM(id, dest, flag, ts, type, max, help) LAB_P_##id,
-#include "params.def"
+#include "../runtime/params.def"
 #undef RUN_PARAM
 	LAB_NR_PARAMS
 };
@@ -67,12 +66,16 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 	    const struct lab_options *o, struct lab_result *res, char *err, size_t errlen);
 
 /*
- * Schedules as text: runs of choices, "<cpu>" or "<cpu>x<count>", joined
- * by '.', e.g. "0x37.1x5.0.1x3" (37 decisions for CPU0, then 5 for CPU1...).
+ * Schedules as text: runs of decisions, "<cpu>" or "<cpu>x<count>", joined
+ * by '.', e.g. "0x37.1x5.0.1x3" (37 decisions for CPU0, then 5 for CPU1...);
+ * a choice point of another kind is its letter (choice.def) before the
+ * alternative: "0x12.l1.1x3". Decoded into the choices and, if any is not
+ * the scheduler's, their kinds (else *kinds NULL; kinds NULL: refuse
+ * letters).
  */
 char *lab_schedule_encode(const struct sim_decision *d, size_t n);
-int lab_schedule_decode(const char *text, int nr_cpus, unsigned char **out, size_t *n,
-			char *err, size_t errlen);
+int lab_schedule_decode(const char *text, int nr_cpus, unsigned char **out, unsigned char **kinds,
+			size_t *n, char *err, size_t errlen);
 
 /* One event as a JSON object (no newline); returns the length written. */
 int lab_event_json(size_t index, char *buf, size_t size);
