@@ -5,9 +5,7 @@
 #   make start   install what is missing, build, serve http://localhost:5173
 #   make test    install what is missing, build, run every test suite
 #
-# Both redo nothing that is up to date. Other targets: dev, kernel-tree, native,
-# native64, wasm, wasm64, web, lint, test-native, test-determinism, test-selftest, test-kunit, test-unit, test-e2e,
-# test-e2e-slow, test-wasm64, bench, bench-browser, kunit, kunit64, clean.
+# Both redo nothing that is up to date. make help lists the other targets.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -17,14 +15,15 @@ include wasm/build.mk
 include kernel-tree/diffs.mk
 include kernel-tree/kunit/kunit.mk
 
-.PHONY: help deps kernel-tree build web dist start dev test test-unit test-e2e test-e2e-slow typecheck lint bench bench-browser clean
+.PHONY: help deps kernel-tree build web dist start dev test test-unit test-e2e test-e2e-slow typecheck lint bench bench-browser screenshots clean
 
 help:
 	@echo "make start   set up, build and serve the app on http://localhost:5173"
-	@echo "make test    set up, build and run every test suite"
+	@echo "make test    set up, build and run every test suite, TEST_JOBS at a time (one per core), then one summary"
 	@echo "make dev     the development server with hot reload, on http://localhost:5173"
 	@echo "make bench   simulated events per second, natively and in wasm; LRU batch locks; the memcg bitmap at scale; seed 004's inode table; the explorer's rates; the fuzzer's rate; the figures panels, frames and long runs in the page; a table of the figures against their goals"
 	@echo "make bench-browser  in Chromium: the figures panels' wall time (memcg scale, inode table, RFC table), frames while playing lru-batch, and long runs (load, JS heap, End, Home, a scrub, a step back)"
+	@echo "make screenshots  the README's pictures (docs/img/*.png): every scene and the landing view in Chromium at 1280x720"
 	@echo "make explore the explorer's standard set: every schedule within a preemption bound, PCT (EXPLORE_SECONDS)"
 	@echo "make dist    build dist/: the whole app as static files, for any server or none"
 	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
@@ -44,11 +43,17 @@ deps:
 	@scripts/ensure-deps.sh
 
 # The companion kernel tree (kernel-tree/linux), from Debian's packages.
-kernel-tree: deps
+# One rule runs build-tree.sh, at every make (it does nothing when the tree
+# is up to date, and leaves the key alone then): what reads the tree
+# depends on the key, so under make -j nothing reads it while it is made,
+# and no second build-tree.sh runs beside the first.
+kernel-tree: deps kernel-tree/linux/.git/reclaim-lab-tree-key
+
+kernel-tree/linux/.git/reclaim-lab-tree-key: FORCE
 	@kernel-tree/build-tree.sh
 
-kernel-tree/linux/.git/reclaim-lab-tree-key:
-	@kernel-tree/build-tree.sh
+.PHONY: FORCE
+FORCE:
 
 # The page's 64-bit modules (page64) too: the machine the page runs by default.
 build: kernel-tree native wasm page64
@@ -66,9 +71,9 @@ dev: build
 	@echo "[web] development server on http://localhost:5173/ (hot reload; Ctrl-C stops)"
 	@$(NPX) vite --port 5173 --strictPort
 
-typecheck: build
-	@echo "[web] tsc"
-	@$(NPX) tsc --noEmit -p tsconfig.json
+# The type check needs the generated TypeScript alone (the event ABI and the run's parameters).
+typecheck: deps web/src/engine/generated/events.ts web/src/engine/generated/params.ts
+	@$(SUITE) typecheck one -- $(NPX) tsc --noEmit -p tsconfig.json
 
 # The import boundaries of web/src (engine, ui, scenes, lessons, talk, app)
 # and no two file names that differ only by case: scripts/check-imports.mjs;
@@ -76,39 +81,70 @@ typecheck: build
 # scripts/check-styles.mjs; the layers of wasm/ (includes, and the host
 # code's calls as its objects link): wasm/tools/check-layers.py.
 lint: deps
-	@node scripts/check-imports.mjs
-	@node scripts/check-styles.mjs
-	@python3 wasm/tools/check-layers.py
+	@$(SUITE) lint one -- sh -c 'node scripts/check-imports.mjs && node scripts/check-styles.mjs && python3 wasm/tools/check-layers.py'
+
+# The Python side's unit tests (kernel-tree/tests, the standard library's
+# unittest): the kernel registry and the lists made from it (adding a
+# scratch kernel as docs/adding-a-kernel.md says), kunit.def's reader,
+# make variant's modules. Seconds; no build needed.
+.PHONY: test-py
+test-py:
+	@$(SUITE) test-py unittest -- python3 -m unittest discover -s kernel-tree/tests -p 'test_*.py'
 
 # Lessons, talks and the figures they state are replayed on native64, the
-# page's default machine.
+# page's default machine. Vitest's JSON report gives the summary its counts.
 test-unit: build $(FIXTURES) $(NATIVE64_PROGS)
-	@echo "[web] unit tests (vitest)"
-	@$(NPX) vitest run
+	@$(SUITE) test-unit vitest -- $(NPX) vitest run --reporter=default --reporter=json \
+		--outputFile.json=build/test-results/test-unit.report.json
 
+# Playwright's workers (E2E_WORKERS, by default TEST_JOBS) share no state: each test has a browser context of its
+# own, and the files a spec writes are in its own output folder. Its JSON report gives the summary each skip's reason.
+E2E_WORKERS ?= $(TEST_JOBS)
 test-e2e: web $(NATIVE64_PROGS)
-	@echo "[web] end-to-end tests (Playwright, Debian's Chromium)"
-	@$(NPX) playwright test --grep-invert '@slow|@wasm64'
+	@PLAYWRIGHT_JSON_OUTPUT_NAME=build/test-results/test-e2e.report.json \
+		$(SUITE) test-e2e playwright -- $(NPX) playwright test --grep-invert '@slow|@wasm64' \
+		--workers=$(E2E_WORKERS) --reporter=list,json
 
 # The end-to-end tests tagged @slow (minutes each: a run past the page's 2,000,000 events, a million-line trace, every slide at 3840×2160).
 test-e2e-slow: web
 	@$(NPX) playwright test --grep @slow
 
-# Every suite, in order: native C (ASan + UBSan), native = wasm logs,
-# the kernel's own fast library tests (native = wasm consoles),
-# UML = native = wasm traces (when make kunit built the kernel before),
-# make variant's refusals of series it cannot run,
-# TypeScript types, web engine unit tests, end-to-end in Chromium.
-test: build lint test-native test-determinism test-selftest test-kunit test-variant-quick typecheck test-unit test-e2e
-	@echo "make test: every suite passed"
+# make test: every suite, side by side where they do not depend on each other
+# (TEST_JOBS at a time, by default one per core; make -k, so that one
+# failure stops no other suite), each run by scripts/test-suite.sh, which
+# keeps its log and times in build/test-results/; then one summary
+# (scripts/test-summary.mjs): each suite and its counts, every skip with
+# its reason and the command that runs it, N passed, N failed, N skipped.
+# The suites: the Python side's unit tests, native C (ASan + UBSan), native = wasm logs, the kernel's own
+# fast library tests, UML = native = wasm traces (when make kunit built the
+# kernel before), make variant's refusals of series it cannot run, the
+# import and style rules, TypeScript types, the web engine's unit tests,
+# end to end in Chromium. The long ones are behind targets of their own:
+TEST_SUITES := lint typecheck test-py test-native test-determinism test-selftest test-kunit test-variant-quick test-unit test-e2e
+TEST_ELSEWHERE := make test-e2e-slow, make test-wasm64, make kunit, make kunit64, make test-variant, make explore, \
+		  make determinism, make selftest, make torture, make torture-explore, make selftest-wrong-shim, make fuzz, make bench
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+SUITE := scripts/test-suite.sh
+test: deps
+	@rm -rf build/test-results
+	@$(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(TEST_SUITES); s=$$?; \
+		TEST_SUITES='$(TEST_SUITES)' TEST_ELSEWHERE='$(TEST_ELSEWHERE)' node scripts/test-summary.mjs $$s
 
-bench: web build/bench/v6.12/labrun build/bench/no-shrinker-bitmap/labrun \
-		build/wasm/v6.12/labrun.cjs build/wasm/no-shrinker-bitmap/labrun.cjs build/bench/lru-batch/labrun \
-		$(foreach v,$(INODE_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs) \
-		build/bench/break-no-wait/labrun build/wasm/break-no-wait/labrun.cjs \
-		build/bench/break-no-tryget/labrun build/bench/break-no-recheck/labrun build/fuzz/fuzz_shrinkers
+# The kernels each bench script runs are the registry's (kernel-tree/manifest.json
+# "bench"); the explorer's, its races' (make explore).
+bench: web $(foreach v,$(BENCH_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs) \
+		build/fuzz/fuzz_shrinkers
 	@$(MAKE) --no-print-directory $$(node wasm/explore.mjs targets)
 	@wasm/bench-all.sh
+
+# The page's figures in Chromium, against the production build (the rows of
+# make bench that need a browser): scripts/bench-figures.mjs, scripts/bench-page.mjs.
+bench-browser: web
+	@node scripts/bench-figures.mjs
+	@node scripts/bench-page.mjs
+
+screenshots: web
+	@node scripts/screenshots.mjs
 
 # The explorer's standard set (not part of make test): JSON lines per bound,
 # each small race of wasm/explore.json checked against what it expects.
@@ -146,7 +182,7 @@ test-variant: build/native/break-no-wait/labrun
 	@kernel-tree/tests/test-variant.sh
 # make test's share: the refusals that need no build (seconds).
 test-variant-quick: kernel-tree/linux/.git/reclaim-lab-tree-key
-	@kernel-tree/tests/test-variant.sh --quick
+	@$(SUITE) test-variant-quick variant -- kernel-tree/tests/test-variant.sh --quick
 # The report: every scenario under the sanitizers, against the base and
 # native = wasm, a fuzzing smoke run, the explorer; variants/NAME/report.txt.
 variant-report:

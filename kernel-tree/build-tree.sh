@@ -56,18 +56,10 @@ base_key_input() {
 	echo "layout 1"
 }
 
-# "<series> <base>" for each patch series, from manifest.json.
+# "<branch> <base>" for each branch made from patches: the registry's
+# kernels that are not upstream (kernel-tree/kernels.py).
 series_bases() {
-	python3 - "$here/manifest.json" <<'PY'
-import json, sys
-m = json.load(open(sys.argv[1]))
-for s in m["series"]:
-    code = s["code"]
-    if code.get("kind") == "project-port" and code.get("available"):
-        print(code["branch"], code["base"])
-for b in m.get("breaks", []) + m.get("without", []):
-    print(b["branch"], b["base"])
-PY
+	python3 "$here/kernels.py" branches
 }
 
 key_input() {

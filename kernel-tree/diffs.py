@@ -7,20 +7,20 @@ Usage: python3 kernel-tree/diffs.py kernel-tree/linux OUT.json [VARIANT=BRANCH..
                                     [--review variants/NAME/variant.json...]
 
 Every text is read from the tree with git (`git diff`, `git show
-<branch>:<path>`); nothing is typed in by hand. Comparisons:
+<branch>:<path>`); nothing is typed in by hand. One comparison for each
+kernel of the registry (kernel-tree/manifest.json "kernels") that has a
+"diff", in the registry's order, titled by it:
 
-  v6.1..srcu-shrinkers   git diff of mm/, include/linux/shrinker.h and
-                         include/linux/memcontrol.h
-  v6.1..v6.12            per function: the shrinker code moved from
+  BASE..BRANCH           git diff of its base and its branch over PATHS
+                         below (mm/, include/linux/shrinker.h,
+                         include/linux/memcontrol.h, the port's headers)
+                         or over the diff's own "paths" (the inode
+                         kernels: fs/inode.c, include/linux/list_lru.h,
+                         mm/list_lru.c)
+  v6.1..v6.12            "per_function": the shrinker code moved from
                          mm/vmscan.c (v6.1) to mm/shrinker.c (v6.12), so each
                          function that matters is cut out of both files and
                          the two texts are diffed with difflib
-  v6.12..break-no-tryget git diff of the same paths
-  v6.12..break-no-wait   likewise, and v6.12..no-shrinker-bitmap,
-                         v6.12..break-no-recheck, v6.12..lru-batch-locks (the
-                         port's new files)
-  v6.12..inode-lru-before  git diff of fs/inode.c, include/linux/list_lru.h
-  v6.12..inode-lru-rotate  and mm/list_lru.c
 
 Output (JSON, compact):
 
@@ -65,6 +65,9 @@ import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kernels  # noqa: E402
 
 CONTEXT = 3
 # include/linux/memcontrol.h: the SRCU series adds shrinker_info.map_nr_max.
@@ -287,6 +290,34 @@ def per_function(tree, old, old_path, new, new_path):
     return hunks, unchanged
 
 
+def comparison_specs(reg):
+    """The comparisons of the registry's kernels (kernels.Registry), in its
+    order: [{id, from, to, title, per_function, paths}]."""
+    out = []
+    for k in reg.kernels:
+        d = k.get('diff')
+        if d:
+            cid = reg.comparison(k['name'])
+            old = cid.split('..')[0]
+            out.append({'id': cid, 'from': old, 'to': k['branch'], 'title': d['title'],
+                        'per_function': bool(d.get('per_function')), 'paths': d.get('paths')})
+    return out
+
+
+def per_function_comparison(tree, old, new, title):
+    """The v6.1..v6.12 comparison: PER_FUNCTION's functions cut out of
+    v6.1:mm/vmscan.c and v6.12:mm/shrinker.c, diffed with difflib."""
+    hunks, unchanged = per_function(tree, old, 'mm/vmscan.c', new, 'mm/shrinker.c')
+    fnames = ', '.join(o if o == n else f'{o}/{n}' for o, n in PER_FUNCTION)
+    newnames = ', '.join(n for _, n in PER_FUNCTION_NEW)
+    return {'id': f'{old}..{new}', 'from': old, 'to': new, 'title': title,
+            'kind': 'per-function',
+            'command': f'difflib, function by function: {old}:mm/vmscan.c against '
+                       f'{new}:mm/shrinker.c ({fnames}), and {newnames} new in '
+                       f'{new}:include/linux/shrinker.h',
+            'unchanged': unchanged, 'hunks': hunks}
+
+
 def main(argv):
     reviews, rest = [], []
     args = iter(argv[3:])
@@ -308,45 +339,12 @@ def main(argv):
                 'command': f'git diff {old} {new} -- {" ".join(only) if only else paths}',
                 'unchanged': [], 'hunks': git_diff(tree, old, new, only)}
 
-    hunks, unchanged = per_function(tree, 'v6.1', 'mm/vmscan.c', 'v6.12', 'mm/shrinker.c')
-    fnames = ', '.join(o if o == n else f'{o}/{n}' for o, n in PER_FUNCTION)
-    newnames = ', '.join(n for _, n in PER_FUNCTION_NEW)
-    comparisons = [
-        gitdiff('v6.1', 'srcu-shrinkers',
-                'The SRCU series: shrinker_rwsem becomes a mutex for writers, and '
-                'shrink_slab() walks the shrinkers under SRCU instead of taking the rwsem.'),
-        {'id': 'v6.1..v6.12', 'from': 'v6.1', 'to': 'v6.12',
-         'title': 'rwsem to refcount + RCU: 6.12 finds shrinkers under RCU and pins each '
-                  'with a refcount instead of holding shrinker_rwsem across the walk.',
-         'kind': 'per-function',
-         'command': f'difflib, function by function: v6.1:mm/vmscan.c against '
-                    f'v6.12:mm/shrinker.c ({fnames}), and {newnames} new in '
-                    f'v6.12:include/linux/shrinker.h',
-         'unchanged': unchanged, 'hunks': hunks},
-        gitdiff('v6.12', 'break-no-tryget',
-                'Break: shrink_slab() no longer takes a reference with shrinker_try_get() '
-                'before it drops the RCU read lock to run the shrinker.'),
-        gitdiff('v6.12', 'break-no-wait',
-                'Break: shrinker_free() no longer waits for running shrinkers to drop '
-                'their references before it frees the shrinker.'),
-        gitdiff('v6.12', 'no-shrinker-bitmap',
-                'Without the bitmap: shrink_slab_memcg() calls every memcg-aware shrinker '
-                'for every memcg, as before 4.19.'),
-        gitdiff('v6.12', 'lru-batch-locks',
-                'The project port of the 2018 lru_lock RFC: batch locks and sentinel pages '
-                'over a minimal page and lruvec model (new files, not upstream code).'),
-        gitdiff('v6.12', 'break-no-recheck',
-                'Break: on SHRINK_EMPTY shrink_slab_memcg() clears the bit and moves on, '
-                'without the barrier and the second call that catch a concurrent add.'),
-        gitdiff('v6.12', 'inode-lru-before',
-                'Before 5.16: an unused inode goes on the inode LRU whatever its page '
-                'cache holds, and inode_lru_isolate() rotates it while the cache is '
-                'populated.', INODE_PATHS),
-        gitdiff('v6.12', 'inode-lru-rotate',
-                'The counter-proposal: inodes with page cache stay on the LRU and are '
-                'rotated with LRU_ROTATE_NODEFER, which list_lru counts as isolated.',
-                INODE_PATHS),
-    ]
+    comparisons = []
+    for c in comparison_specs(kernels.load(check_files=False)):
+        if c['per_function']:
+            comparisons.append(per_function_comparison(tree, c['from'], c['to'], c['title']))
+        else:
+            comparisons.append(gitdiff(c['from'], c['to'], c['title'], c['paths']))
     for path in reviews:
         with open(path, encoding='utf-8') as f:
             r = json.load(f)

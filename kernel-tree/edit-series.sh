@@ -23,16 +23,8 @@ die() { printf 'edit-series: %s\n' "$*" >&2; exit 1; }
 cmd=$1 series=$2 dir=$3
 patches=$here/patches/$series
 
-base=$(python3 - "$here/manifest.json" "$series" <<'PY'
-import json, sys
-m = json.load(open(sys.argv[1]))
-for s in m["series"] + m.get("breaks", []) + m.get("without", []):
-    code = s.get("code", s)
-    if code.get("branch") == sys.argv[2]:
-        print(code["base"])
-PY
-)
-[ -n "$base" ] || die "no series with branch $series in manifest.json"
+base=$(python3 "$here/kernels.py" branches | awk -v b="$series" '$1 == b { print $2 }')
+[ -n "$base" ] || die "no kernel of manifest.json is built from a branch $series made from patches"
 
 case $cmd in
 open)

@@ -23,7 +23,7 @@ const ROOT = opt('root', 'dist');
 const RUNS = runsOpt('3'); // each panel is timed this many times, each in a page of its own; the median is kept
 
 // Each panel: where it is, its run button (its progress and error share the prefix), and the goal
-// (the README's table of make bench's goals; the lru-batch table has none of its own: it is timed for the record).
+// (docs/performance.md's table of make bench's goals; the lru-batch table has none of its own: it is timed for the record).
 const PANELS = [
   {
     id: 'scale', name: 'memcg-bitmap scale 2000x2000, both kernels', query: '?scene=memcg-bitmap&step=0', run: 'scale.run', goal: 5,

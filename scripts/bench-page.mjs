@@ -30,7 +30,7 @@ const RUNS = [
   ['lru-batch 64x512x4', '?scene=lru-batch&prog=batch,t64,p512,r4'],
   ['shrinker-lifetime r600 o64', '?scene=shrinker-lifetime&prog=r600,o64'],
 ];
-// The goals for a long run in the page (the README's table of make bench's goals).
+// The goals for a long run in the page (docs/performance.md's table of make bench's goals).
 const GOALS = { heap: 300, load: 3, move: 100 };
 
 checkArgs('node scripts/bench-page.mjs [--port 4192] [--runs N] [--root dist] [--only PREFIX] (the runs whose name starts so)', [

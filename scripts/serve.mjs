@@ -3,7 +3,10 @@
 // Serves the production build (dist/) the way `make start` and the
 // end-to-end tests see it: gzip for every text and wasm file, the
 // Content-Security-Policy of scripts/csp.mjs on every response, hashed
-// assets cached for good and everything else revalidated.
+// assets cached for good and everything else revalidated. A request whose
+// header is past Node's limit (a link of some 16,000 characters) is
+// refused with 431 and the page itself, which reads the link from the
+// address bar and says it was too long.
 //
 //   node scripts/serve.mjs [--port 5173] [--host 127.0.0.1] [--root dist]
 import { createServer } from 'node:http';
@@ -117,6 +120,39 @@ const server = createServer(async (req, res) => {
   headers['Content-Length'] = data.length;
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : data);
+});
+
+// Past Node's header limit (--max-http-header-size, 16 KiB) the request cannot be read, so its path is not known: the
+// answer is 431, as any server's to a request past its limit, with the page itself (the app, whose assets are under /)
+// rather than an empty body, which the browser shows as its own error page. The page reads the link from the address
+// bar, runs what it can and says the link was too long (web/src/app/params.ts linkNotice).
+server.on('clientError', async (err, socket) => {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  if (err.code !== 'HPE_HEADER_OVERFLOW') {
+    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    return;
+  }
+  let page;
+  try {
+    page = (await readFile(join(root, 'index.html'), 'utf8')).replace('<head>', '<head><base href="/">');
+  } catch {
+    page = '<!doctype html><title>Reclaim Lab</title><p>This link is too long for the server.</p>';
+  }
+  const bodyBytes = Buffer.from(page);
+  const head = [
+    'HTTP/1.1 431 Request Header Fields Too Large',
+    `Content-Security-Policy: ${CSP}`,
+    'X-Content-Type-Options: nosniff',
+    'Referrer-Policy: no-referrer',
+    'Content-Type: text/html; charset=utf-8',
+    'Cache-Control: no-store',
+    `Content-Length: ${bodyBytes.length}`,
+    'Connection: close',
+  ];
+  if (socket.writable) socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), bodyBytes]));
 });
 
 await precompress();

@@ -5,7 +5,7 @@
 # figure, its goal and the ratio, oriented so that 1.00 or more meets the
 # goal (figure / goal for "at least", goal / figure for "at most"). Each
 # script adds its rows to BENCH_ROWS: name, value, unit, >= or <=, goal,
-# tab-separated. The top-level README says what each row measures.
+# tab-separated. docs/performance.md says what each row measures.
 set -eu
 BENCH_ROWS=$(mktemp)
 export BENCH_ROWS

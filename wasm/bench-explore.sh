@@ -30,12 +30,9 @@ echo "explore-litmus (2 CPUs), exhausted: $pe executions plainly, $re with sleep
 wasm=$(node --no-experimental-fetch build/wasm/v6.12/labrun.cjs --explore --scenario explore-litmus --bound 64 2>/dev/null | tail -1)
 echo "explore-litmus as wasm under Node: $(echo "$wasm" | field executions_total) executions," \
 	"$(echo "$wasm" | field rate) executions/s"
-# Each small race of wasm/explore.json on each of its kernels, to its bound:
-# natively, then as wasm under Node.
-node -e '
-for (const r of require("./wasm/explore.json").races)
-	for (const v of Object.keys(r.kernels)) console.log([r.id, v, r.bound, r.scenario, ...r.args].join(" "));
-' | while read -r id v bound scenario args; do
+# Each small race of wasm/explore.json on each of its kernels (the
+# registry's), to its bound: natively, then as wasm under Node.
+node wasm/explore.mjs races | while read -r id v bound scenario args; do
 	# shellcheck disable=SC2086 # args are labrun flags, split on purpose
 	out=$(timed build/bench/$v/labrun --explore --scenario "$scenario" $args --bound "$bound")
 	n=$(echo "$out" | field executions_total)

@@ -55,7 +55,8 @@ trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
 
 rows="1000:3072:0.39 10000:307:0.39 100000:32:1.29 500000:6:11.36 1000000:3:26.40 1500000:2:42.97 3000000:1:45.22"
-kernels="inode inode-before inode-rotate"
+# the kernels of the registry's inode bench (kernel-tree/manifest.json "bench")
+kernels=$(python3 kernel-tree/kernels.py list --bench inode)
 jobs=$(nproc)
 # One native cell, a process: $1 flavour, $2 kernel, $3 inodes, $4 pages;
 # its meta in $tmp/$1-$2-$3.json, its wall seconds in $tmp/$1-$2-$3.s.

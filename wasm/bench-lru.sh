@@ -9,7 +9,8 @@
 # stand-ins (a fault 400 ns, an unmapped page 100 ns); the bench build,
 # --stress (no whole-list checks), seed 1, timed policy.
 set -eu
-bin=build/bench/lru-batch/labrun
+# the kernel of the registry's lru bench (kernel-tree/manifest.json "bench")
+bin=build/bench/$(python3 kernel-tree/kernels.py list --bench lru)/labrun
 echo
 echo "benchmark: page_fault1 over LRU batch locks (project port), faults per virtual second"
 printf '  %-16s' tasks

@@ -21,81 +21,24 @@
 # because wasm32 is a 32-bit kernel (BITS_PER_LONG 32, so SHRINKER_UNIT_BITS
 # 32); the native build must run the same code to give the same event log.
 
-VARIANTS := v6.12 v6.1 srcu break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap lru-batch \
-            inode inode-before inode-rotate
-
-# v6.12: mm/shrinker.c, refcount + RCU (the series merged in 6.7)
-v6.12_BRANCH  := v6.12
-v6.12_FILES   := wasm/kernel-files-v6.12.txt
-v6.12_SRCS    := mm/shrinker.c mm/list_lru.c lib/xarray.c lib/list_debug.c
-v6.12_EXTRACT :=
-v6.12_GLUE    := wasm/glue/v6.12/api.c
-v6.12_DEFS    := -DLINUX_VERSION_CODE=0x060c00
-
-# v6.1: the shrinker code in mm/vmscan.c under shrinker_rwsem
-v6.1_BRANCH   := v6.1
-v6.1_FILES    := wasm/kernel-files-v6.1.txt
-v6.1_SRCS     := mm/list_lru.c lib/xarray.c lib/list_debug.c
-v6.1_EXTRACT  := wasm/extract/v6.1-vmscan.txt wasm/extract/v6.1-memcontrol.txt
-v6.1_GLUE     := wasm/glue/v6.1/api.c
-v6.1_DEFS     := -DLINUX_VERSION_CODE=0x060100
-
-# srcu: the project's port of the 2023 SRCU design onto v6.1
-# (kernel-tree/patches/srcu-shrinkers, merged for 6.4-rc1 and reverted)
-srcu_BRANCH   := srcu-shrinkers
-srcu_FILES    := wasm/kernel-files-v6.1.txt
-srcu_SRCS     := $(v6.1_SRCS)
-srcu_EXTRACT  := wasm/extract/srcu-vmscan.txt wasm/extract/v6.1-memcontrol.txt
-srcu_GLUE     := wasm/glue/v6.1/api.c
-srcu_DEFS     := $(v6.1_DEFS)
-srcu_OVERLAY  := wasm/overlay/v6.1
-
-# break-*: v6.12 with one guarantee removed on purpose (manifest.json "breaks");
-# no-shrinker-bitmap: v6.12 without a design, to measure it ("without").
-define break_variant
-$(1)_BRANCH  := $(1)
-$(1)_FILES   := $(v6.12_FILES)
-$(1)_SRCS    := $(v6.12_SRCS)
-$(1)_EXTRACT :=
-$(1)_GLUE    := $(v6.12_GLUE)
-$(1)_DEFS    := $(v6.12_DEFS)
-$(1)_OVERLAY := wasm/overlay/v6.12
-endef
-$(foreach b,break-no-tryget break-no-wait break-no-recheck no-shrinker-bitmap,$(eval $(call break_variant,$(b))))
-
-# lru-batch: v6.12 with the project's port of the 2018 lru_lock RFC
-# (kernel-tree/patches/lru-batch-locks: a model of the LRU, not upstream
-# code), and the scenario only it can run. <variant>_SCEN: such scenarios.
-lru-batch_BRANCH  := lru-batch-locks
-lru-batch_FILES   := wasm/kernel-files-lru-batch.txt
-lru-batch_SRCS    := $(v6.12_SRCS) mm/lru_batch.c
-lru-batch_EXTRACT :=
-lru-batch_GLUE    := $(v6.12_GLUE)
-lru-batch_DEFS    := $(v6.12_DEFS)
-lru-batch_OVERLAY := wasm/overlay/v6.12
-lru-batch_SCEN    := wasm/scenarios/lru_batch.c wasm/scenarios/kunit_lru_batch.c
-
-# inode, inode-before, inode-rotate: the inode LRU code of fs/inode.c
-# (too large to compile whole: extracted with its line numbers) on v6.12,
-# on inode-lru-before (kernel-tree/patches/inode-lru-before: inodes with
-# page cache stay on the LRU and are rotated, as before 5.16) and on
-# inode-lru-rotate (Dave Chinner's LRU_ROTATE_NODEFER counter-proposal),
-# over the real list_lru and shrinker code, with the project's page cache
-# model, and the scenario only they run.
-define inode_variant
-$(1)_BRANCH  := $(2)
-$(1)_FILES   := wasm/kernel-files-inode.txt
-$(1)_SRCS    := $(v6.12_SRCS)
-$(1)_EXTRACT := wasm/extract/inode-fs.txt wasm/extract/inode-pagemap.txt
-$(1)_GLUE    := $(v6.12_GLUE) wasm/glue/inode/inode.c wasm/glue/inode/pagecache.c
-$(1)_DEFS    := $(v6.12_DEFS) $(3)
-$(1)_OVERLAY := wasm/overlay/v6.12
-$(1)_SCEN    := wasm/scenarios/inode_lru.c wasm/scenarios/kunit_inode.c
-endef
-$(eval $(call inode_variant,inode,v6.12,-DSIM_INODE_BEFORE=0))
-$(eval $(call inode_variant,inode-before,inode-lru-before,-DSIM_INODE_BEFORE=1))
-$(eval $(call inode_variant,inode-rotate,inode-lru-rotate,-DSIM_INODE_BEFORE=1))
-INODE_VARIANTS := inode inode-before inode-rotate
+# The kernels: one registry, the "kernels" and "recipes" of
+# kernel-tree/manifest.json (docs/adding-a-kernel.md). kernel-tree/kernels.py
+# writes build/gen/kernels.mk from it: VARIANTS, and for each variant
+# <variant>_BRANCH, _FILES (the kernel files read from the branch), _SRCS
+# (compiled whole), _EXTRACT (extraction specs), _GLUE, _DEFS, _OVERLAY,
+# _SCEN (scenario files only it runs) and _RECIPE (a file rewritten only
+# when its recipe changes, which its tree and objects depend on); the
+# lists of the kernels each native test (<test>_VARIANTS), each make bench
+# script (bench_<name>_VARIANTS) and the User-Mode Linux referee
+# (KUNIT_*) run. make reads it, remaking it first when the registry changed.
+KERNELS_MK := build/gen/kernels.mk
+KERNEL_RECIPES := build/gen/kernels
+include $(KERNELS_MK)
+$(KERNELS_MK): kernel-tree/manifest.json kernel-tree/kernels.py kernel-tree/kunitdef.py \
+		wasm/scenarios/kunit.def wasm/explore.json
+	@mkdir -p $(KERNEL_RECIPES)
+	@python3 kernel-tree/kernels.py mk $@ $(KERNEL_RECIPES)
+INODE_VARIANTS := $(inode_RECIPE_VARIANTS)
 
 # selftest: the kernel's own library tests of 6.12 (lib/test_xarray.c ...)
 # over the library code they test, run on the simulated machine by
@@ -182,6 +125,7 @@ $(1)_GLUE    := $($(2)_GLUE)
 $(1)_DEFS    := $($(2)_DEFS)
 $(1)_OVERLAY := $(or $($(2)_OVERLAY),wasm/overlay/$(2))
 $(1)_SCEN    := $($(2)_SCEN)
+$(1)_RECIPE  := $($(2)_RECIPE)
 endef
 $(foreach r,$(REVIEW_VARIANTS),$(eval $(call review_variant,$(r),$($(r)_BASE))))
 LAB_VARIANTS := $(VARIANTS) $(REVIEW_VARIANTS)
@@ -276,7 +220,7 @@ FLAVOURS  := native native64 bench wasm wasm64 fuzz
 # headers (wasm/overlay/<variant>, or <variant>_OVERLAY) go next to the
 # compiled files; extraction specs make .c files.
 define tree_rule
-$(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) wasm/tools/extract.py \
+$(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) $($(1)_RECIPE) wasm/tools/extract.py \
 		kernel-tree/linux/.git/reclaim-lab-tree-key $(shell find wasm/overlay -type f)
 	@echo "[wasm] reading $$$$(grep -cv '^#\|^$$$$' $($(1)_FILES)) files from branch $($(1)_BRANCH) of kernel-tree/linux"
 	@rm -rf $(tree) && mkdir -p $(tree)
@@ -344,7 +288,7 @@ HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
               wasm/tests/test_fuzz_ops.c wasm/tests/test_shrinker_churn.c \
               wasm/tests/test_churn_figures.c wasm/tests/test_memcg_bitmap.c \
               wasm/tests/test_lru_batch.c wasm/tests/test_inode_lru.c \
-              wasm/tests/test_explore.c wasm/tests/test_kcsan.c wasm/fuzz/fuzz_shrinkers.c
+              wasm/tests/test_explore.c wasm/tests/test_params.c wasm/tests/test_kcsan.c wasm/fuzz/fuzz_shrinkers.c
 $(foreach f,$(FLAVOURS),$(foreach v,$(LAB_VARIANTS) $(SELFTEST_VARIANTS),\
 	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
 	$(foreach s,$(call pobj_srcs,$(v)),$(eval $(call project_rule,$(f),$(v),$(s))))))
@@ -458,6 +402,12 @@ web/src/engine/generated/events.ts: build/native/gen_events_ts
 	@mkdir -p $(@D)
 	@$< > $@.tmp && mv $@.tmp $@
 	@echo "  GEN $@"
+# The kernels for the page (SCENE_KERNELS, KERNELS), from the registry.
+web/src/engine/generated/kernels.ts: kernel-tree/manifest.json kernel-tree/kernels.py kernel-tree/kunitdef.py
+	@mkdir -p $(@D)
+	@python3 kernel-tree/kernels.py ts $@
+	@touch $@
+	@echo "  GEN $@"
 web/src/engine/generated/params.ts: build/native/gen_events_ts
 	@mkdir -p $(@D)
 	@$< params > $@.tmp && mv $@.tmp $@
@@ -494,7 +444,7 @@ wasm64: $(WASM64_PROGS)
 PAGE64_PROGS := $(foreach v,$(VARIANTS),$(call browser_module64,$(v)))
 .PHONY: page64
 page64: $(PAGE64_PROGS)
-wasm: $(WASM_PROGS) web/src/engine/generated/events.ts web/src/engine/generated/params.ts web/public/kernel/.stamp web/public/kernel/diffs.json
+wasm: $(WASM_PROGS) web/src/engine/generated/events.ts web/src/engine/generated/params.ts web/src/engine/generated/kernels.ts web/public/kernel/.stamp web/public/kernel/diffs.json
 
 # ---- tests ---------------------------------------------------------------------------
 # Native tests, with AddressSanitizer and UBSan, on v6.12 unless named.
@@ -511,45 +461,55 @@ build/native/$(2)/$(1): $(call kobjs,native,$(2)) $(call hobjs,native) build/nat
 	@echo "  LD [native] $$@"
 	@$(CC_native) $$^ -o $$@
 endef
-$(eval $(call scenario_test,test_planted_bugs,v6.12))
-$(eval $(call scenario_test,test_kcsan,v6.12))
-LIFETIME_VARIANTS := v6.12 break-no-tryget break-no-wait
-$(foreach v,$(LIFETIME_VARIANTS),$(eval $(call scenario_test,test_shrinker_lifetime,$(v))))
+# Each test of the registry's (SCENARIO_TESTS: a kernel's "tests") on the
+# kernels that run it (<test>_VARIANTS); test_fuzz_ops on every kernel.
+# Those tests read what the registry expects of their kernel
+# (wasm/tests/lab_kernels.h).
+$(foreach t,$(SCENARIO_TESTS),$(foreach v,$($(t)_VARIANTS),$(eval $(call scenario_test,$(t),$(v)))))
 $(foreach v,$(VARIANTS),$(eval $(call scenario_test,test_fuzz_ops,$(v))))
-CHURN_VARIANTS := v6.1 srcu v6.12
-BITMAP_VARIANTS := v6.12 v6.1 no-shrinker-bitmap break-no-recheck
-$(foreach v,$(BITMAP_VARIANTS),$(eval $(call scenario_test,test_memcg_bitmap,$(v))))
-$(eval $(call scenario_test,test_lru_batch,lru-batch))
-EXPLORE_TEST_VARIANTS := v6.12 break-no-wait break-no-recheck
-$(foreach v,$(EXPLORE_TEST_VARIANTS),$(eval $(call scenario_test,test_explore,$(v))))
-$(foreach v,$(INODE_VARIANTS),$(eval $(call scenario_test,test_inode_lru,$(v))))
-$(foreach v,$(CHURN_VARIANTS),$(eval $(call scenario_test,test_shrinker_churn,$(v))))
+build/gen/lab_kernels_table.h: kernel-tree/manifest.json kernel-tree/kernels.py
+	@mkdir -p $(@D)
+	@python3 kernel-tree/kernels.py c $@
+	@touch $@
+$(foreach f,$(FLAVOURS),$(foreach t,$(SCENARIO_TESTS),build/$(f)/host/$(t).o)): build/gen/lab_kernels_table.h
+CHURN_VARIANTS := $(test_shrinker_churn_VARIANTS)
+# The run parameters' limits (params.def) on selftest too, whose torture
+# tests are the ones that read --cpus.
+$(eval $(call scenario_test,test_params,selftest))
 build/native/test_churn_figures: build/native/host/test_churn_figures.o
 	@echo "  LD [native] $@"
 	@$(CC_native) $^ -o $@
 
 NATIVE_TESTS := build/native/test_runtime build/native/test_kernel_api \
-                build/native/v6.12/test_planted_bugs build/native/v6.12/test_kcsan \
-                $(foreach v,$(LIFETIME_VARIANTS),build/native/$(v)/test_shrinker_lifetime) \
                 $(foreach v,$(VARIANTS),build/native/$(v)/test_fuzz_ops) \
-                $(foreach v,$(BITMAP_VARIANTS),build/native/$(v)/test_memcg_bitmap) \
-                build/native/lru-batch/test_lru_batch \
-                $(foreach v,$(INODE_VARIANTS),build/native/$(v)/test_inode_lru) \
-                $(foreach v,$(EXPLORE_TEST_VARIANTS),build/native/$(v)/test_explore)
+                $(foreach t,$(filter-out test_shrinker_churn,$(SCENARIO_TESTS)),\
+                  $(foreach v,$($(t)_VARIANTS),build/native/$(v)/$(t)))
+NATIVE_TESTS += build/native/selftest/test_params
 CHURN_TESTS  := $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/test_shrinker_churn)
 
-.PHONY: test-native test-determinism determinism
-test-native: $(NATIVE_TESTS) $(CHURN_TESTS) build/native/test_churn_figures
-	@for t in $(NATIVE_TESTS); do ASAN_OPTIONS=detect_leaks=0 $$t || exit 1; done
-	@for v in $(CHURN_VARIANTS); do \
-		ASAN_OPTIONS=detect_leaks=0 build/native/$$v/test_shrinker_churn \
-			build/native/$$v/churn-figures.txt || exit 1; done
-	@build/native/test_churn_figures $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/churn-figures.txt)
+# Each test binary is a suite of its own (scripts/test-suite.sh), so that
+# make -j runs them side by side; the churn tests write the figures that
+# test_churn_figures then compares across the three kernels.
+NATIVE_RUNS := $(patsubst build/native/%,test-native/%,$(NATIVE_TESTS))
+CHURN_RUNS  := $(patsubst build/native/%,test-native/%,$(CHURN_TESTS))
+.PHONY: test-native test-native/churn-figures $(NATIVE_RUNS) $(CHURN_RUNS) test-determinism determinism
+test-native: $(NATIVE_RUNS) $(CHURN_RUNS) test-native/churn-figures
+$(NATIVE_RUNS): test-native/%: build/native/%
+	@$(SUITE) $@ ctest -- env ASAN_OPTIONS=detect_leaks=0 $<
+$(CHURN_RUNS): test-native/%: build/native/%
+	@$(SUITE) $@ ctest -- env ASAN_OPTIONS=detect_leaks=0 $< $(<D)/churn-figures.txt
+test-native/churn-figures: $(CHURN_RUNS) build/native/test_churn_figures
+	@$(SUITE) $@ ctest -- build/native/test_churn_figures $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/churn-figures.txt)
 
-# The same seed gives the same log natively and in wasm under Node.
-test-determinism: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)
-	@wasm/tests/determinism.sh 20 $(VARIANTS)
-	@wasm/tests/explore-wasm.sh
+# The same seed gives the same log natively and in wasm under Node: each
+# variant a suite of its own, and the explorer's searches.
+DETERMINISM_RUNS := $(foreach v,$(VARIANTS),test-determinism/$(v))
+.PHONY: $(DETERMINISM_RUNS) test-determinism/explore
+test-determinism: $(DETERMINISM_RUNS) test-determinism/explore
+$(DETERMINISM_RUNS): test-determinism/%: build/native/%/labrun build/wasm/%/labrun.cjs
+	@$(SUITE) $@ determinism -- wasm/tests/determinism.sh --one 20 $*
+test-determinism/explore: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)
+	@$(SUITE) $@ determinism -- wasm/tests/explore-wasm.sh
 # The same at 64 bits: native64 = wasm64 (make test-wasm64, not in make
 # test: the native64 and wasm64 builds of every variant and their runs
 # took 19 min on the shared two-core machine).
@@ -625,8 +585,12 @@ SELFTEST_FAST  := selftest-xarray selftest-ida selftest-atomic64 selftest-list s
 .PHONY: selftest test-selftest
 selftest: $(SELFTEST_PROGS)
 	@wasm/selftest/run.sh
-test-selftest: $(SELFTEST_PROGS)
-	@wasm/selftest/run.sh $(SELFTEST_FAST)
+# Each fast test a suite of its own (run.sh runs its native and wasm runs at once).
+SELFTEST_RUNS := $(addprefix test-selftest/,$(SELFTEST_FAST))
+.PHONY: $(SELFTEST_RUNS)
+test-selftest: $(SELFTEST_RUNS)
+$(SELFTEST_RUNS): test-selftest/%: $(SELFTEST_PROGS)
+	@$(SUITE) $@ selftest -- wasm/selftest/run.sh $*
 # make torture: locktorture's and rcutorture's runs (wasm/scenarios/locktorture.def,
 # rcutorture.def), natively and in wasm, under each scheduling policy, a
 # group per count of simulated CPUs: on two, locktorture's and the

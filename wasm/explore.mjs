@@ -26,10 +26,19 @@
 //   node wasm/explore.mjs pct        the PCT searches, one a line: race,
 //                                    kernel, depth, then labrun's flags
 //                                    (make bench's figures)
+//   node wasm/explore.mjs races      each race on each of its kernels, one
+//                                    a line: race, kernel, bound, scenario,
+//                                    then labrun's flags
 import { readFileSync } from 'node:fs';
 import { explore } from './explore-run.mjs';
 
-const { races } = JSON.parse(readFileSync(new URL('./explore.json', import.meta.url), 'utf8'));
+// Each race with the kernels it is searched on and what each expects, in
+// the registry's order (kernel-tree/manifest.json, each kernel's "explore").
+const { kernels } = JSON.parse(readFileSync(new URL('../kernel-tree/manifest.json', import.meta.url), 'utf8'));
+const races = JSON.parse(readFileSync(new URL('./explore.json', import.meta.url), 'utf8')).races.map((r) => ({
+  ...r,
+  kernels: Object.fromEntries(kernels.filter((k) => r.id in (k.explore ?? {})).map((k) => [k.name, k.explore[r.id]])),
+}));
 const others = [
   // Small enough to enumerate: every schedule, with sleep sets and without.
   ['v6.12', '--scenario', 'explore-litmus', '--bound', '64'],
@@ -62,6 +71,12 @@ if (process.argv[2] === 'pct') {
     for (const [variant, expect] of Object.entries(race.kernels)) {
       console.log([race.id, variant, pctDepth(race, expect), ...pctArgs(race, expect)].join(' '));
     }
+  }
+  process.exit(0);
+}
+if (process.argv[2] === 'races') {
+  for (const race of races) {
+    for (const variant of Object.keys(race.kernels)) console.log([race.id, variant, race.bound, race.scenario, ...race.args].join(' '));
   }
   process.exit(0);
 }
@@ -159,6 +174,6 @@ for (const race of races) {
   }
 }
 if (bad) {
-  console.log(`make explore: ${bad} search(es) did not find what wasm/explore.json expects`);
+  console.log(`make explore: ${bad} search(es) did not find what the registry expects (kernel-tree/manifest.json, each kernel's "explore")`);
   process.exit(1);
 }

@@ -5,10 +5,16 @@
 # User-Mode Linux runs, by the same facts the suite's #ifs test.
 # Needs $top (the repository) set.
 
+# kunit.def read once, by its one reader (kernel-tree/kunitdef.py), which
+# refuses an entry it cannot read: the shell's lists never leave one out.
+KUNIT_DEF_ROWS=$(python3 "$top/kernel-tree/kunitdef.py" "$top/wasm/scenarios/kunit.def") || {
+	echo "cases.sh: wasm/scenarios/kunit.def could not be read (above)" >&2
+	exit 2
+}
+
 # kunit_def: "ident name where variant" per scenario, in kunit.def's order.
 kunit_def() {
-	sed -n 's/^KUNIT_SCENARIO(\([a-z_]*\), *"\([a-z-]*\)", *[a-z_]*, *\([A-Z0-9_]*\), *\([a-z0-9.-]*\),.*/\1 \2 \3 \4/p' \
-		"$top/wasm/scenarios/kunit.def"
+	printf '%s\n' "$KUNIT_DEF_ROWS"
 }
 
 # planted_kernel DOTCONFIG: the kernel has what the planted suites need
@@ -28,7 +34,7 @@ branch_runs() {
 	ALL|WORD64)	return 0 ;;
 	LRU_BATCH)
 		git -C "$tree" cat-file -e "$branch:mm/lru_batch.c" 2>/dev/null ;;
-	INODE)	# LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	INODE|FOLIO_LRU)	# LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 		version=$(git -C "$tree" show "$branch:Makefile" |
 			  sed -n '1,5{s/^VERSION = //p; s/^PATCHLEVEL = //p}' | tr '\n' ' ')
 		set -- $version

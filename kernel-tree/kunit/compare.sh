@@ -87,29 +87,21 @@ top=$PWD
 declare -A scenario_variant=()
 while read -r ident name where v; do
 	[ "$v" = - ] || scenario_variant[$name]=$v
-done < <(kunit_def)
-# The variant (wasm/build.mk) built from each branch, where its name differs.
-declare -A variant_of=(
-	[lru-batch-locks]=lru-batch
-)
-
-# Variants built from a branch on top of BRANCH, and whether their native
-# traces must equal that kernel's (same) or must not (differs): the break
-# kernels that only matter under concurrency, the ports, and those whose
-# change shows even when nothing races (break-no-recheck drops the second
-# call after SHRINK_EMPTY clears a bit; no-shrinker-bitmap has no bits).
-declare -A variants=(
-	[v6.12]="break-no-tryget:same break-no-wait:same break-no-recheck:differs no-shrinker-bitmap:differs lru-batch:same inode-before:differs inode-rotate:differs"
-	[v6.1]="srcu:same"
-)
-# The scenarios of those variants that run only some: inode-before
-# (inodes with page cache stay on the LRU, as before 5.16) and
-# inode-rotate (the LRU_ROTATE_NODEFER proposal) run kunit-inode, and
-# must not give v6.12's trace; the others run all but kunit-inode.
-declare -A variant_scenarios=(
-	[inode-before]=kunit-inode
-	[inode-rotate]=kunit-inode
-)
+done <<<"$(kunit_def)"
+# The variant built from each refereed branch, and the variants built on
+# top of a branch whose native traces must equal that kernel's (same) or
+# must not (differs), with the only scenarios some of them run: the
+# registry's "kunit" (kernel-tree/manifest.json, kernel-tree/kernels.py).
+declare -A variant_of=() variants=() variant_scenarios=()
+kunit_rows=$(python3 kernel-tree/kernels.py kunit) || exit 2
+while read -r what a b want only; do
+	case $what in
+	referee) variant_of[$a]=$b ;;
+	compared)
+		variants[$a]+=" $b:$want"
+		[ "$only" = - ] || variant_scenarios[$b]=${only//,/ } ;;
+	esac
+done <<<"$kunit_rows"
 
 # first_diff A B: the first line number where files A and B differ, or nothing.
 first_diff() {

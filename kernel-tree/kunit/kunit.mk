@@ -6,16 +6,16 @@
 # traces of the same scenarios. make test-kunit does the same only when a
 # UML build is already there (the kernel build is minutes; the check
 # after it, seconds), and says that it skipped otherwise.
-# lru-batch-locks: v6.12 with the project's port mm/lru_batch.c (variant lru-batch).
-# kunit-inode, on v6.12 and lru-batch-locks, is run by variant inode
-# (v6.12's fs/inode.c); inode-before and inode-rotate must differ from it.
-
-KUNIT_BRANCHES := v6.12 v6.1 lru-batch-locks
-kunit_variant = $(if $(filter lru-batch-locks,$(1)),lru-batch,$(1))
-KUNIT_PROGS := $(foreach b,$(KUNIT_BRANCHES),build/native/$(call kunit_variant,$(b))/labrun \
-		build/wasm/$(call kunit_variant,$(b))/labrun.cjs) \
-		build/native/inode/labrun build/wasm/inode/labrun.cjs \
-		build/native/inode-before/labrun build/native/inode-rotate/labrun
+# The branches (KUNIT_BRANCHES) and the variants built from each
+# (kunit_variant_<branch>) are the registry's kernels whose "kunit" says
+# "referee" (kernel-tree/manifest.json, through build/gen/kernels.mk);
+# KUNIT_DEF_VARIANTS run the kunit.def scenarios that name a variant
+# (kunit-inode: inode, v6.12's fs/inode.c); KUNIT_COMPARED_VARIANTS must
+# give their base's traces, or must not, as their "base_traces" says.
+kunit_variant = $(kunit_variant_$(1))
+KUNIT_PROGS := $(foreach v,$(KUNIT_REFEREE_VARIANTS) $(KUNIT_DEF_VARIANTS),build/native/$(v)/labrun \
+		build/wasm/$(v)/labrun.cjs) \
+		$(foreach v,$(KUNIT_COMPARED_VARIANTS),build/native/$(v)/labrun)
 
 .PHONY: kunit test-kunit kunit64
 kunit: kernel-tree native $(KUNIT_PROGS)
@@ -23,15 +23,15 @@ kunit: kernel-tree native $(KUNIT_PROGS)
 	@kernel-tree/kunit/compare.sh $(KUNIT_BRANCHES)
 
 test-kunit: native $(KUNIT_PROGS)
-	@for b in $(KUNIT_BRANCHES); do \
+	@$(SUITE) test-kunit kunit -- bash -c 'for b in $(KUNIT_BRANCHES); do \
 		if [ -x build/kunit/$$b/out/linux ] && \
 		   [ "$$(cat build/kunit/$$b/src.commit 2>/dev/null)" = "$$(git -C kernel-tree/linux rev-parse $$b)" ]; then \
-			kernel-tree/kunit/run.sh $$b || exit 1; \
-			kernel-tree/kunit/compare.sh $$b || exit 1; \
+			kernel-tree/kunit/run.sh $$b && kernel-tree/kunit/compare.sh $$b || exit 1; \
+			echo "test-kunit: $$b: UML = native = wasm"; \
 		else \
 			echo "test-kunit: skipped $$b: no User-Mode Linux build of it yet (make kunit builds one)"; \
 		fi; \
-	done
+	done'
 
 # The same referee for the 64-bit simulated machine (native64: clang -m64,
 # BITS_PER_LONG 64, as UML and the kernels people run): UML's traces, built
@@ -42,3 +42,13 @@ KUNIT_WASM64 ?= 0
 kunit64: kernel-tree native64 $(if $(filter 1,$(KUNIT_WASM64)),wasm64)
 	@for b in $(KUNIT_BRANCHES); do kernel-tree/kunit/run.sh $$b || exit 1; done
 	@KUNIT_WORD=64 KUNIT_WASM64=$(KUNIT_WASM64) kernel-tree/kunit/compare.sh $(KUNIT_BRANCHES)
+
+# The 2018 lru_lock RFC as patch series on 6.12 (kernel-tree/docs/lru-batch-port.md):
+# User-Mode Linux alone until the simulated machine builds them. Each branch
+# boots the reclaim_lab suites (run.sh), reclaim_lab_folio_lru's checks of
+# the batches among them, with CONFIG_DEBUG_VM.
+KUNIT_PORT_BRANCHES := $(shell python3 kernel-tree/kernels.py tree-branches)
+
+.PHONY: kunit-lru-port
+kunit-lru-port: kernel-tree
+	@for b in $(KUNIT_PORT_BRANCHES); do kernel-tree/kunit/run.sh $$b || exit 1; done

@@ -778,6 +778,80 @@ static void rl_case(struct kunit *test, int (*body)(void), const char *name)
 #include "kunit.def"
 #undef KUNIT_SCENARIO
 
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+/*
+ * The folio LRU's invariants (kunit_folio_lru_body.h): a suite of its
+ * own, reclaim_lab_folio_lru, booted on its own by run.sh; on the ports
+ * of the 2018 lru_lock RFC it checks the batches too. Order-0 folios
+ * charged to a memcg of the case's own, so that its lruvec holds them
+ * alone.
+ */
+#include <linux/mm_inline.h>
+#include <linux/pagevec.h>
+#include <linux/swap.h>
+
+static struct folio *rl_fl_folio_alloc(struct mem_cgroup *memcg, bool anon)
+{
+	struct folio *folio = folio_alloc(GFP_KERNEL, 0);
+	struct mem_cgroup *old;
+	int err;
+
+	if (!folio)
+		return NULL;
+	if (anon)
+		__folio_set_swapbacked(folio);
+	old = set_active_memcg(memcg);
+	err = mem_cgroup_charge(folio, NULL, GFP_KERNEL);
+	set_active_memcg(old);
+	if (err) {
+		folio_put(folio);
+		return NULL;
+	}
+	return folio;
+}
+
+#include "kunit_folio_lru_body.h"
+
+static void rl_fl_case(struct kunit *test, int (*body)(void), const char *name)
+{
+	KUNIT_ASSERT_EQ(test, rl_mount(), 0);
+	rl_trace("scenario %s", name);
+	KUNIT_EXPECT_EQ(test, body(), 0);
+	kern_unmount(rl_mnt);
+	rl_mnt = NULL;
+}
+
+static void reclaim_lab_folio_lru_walk(struct kunit *test)
+{
+	rl_fl_case(test, rl_fl_walk_run, "kunit-folio-lru-walk");
+}
+
+static void reclaim_lab_folio_lru_stress(struct kunit *test)
+{
+	rl_fl_case(test, rl_fl_stress_run, "kunit-folio-lru-stress");
+}
+
+static void reclaim_lab_folio_lru_rfc537(struct kunit *test)
+{
+	rl_fl_case(test, rl_fl_rfc537_run, "kunit-folio-lru-rfc537");
+}
+
+static struct kunit_case reclaim_lab_folio_lru_cases[] = {
+	KUNIT_CASE(reclaim_lab_folio_lru_walk),
+	KUNIT_CASE(reclaim_lab_folio_lru_rfc537),
+	KUNIT_CASE_SLOW(reclaim_lab_folio_lru_stress),
+	{}
+};
+
+static struct kunit_suite reclaim_lab_folio_lru_suite = {
+	.name = "reclaim_lab_folio_lru",
+	.test_cases = reclaim_lab_folio_lru_cases,
+};
+#define RL_FL_SUITE	&reclaim_lab_folio_lru_suite,
+#else
+#define RL_FL_SUITE
+#endif
+
 /* In kunit.def's order, as compare.sh reads them. */
 static struct kunit_case reclaim_lab_cases[] = {
 #define KUNIT_SCENARIO(ident, name, fn, where, variant, title)		\
@@ -837,7 +911,8 @@ static struct kunit_suite reclaim_lab_suite = {
 	.test_cases = reclaim_lab_cases,
 };
 #ifdef RL_PLANTED
-kunit_test_suites(&reclaim_lab_suite, &reclaim_lab_planted_suite, &reclaim_lab_planted_taint_suite);
+kunit_test_suites(&reclaim_lab_suite, RL_FL_SUITE &reclaim_lab_planted_suite,
+		  &reclaim_lab_planted_taint_suite);
 #else
-kunit_test_suite(reclaim_lab_suite);
+kunit_test_suites(&reclaim_lab_suite, RL_FL_SUITE);
 #endif

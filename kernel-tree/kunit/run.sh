@@ -158,16 +158,32 @@ if grep -q 'reclaim_lab_ftrace: scenario ' "$b/test-reclaim_lab.log"; then
 	echo "[kunit] the shrink_slab tracepoints read from tracefs in those boots: $(grep -c ': mm_shrink_slab_' "$b/ftrace-uml.txt") lines in build/kunit/$branch/ftrace-uml.txt"
 fi
 
+# The folio LRU suite (reclaim_lab_folio_lru, kunit_folio_lru_body.h: the walk
+# through the per-CPU batch, isolation, putback and release; 20,000 random
+# LRU operations on thousands of folios; release_pages() of the RFC's 537),
+# 6.12 and later: a boot of its own, its "reclaim_lab: " lines in
+# build/kunit/BRANCH/folio-lru-uml.txt. Its checks of each list fail the
+# suite; on the RFC's ports they check the batches too.
+rm -f "$b/folio-lru-uml.txt" "$b/test-folio-lru.log"
+if branch_runs "$branch" FOLIO_LRU; then
+	start=$SECONDS
+	boot_alone reclaim_lab_folio_lru folio-lru
+	sed -n '/# reclaim_lab[a-z_]*: /d; s/^.*\(reclaim_lab: \)/\1/p' "$b/test-folio-lru.log" > "$b/folio-lru-uml.txt"
+	echo "[kunit] suite reclaim_lab_folio_lru, in a boot of its own: $(wc -l < "$b/folio-lru-uml.txt") trace lines in build/kunit/$branch/folio-lru-uml.txt ($((SECONDS - start)) s)"
+fi
+
 # With the kernel's checkers built in, nothing the suite ran may have set
 # them off: a report here is a bug in the suite, the port, or the kernel.
 # (Only from the suite's start: UML's own boot warns that no virtio PCI
 # device is configured.)
 dotconfig=$b/out/.config
 if grep -q '^CONFIG_PROVE_LOCKING=y' "$dotconfig" && grep -q '^CONFIG_KASAN=y' "$dotconfig"; then
-	if for log in "$b/test-reclaim_lab.log" "$b/test-shuffled.log" "$b"/test-alone-*.log; do sed -n '/^KTAP version/,$p' "$log"; done |
+	if for log in "$b/test-reclaim_lab.log" "$b/test-shuffled.log" "$b"/test-alone-*.log \
+			$([ -f "$b/test-folio-lru.log" ] && echo "$b/test-folio-lru.log"); do
+		sed -n '/^KTAP version/,$p' "$log"; done |
 	   grep -E 'BUG: |WARNING: |INFO: |Disabling lock debugging' > "$b/reports.txt"; then
 		cat "$b/reports.txt"
-		echo "kunit: the kernel reported the above while running the reclaim_lab suite (build/kunit/$branch/test-reclaim_lab.log, test-shuffled.log, test-alone-*.log)" >&2
+		echo "kunit: the kernel reported the above while running the reclaim_lab suites (build/kunit/$branch/test-reclaim_lab.log, test-shuffled.log, test-alone-*.log, test-folio-lru.log)" >&2
 		exit 1
 	fi
 	checkers="KASAN and lockdep"

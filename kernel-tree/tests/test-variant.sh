@@ -115,7 +115,7 @@ expect_refusal t-iface v6.12 "$tmp/iface.mbox" "a series that changes shrinker_r
 # The SRCU series (the project's port onto v6.1) changes mm/vmscan.c, which
 # the lab compiles from extracted pieces: v6.1's spec followed through it is
 # the spec of the built-in srcu kernel, item for item.
-if python3 kernel-tree/variant_spec.py "$TREE" v6.1 srcu-shrinkers wasm/extract/v6.1-vmscan.txt "$tmp/srcu-spec.txt" >"$tmp/spec.out" &&
+if kernel-tree/variant.sh spec "$TREE" v6.1 srcu-shrinkers wasm/extract/v6.1-vmscan.txt "$tmp/srcu-spec.txt" >"$tmp/spec.out" &&
 		diff <(grep -v '^#' "$tmp/srcu-spec.txt") <(grep -v '^#' wasm/extract/srcu-vmscan.txt) >"$tmp/spec.diff"; then
 	ok "v6.1's extraction spec followed through the SRCU series = srcu's ($(paste -sd';' "$tmp/spec.out" | cut -c1-150))"
 else

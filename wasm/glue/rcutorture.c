@@ -13,7 +13,7 @@
  * CONFIG_PREEMPTION, no CONFIG_HOTPLUG_CPU, no CONFIG_NO_HZ_FULL, no
  * CONFIG_DEBUG_LOCK_ALLOC, no CONFIG_RCU_TRACE, no CONFIG_RCU_BOOST).
  * After it: the project's ports of the parts left out, each refusing
- * when a parameter asks for it (wasm/selftest/README.md says why).
+ * when a parameter asks for it (docs/kernel-tests.md says why).
  */
 #include <linux/types.h>
 #include <linux/kernel.h>

@@ -15,7 +15,7 @@
 static unsigned char *schedule_buf, *schedule_kinds;
 
 const struct lab_param_info lab_params[LAB_NR_PARAMS] = {
-#define RUN_PARAM(id, dest, flag, ts, type, max, help) [LAB_P_##id] = { flag, LAB_PARAM_##type, max, help },
+#define RUN_PARAM(id, to, field, flag, ts, type, max, help) [LAB_P_##id] = { flag, LAB_PARAM_##type, max, help },
 #include "../runtime/params.def"
 #undef RUN_PARAM
 };
@@ -31,11 +31,31 @@ int lab_apply_params(const int *v, int n, struct scenario_params *p, struct lab_
 				 lab_params[i].max, v[i]);
 			return -1;
 		}
-#define RUN_PARAM(id, dest, flag, ts, type, max, help)			\
+#define RUN_PARAM_SCENARIO(field) p->field
+#define RUN_PARAM_OPTION(field) o->field
+#define RUN_PARAM(id, to, field, flag, ts, type, max, help)		\
 	if (LAB_P_##id < n && v[LAB_P_##id])				\
-		dest = LAB_PARAM_##type == LAB_PARAM_FLAG ? 1 : v[LAB_P_##id];
+		RUN_PARAM_##to(field) = LAB_PARAM_##type == LAB_PARAM_FLAG ? 1 : v[LAB_P_##id];
 #include "../runtime/params.def"
 #undef RUN_PARAM
+	return 0;
+}
+
+/* A parameter past its params.def limit, in lab_apply_params()'s words. */
+static int out_of_range(const struct scenario_params *p, const struct lab_options *o, char *err, size_t errlen)
+{
+	int v;
+
+#define RUN_PARAM(id, to, field, flag, ts, type, max, help)		\
+	v = RUN_PARAM_##to(field);					\
+	if (v < 0 || v > (max)) {					\
+		snprintf(err, errlen, "--%s is 0 to %d, not %d", flag, (max), v); \
+		return -1;						\
+	}
+#include "../runtime/params.def"
+#undef RUN_PARAM
+#undef RUN_PARAM_OPTION
+#undef RUN_PARAM_SCENARIO
 	return 0;
 }
 
@@ -71,12 +91,11 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 		return -1;
 	cfg.schedule = schedule_buf;
 	cfg.schedule_kinds = schedule_kinds;
-	if (p->containers > 10000 || p->mounts > 100 || p->memcgs > 100) {
-		snprintf(err, errlen, "at most 10000 containers, 100 mounts and 100 memcgs each");
+	/* The limits of params.def, for every caller (labrun and the bridge check them first). */
+	if (out_of_range(p, o, err, errlen))
 		return -1;
-	}
-	if (p->tasks > 64 || p->lru_mode < 0 || p->lru_mode > 2 || p->munmap_ns < 0 || p->munmap_ns > 1000000) {
-		snprintf(err, errlen, "at most 64 tasks; lru_mode 0, 1 or 2; munmap_ns 0 to 1000000");
+	if (sc->refuse && sc->refuse(p)) {
+		snprintf(err, errlen, "%s", sc->refuse(p));
 		return -1;
 	}
 	if (p->cpus && (!sc->cpus || p->cpus > sc->nr_cpus)) {

@@ -25,14 +25,20 @@ struct lab_options {
 	int policy;			/* enum sim_policy */
 	const char *schedule;		/* recorded schedule to follow first, or NULL */
 	sim_u64 hung_task_ns;		/* 0: the default */
-	int quiet;			/* record only the scenario's calls, tasks, labels and reports */
 	unsigned long max_steps;	/* the livelock guard, in scheduler decisions; 0: the default */
-	int no_schedule;		/* keep no schedule (sim_config.no_schedule) */
+	/* the OPTION parameters of params.def (quiet, no_schedule) */
+#define RUN_PARAM_SCENARIO(field)
+#define RUN_PARAM_OPTION(field) int field;
+#define RUN_PARAM(id, to, field, flag, ts, type, max, help) RUN_PARAM_##to(field)
+#include "../runtime/params.def"
+#undef RUN_PARAM
+#undef RUN_PARAM_OPTION
+#undef RUN_PARAM_SCENARIO
 };
 
 /* The run parameters (params.def), in the order they are packed. */
 enum lab_param {
-#define RUN_PARAM(id, dest, flag, ts, type, max, help) LAB_P_##id,
+#define RUN_PARAM(id, to, field, flag, ts, type, max, help) LAB_P_##id,
 #include "../runtime/params.def"
 #undef RUN_PARAM
 	LAB_NR_PARAMS

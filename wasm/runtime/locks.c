@@ -286,7 +286,7 @@ void sim_completion_init(unsigned int *done, struct sim_waitq *wq, const struct 
 	*done = 0;
 	wq->head = wq->tail = NULL;
 	if (sim_current) {
-		sim_event(SIM_EV_COMPLETION, site, sim_obj_of(done), 0, 1, 0);
+		sim_event(SIM_EV_COMPLETION, site, sim_obj_of(done), 0, SIM_COMPLETION_INIT, 0);
 		sim_step(site, SIM_COST_COMPLETION);
 	}
 }
@@ -299,7 +299,7 @@ void sim_wait_for_completion(unsigned int *done, struct sim_waitq *wq, const str
 	if (!t)
 		return;
 	sim_might_sleep(site);
-	sim_event(SIM_EV_COMPLETION, site, sim_obj_of(done), (int)*done, 2, 0);
+	sim_event(SIM_EV_COMPLETION, site, sim_obj_of(done), (int)*done, SIM_COMPLETION_WAIT, 0);
 	while (!*done) {
 		sim_waitq_add(wq, t);
 		sim_block(SIM_BLOCK_COMPLETION, sim_name(site && site->expr ? site->expr : "completion"), site);
@@ -324,7 +324,8 @@ void sim_complete(unsigned int *done, struct sim_waitq *wq, int all, const struc
 		*done = UINT_MAX;
 	else if (*done != UINT_MAX)
 		(*done)++;
-	sim_event(SIM_EV_COMPLETION, site, sim_obj_of(done), (int)*done, all ? 5 : 3, 0);
+	sim_event(SIM_EV_COMPLETION, site, sim_obj_of(done), (int)*done,
+		  all ? SIM_COMPLETION_COMPLETE_ALL : SIM_COMPLETION_COMPLETE, 0);
 	while ((w = sim_waitq_pop(wq))) {
 		sim_wake(w, site);
 		if (!all)

@@ -69,6 +69,40 @@ enum sim_block_reason {
 	SIM_BLOCK_TIMER = 5,
 };
 
+/*
+ * A COMPLETION event's "op": X(name, code). Expanded here and by
+ * wasm/tools/gen_events_ts.c (CompletionOp in generated/events.ts).
+ */
+#define SIM_COMPLETION_OPS(X)	\
+	X(INIT, 1)		\
+	X(WAIT, 2)		\
+	X(COMPLETE, 3)		\
+	X(COMPLETE_ALL, 5)
+enum sim_completion_op {
+#define SIM_COMPLETION_ENUM(name, code) SIM_COMPLETION_##name = code,
+	SIM_COMPLETION_OPS(SIM_COMPLETION_ENUM)
+#undef SIM_COMPLETION_ENUM
+};
+
+/*
+ * An LRU_ITEM event's "op", and for op ISOLATE its "ret": the lru_status an
+ * isolate callback returned (include/linux/list_lru.h's enum lru_status,
+ * numbered from 1; ROTATE_NODEFER on branch inode-lru-rotate). Expanded by
+ * wasm/glue/inode/inode.h and gen_events_ts.c (LruItemOp, LruStatus).
+ */
+#define SIM_LRU_ITEM_OPS(X)	\
+	X(ADD, 1)		\
+	X(DEL, 2)		\
+	X(ISOLATE, 3)
+#define SIM_LRU_STATUSES(X)	\
+	X(REMOVED, 1)		\
+	X(REMOVED_RETRY, 2)	\
+	X(ROTATE, 3)		\
+	X(SKIP, 4)		\
+	X(RETRY, 5)		\
+	X(STOP, 6)		\
+	X(ROTATE_NODEFER, 7)
+
 /* Kinds of report (REPORT's, WARN's and BUG's report table entries). */
 enum sim_report_type {
 	SIM_REPORT_WARN = 1,

@@ -39,7 +39,7 @@
 #define RELEASE_CHUNK 256	/* pages per release_pages() call, below LRU_BITMAP_SIZE */
 #define DEFAULT_PAGES 64
 #define DEFAULT_ROUNDS 3
-#define MAX_TASKS 64
+#define MAX_TASKS RUN_PARAM_MAX_TASKS	/* a CPU each: at most SIM_MAX_CPUS */
 #define DEFAULT_TASKS 4
 
 unsigned long long sim_random(void);

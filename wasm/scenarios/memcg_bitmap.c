@@ -483,6 +483,31 @@ out:
 	rcu_barrier();
 }
 
+/*
+ * At scale, every memcg's shrinker_info holds a bit and a deferred count
+ * for each shrinker (a unit of SHRINKER_UNIT_BITS each), and a pass
+ * without the bitmap calls each shrinker for each memcg: at most
+ * SCALE_MAX_PAIRS shrinker-memcg pairs, about 70 MB of shrinker_info at
+ * 32 bits (140 MB at 64) and 16.8 million do_shrink_slab() calls a pass.
+ */
+#define SCALE_MAX_PAIRS (4096ULL * 4096)
+
+static const char *refuse(const struct scenario_params *p)
+{
+	static char why[160];
+	unsigned long long n, m;
+
+	if (p->containers <= 0)
+		return NULL;
+	n = (unsigned long long)p->containers * (p->mounts > 0 ? p->mounts : WATCH_MOUNTS);
+	m = (unsigned long long)p->containers * (p->memcgs > 0 ? p->memcgs : WATCH_MEMCGS);
+	if (n * m <= SCALE_MAX_PAIRS)
+		return NULL;
+	snprintf(why, sizeof(why), "memcg-bitmap at scale: %llu shrinkers (containers x mounts) by %llu memcgs "
+		 "(containers x memcgs) is more than %llu pairs", n, m, SCALE_MAX_PAIRS);
+	return why;
+}
+
 const struct scenario scenario_memcg_bitmap = {
 	.name = "memcg-bitmap",
 	.title = "memcg shrinker bitmaps: which shrinkers reclaim calls",
@@ -498,4 +523,5 @@ const struct scenario scenario_memcg_bitmap = {
 	.hung_task_ns = 1000000000ULL,
 	.defaults = { .seed = 1 },
 	.init = init_task,
+	.refuse = refuse,
 };

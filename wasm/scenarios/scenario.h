@@ -8,26 +8,29 @@
 #ifndef SIM_SCENARIO_H
 #define SIM_SCENARIO_H
 
+/*
+ * A run's parameters: the seed, one field for each SCENARIO parameter of
+ * wasm/runtime/params.def (its help says what each does; 0 keeps the
+ * scenario's default), and the program for scenarios that take one.
+ */
 struct scenario_params {
 	unsigned long long seed;
-	int rounds;		/* mount/unmount cycles, reclaim passes... */
-	int objects;		/* objects per cache */
-	int slow_ns;		/* fault injection: shrinkers take this long (and sleep) */
-	int stress;		/* measuring: real-length grace periods and stand-in work */
-	int containers;		/* memcg-bitmap at scale: containers, and per container */
-	int mounts;		/*   its mounts (one shrinker each) */
-	int memcgs;		/*   and its memcgs */
-	int tasks;		/* lru-batch: page_fault1 tasks, one per CPU */
-	int lru_mode;		/*   0 one lru_lock, 1 batch locks, 2 and splicing */
-	int lru_fixed;		/*   release_pages()'s bitmap sized by nr */
-	int lru_release_all;	/*   one release_pages() per munmap, however large */
-	int munmap_ns;		/*   an unmapped page's own cost (0: the scenario's) */
-	int planted;		/* planted-bugs: which bugs (enum in planted_bugs.c) */
-	int cpus;		/* simulated CPUs, where cpus() reads it (0: its default) */
-	int memory;		/* the memory model (enum sim_memory_model: 0 sc) */
-	int kcsan;		/* the race detector on */
+#define RUN_PARAM_SCENARIO(field) int field;
+#define RUN_PARAM_OPTION(field)
+#define RUN_PARAM(id, to, field, flag, ts, type, max, help) RUN_PARAM_##to(field)
+#include "../runtime/params.def"
+#undef RUN_PARAM
+#undef RUN_PARAM_OPTION
+#undef RUN_PARAM_SCENARIO
 	const unsigned char *program;	/* operations, for scenarios that take them */
 	unsigned long program_len;
+};
+
+/* Each parameter's largest value (params.def), for a scenario sized by one. */
+enum {
+#define RUN_PARAM(id, to, field, flag, ts, type, max, help) RUN_PARAM_MAX_##id = (max),
+#include "../runtime/params.def"
+#undef RUN_PARAM
 };
 
 struct scenario {
@@ -42,6 +45,12 @@ struct scenario {
 	struct scenario_params defaults;
 	void (*init)(void *params);	/* the init task, on CPU 0 */
 	int marked_steps;	/* every marked access is a preemption point (the litmus tests) */
+	/*
+	 * A run's parameters the scenario's kernel state cannot hold together
+	 * (each is within its params.def limit): the message, or NULL. NULL:
+	 * every combination runs.
+	 */
+	const char *(*refuse)(const struct scenario_params *p);
 };
 
 /* The scenarios this variant's program holds; NULL past the last. */
@@ -95,6 +104,20 @@ const struct scenario *sim_scenario_find(const char *name);
 		.init = kunit_##ident##_init,					\
 	};)
 
-enum { LABEL_SHRINKER = 1, LABEL_MEMCG = 2, LABEL_LIST_LRU = 3, LABEL_ITEM = 4, LABEL_LOCK = 5 };
+/*
+ * What a LABEL event names (its "kind"): X(name, code). Expanded here and by
+ * wasm/tools/gen_events_ts.c (Label in web/src/engine/generated/events.ts).
+ */
+#define SCENARIO_LABELS(X)	\
+	X(SHRINKER, 1)		\
+	X(MEMCG, 2)		\
+	X(LIST_LRU, 3)		\
+	X(ITEM, 4)		\
+	X(LOCK, 5)		/* obj is a lock's id, not an object's */
+enum {
+#define SCENARIO_LABEL_ENUM(name, code) LABEL_##name = code,
+	SCENARIO_LABELS(SCENARIO_LABEL_ENUM)
+#undef SCENARIO_LABEL_ENUM
+};
 
 #endif /* SIM_SCENARIO_H */

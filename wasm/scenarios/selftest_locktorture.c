@@ -30,7 +30,7 @@
 #include "scenario.h"
 
 #define LOCKTORTURE_CPUS	2	/* without --cpus */
-#define LOCKTORTURE_MAX_CPUS	8
+#define LOCKTORTURE_MAX_CPUS	RUN_PARAM_MAX_CPUS	/* params.def: --cpus */
 #define LOCKTORTURE_HUNG_TASK_NS (120ULL * 1000000000ULL)	/* hung_task_timeout_secs' default */
 
 extern int (*const sim_module_init_lock_torture_init)(void);

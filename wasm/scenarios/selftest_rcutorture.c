@@ -21,7 +21,7 @@
  * decides it (its error count), is also a report (sim_test_failed()),
  * which the explorer counts as a failing execution. The other parameters are upstream's
  * defaults (four fake writers). Turned off, for what the simulated machine has not
- * (wasm/selftest/README.md): the task shuffler, the timer-handler
+ * (docs/kernel-tests.md): the task shuffler, the timer-handler
  * readers, the forward-progress and read-exit tests; stutter=0, because
  * upstream's five-second pauses (stutter=5) would halt a run of a few
  * virtual seconds most of the time.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The explorer (wasm/explore/), on v6.12 and on break-no-wait:
+ * The explorer (wasm/explore/), on the kernels the registry runs it on
+ * (kernel-tree/manifest.json: "tests"), each checked against what the
+ * registry's "explore" expects of it (wasm/tests/lab_kernels.h):
  *
  *  - on explore-litmus, the reduction loses nothing: with sleep sets and
  *    without, the search runs to exhaustion and reaches the very same set
@@ -9,18 +11,18 @@
  *    reaches the same end states as one that ran through;
  *  - the search is deterministic: the same search twice gives the same
  *    counts and the same shortest failing schedule;
- *  - on v6.12's shrinker-lifetime (one round, one object), no execution
- *    with at most one preemption fails;
- *  - on break-no-wait, the explorer finds KASAN's use-after-free with one
- *    preemption, and the schedule text it gives, replayed by a fresh boot
- *    as the page replays a link, stops at the same report;
- *  - PCT runs on break-no-wait find it too, and say with what guarantee;
+ *  - shrinker-lifetime's race (one round, one object, wasm/explore.json
+ *    "shrinker-free"): where none may fail, no execution with at most one
+ *    preemption fails; where KASAN is expected, the explorer finds its
+ *    use-after-free with the expected preemptions, the schedule text it
+ *    gives, replayed by a fresh boot as the page replays a link, stops at
+ *    the same report, and PCT runs find it too;
  *  - memcg-bitmap's race (program "c3.1": list_lru_add() against the
- *    clear_bit() of shrink_slab_memcg(), wasm/explore.json): on v6.12 no
- *    execution with at most one preemption loses the bit; on
- *    break-no-recheck none without preemptions, and with one the explorer
- *    finds the scenario's WARN for the lost bit, whose schedule replayed
- *    by a fresh boot warns again;
+ *    clear_bit() of shrink_slab_memcg(), "clear-bit-recheck"): where none
+ *    may fail, no execution with at most one preemption loses the bit;
+ *    where the WARN is expected, none without preemptions, and with the
+ *    expected ones the explorer finds the scenario's WARN for the lost
+ *    bit, whose schedule replayed by a fresh boot warns again;
  *  - choice points of another kind than the scheduler's (explore-choice,
  *    wasm/runtime/choice.h): within a litmus bound of 0 nothing fails, with
  *    1 the explorer finds the WARN that takes the choice and two preemptions,
@@ -34,8 +36,12 @@
 #include "test.h"
 #include "../lab/lab.h"
 #include "../explore/explore.h"
+#include "lab_kernels.h"
 
 static FILE *devnull;
+/* The kernel under test, and what the explorer must find on each race there. */
+static const struct lab_kernel *kernel;
+static const struct lab_kernel_expect *lifetime_race, *bitmap_race;
 
 static int search(const char *name, int bound, int por, struct explore_result *res, int rounds)
 {
@@ -143,8 +149,8 @@ TEST(intact_kernel_never_fails_within_one_preemption)
 	struct explore_result r;
 
 	ASSERT_EQ(search("shrinker-lifetime", 1, 1, &r, 1), 0);
-	fprintf(stderr, "  shrinker-lifetime on v6.12, bound 1: %lu executions, %zu end states, none failing\n",
-		r.executions, r.nr_states);
+	fprintf(stderr, "  shrinker-lifetime on %s, bound 1: %lu executions, %zu end states, none failing\n",
+		kernel->name, r.executions, r.nr_states);
 	ASSERT_TRUE(r.executions > 100);
 	ASSERT_EQ(r.failing, 0);
 	ASSERT_EQ(r.shortest_preemptions, -1);
@@ -192,16 +198,17 @@ TEST(break_found_with_one_preemption_and_replayed)
 	struct explore_result r;
 	int event;
 
-	ASSERT_EQ(search("shrinker-lifetime", 1, 1, &r, 1), 1);
-	fprintf(stderr, "  shrinker-lifetime on break-no-wait, bound 1: %lu executions, %lu failing; "
-		"shortest %s (%d preemption)\n", r.executions, r.failing, r.shortest, r.shortest_preemptions);
-	ASSERT_EQ(r.shortest_preemptions, 1);
-	ASSERT_TRUE(has_kind(r.shortest_kinds, "kasan"));
+	ASSERT_EQ(search("shrinker-lifetime", lifetime_race->preemptions, 1, &r, 1), 1);
+	fprintf(stderr, "  shrinker-lifetime on %s, bound %d: %lu executions, %lu failing; "
+		"shortest %s (%d preemption)\n", kernel->name, lifetime_race->preemptions, r.executions, r.failing,
+		r.shortest, r.shortest_preemptions);
+	ASSERT_EQ(r.shortest_preemptions, lifetime_race->preemptions);
+	ASSERT_TRUE(has_kind(r.shortest_kinds, lifetime_race->kind));
 	ASSERT_TRUE(has_kind(r.shortest_kinds, "panic"));
 	ASSERT_EQ(replay_reports_kasan(r.shortest, &event), 0);
 	ASSERT_TRUE(event > 0);
-	/* Without preemptions it never fails: the bug needs the race. */
-	ASSERT_EQ(search("shrinker-lifetime", 0, 1, &r, 1), 0);
+	/* With fewer preemptions it never fails: the bug needs the race. */
+	ASSERT_EQ(search("shrinker-lifetime", lifetime_race->preemptions - 1, 1, &r, 1), 0);
 	return 0;
 }
 
@@ -209,14 +216,14 @@ TEST(pct_finds_the_break)
 {
 	const struct scenario *sc = sim_scenario_find("shrinker-lifetime");
 	struct scenario_params p = sc->defaults;
-	struct explore_options o = { .pct_depth = 2, .pct_runs = 300, .pct_seed = 1 };
+	struct explore_options o = { .pct_depth = lifetime_race->preemptions + 1, .pct_runs = 300, .pct_seed = 1 };
 	struct explore_result r;
 
 	p.rounds = 1;
 	p.objects = 1;
 	ASSERT_EQ(explore_run(sc, &p, &o, devnull, &r), 1);
-	fprintf(stderr, "  PCT depth 2, 300 runs on break-no-wait: %lu failing\n", r.failing);
-	ASSERT_TRUE(has_kind(r.shortest_kinds, "kasan"));
+	fprintf(stderr, "  PCT depth %d, 300 runs on %s: %lu failing\n", o.pct_depth, kernel->name, r.failing);
+	ASSERT_TRUE(has_kind(r.shortest_kinds, lifetime_race->kind));
 	return 0;
 }
 
@@ -225,8 +232,8 @@ TEST(recheck_keeps_the_bit_within_one_preemption)
 	struct explore_result r;
 
 	ASSERT_EQ(search_race(1, &r), 0);
-	fprintf(stderr, "  memcg-bitmap race on v6.12, bound 1: %lu executions, %zu end states, none failing\n",
-		r.executions, r.nr_states);
+	fprintf(stderr, "  memcg-bitmap race on %s, bound 1: %lu executions, %zu end states, none failing\n",
+		kernel->name, r.executions, r.nr_states);
 	ASSERT_TRUE(r.executions > 10);
 	ASSERT_EQ(r.failing, 0);
 	return 0;
@@ -264,12 +271,13 @@ TEST(lost_bit_found_with_one_preemption_and_replayed)
 {
 	struct explore_result r;
 
-	ASSERT_EQ(search_race(0, &r), 0);
-	ASSERT_EQ(search_race(1, &r), 1);
-	fprintf(stderr, "  memcg-bitmap race on break-no-recheck, bound 1: %lu executions, %lu failing; "
-		"shortest %s (%d preemption)\n", r.executions, r.failing, r.shortest, r.shortest_preemptions);
-	ASSERT_EQ(r.shortest_preemptions, 1);
-	ASSERT_TRUE(has_kind(r.shortest_kinds, "warn"));
+	ASSERT_EQ(search_race(bitmap_race->preemptions - 1, &r), 0);
+	ASSERT_EQ(search_race(bitmap_race->preemptions, &r), 1);
+	fprintf(stderr, "  memcg-bitmap race on %s, bound %d: %lu executions, %lu failing; "
+		"shortest %s (%d preemption)\n", kernel->name, bitmap_race->preemptions, r.executions, r.failing,
+		r.shortest, r.shortest_preemptions);
+	ASSERT_EQ(r.shortest_preemptions, bitmap_race->preemptions);
+	ASSERT_TRUE(has_kind(r.shortest_kinds, bitmap_race->kind));
 	ASSERT_EQ(replay_warns(r.shortest), 0);
 	return 0;
 }
@@ -437,33 +445,43 @@ TEST(schedule_text_reads_as_before_and_with_choices)
 
 int main(void)
 {
-	static const struct test intact[] = {
+	static const struct test explorer[] = {
 		RUN(reduction_keeps_every_end_state),
 		RUN(checkpoint_resumes_to_the_same_end_states),
 		RUN(search_is_deterministic),
-		RUN(intact_kernel_never_fails_within_one_preemption),
-		RUN(recheck_keeps_the_bit_within_one_preemption),
 		RUN(choice_points_bounded_found_and_replayed),
 		RUN(choice_points_reduction_keeps_every_end_state),
 		RUN(choice_points_checkpoint_resumes_to_the_same_end_states),
 		RUN(choice_points_pct_finds_the_window),
 		RUN(schedule_text_reads_as_before_and_with_choices),
 	};
-	static const struct test no_recheck[] = {
-		RUN(lost_bit_found_with_one_preemption_and_replayed),
-	};
-	static const struct test broken[] = {
-		RUN(break_found_with_one_preemption_and_replayed),
-		RUN(pct_finds_the_break),
-	};
+	struct test tests[16];
 	const struct scenario *sc = sim_scenario_find("shrinker-lifetime");
 	char title[64];
+	int n = 0;
 
 	devnull = fopen("/dev/null", "w");
-	snprintf(title, sizeof(title), "explorer on %s", sc->tree);
-	if (!strcmp(sc->tree, "break-no-recheck"))
-		return run_tests(title, no_recheck, sizeof(no_recheck) / sizeof(no_recheck[0]));
-	if (!strcmp(sc->tree, "break-no-wait"))
-		return run_tests(title, broken, sizeof(broken) / sizeof(broken[0]));
-	return run_tests(title, intact, sizeof(intact) / sizeof(intact[0]));
+	kernel = lab_kernel_of(sc->tree, "test_explore");
+	lifetime_race = lab_kernel_explore(kernel, "shrinker-free");
+	bitmap_race = lab_kernel_explore(kernel, "clear-bit-recheck");
+	/* The explorer's own checks once, on a kernel where neither race fails. */
+	if ((!lifetime_race || !lifetime_race->kind) && (!bitmap_race || !bitmap_race->kind))
+		for (; n < (int)(sizeof(explorer) / sizeof(explorer[0])); n++)
+			tests[n] = explorer[n];
+	if (lifetime_race && !lifetime_race->kind)
+		tests[n++] = (struct test)RUN(intact_kernel_never_fails_within_one_preemption);
+	if (lifetime_race && lifetime_race->kind) {
+		tests[n++] = (struct test)RUN(break_found_with_one_preemption_and_replayed);
+		tests[n++] = (struct test)RUN(pct_finds_the_break);
+	}
+	if (bitmap_race && !bitmap_race->kind)
+		tests[n++] = (struct test)RUN(recheck_keeps_the_bit_within_one_preemption);
+	if (bitmap_race && bitmap_race->kind)
+		tests[n++] = (struct test)RUN(lost_bit_found_with_one_preemption_and_replayed);
+	snprintf(title, sizeof(title), "explorer on %s", kernel->name);
+	if (!n) {
+		fprintf(stderr, "%s: the registry expects nothing of shrinker-free or clear-bit-recheck there\n", title);
+		return 1;
+	}
+	return run_tests(title, tests, n);
 }

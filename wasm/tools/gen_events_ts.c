@@ -2,7 +2,10 @@
 /*
  * Writes web/src/engine/generated/events.ts from wasm/runtime/events.def and
  * the C layout of struct sim_event, so the TypeScript side never keeps its
- * own list of event kinds or offsets. Built with -m32 like the simulator.
+ * own list of event kinds or offsets, and the codes events carry in their
+ * arguments (the scheduling policies, LABEL kinds, completion ops, LRU_ITEM
+ * ops and lru_status) from their C definitions. Built with -m32 like the
+ * simulator.
  *
  * With the argument "params", writes web/src/engine/generated/params.ts from
  * wasm/runtime/params.def instead: the run parameters' TypeScript type, their
@@ -13,6 +16,7 @@
 #include <string.h>
 #include "../runtime/kinds.h"
 #include "../runtime/runtime.h"
+#include "../scenarios/scenario.h"
 
 
 /* A TypeScript string literal. */
@@ -37,11 +41,11 @@ static const char choice_letters[SIM_CHOICE_NR] = {
 /* The run parameters, in params.def's order. */
 static const struct {
 	const char *ts, *flag, *help;
-	int flag_type;
+	int flag_type, max;
 } params[] = {
 #define NUM 0
 #define FLAG 1
-#define RUN_PARAM(id, dest, flag, ts, type, max, help) { #ts, flag, help, type },
+#define RUN_PARAM(id, to, field, flag, ts, type, max, help) { #ts, flag, help, type, max },
 #include "../runtime/params.def"
 #undef RUN_PARAM
 #undef NUM
@@ -65,7 +69,9 @@ static int print_params(void)
 	}
 	printf("}\n\n");
 	printf("export interface RunParamInfo {\n  key: keyof RunParams;\n  flag: string;\n"
-	       "  type: 'number' | 'boolean';\n}\n\n");
+	       "  type: 'number' | 'boolean';\n"
+	       "  /** The largest value the runtime takes (0 keeps the scenario's default). */\n"
+	       "  max: number;\n}\n\n");
 	printf("/** In the order lab_bridge_run() takes them packed. */\n");
 	printf("export const RUN_PARAMS: readonly RunParamInfo[] = [\n");
 	for (i = 0; i < NR_PARAMS; i++) {
@@ -73,9 +79,14 @@ static int print_params(void)
 		print_str(params[i].ts);
 		printf(", flag: ");
 		print_str(params[i].flag);
-		printf(", type: '%s' },\n", params[i].flag_type ? "boolean" : "number");
+		printf(", type: '%s', max: %d },\n", params[i].flag_type ? "boolean" : "number", params[i].max);
 	}
 	printf("];\n\n");
+	printf("/** The largest value of a number parameter: a control's max. */\n");
+	printf("export function runParamMax(key: keyof RunParams): number {\n"
+	       "  const p = RUN_PARAMS.find((r) => r.key === key);\n"
+	       "  if (!p) throw new Error(`no run parameter ${key}`);\n"
+	       "  return p.max;\n}\n\n");
 	printf("/** Only the run parameters of o (a RunOptions, say). */\n");
 	printf("export function pickRunParams(o: RunParams): RunParams {\n"
 	       "  const p: Record<string, number | boolean> = {};\n"
@@ -137,6 +148,32 @@ int main(int argc, char **argv)
 	for (k = 0; k < SIM_NR_POLICIES; k++)
 		printf("  %s = %d,\n", sim_policy_names[k], k);
 	printf("}\n\n");
+	printf("/** The scheduling policies by name, as permalinks and lessons give them (Policy[name]). */\n");
+	printf("export const POLICIES = [");
+	for (k = 0; k < SIM_NR_POLICIES; k++)
+		printf("%s'%s'", k ? ", " : "", sim_policy_names[k]);
+	printf("] as const;\n");
+	printf("export type PolicyName = (typeof POLICIES)[number];\n\n");
+
+	/* The codes events carry in their arguments, from their C definitions. */
+#define CODE(name, code) printf("  %s = %d,\n", #name, code);
+	printf("/** What a LABEL event names: its kind (wasm/scenarios/scenario.h SCENARIO_LABELS). */\n");
+	printf("export enum Label {\n");
+	SCENARIO_LABELS(CODE)
+	printf("}\n\n");
+	printf("/** A COMPLETION event's op (wasm/runtime/sim.h SIM_COMPLETION_OPS). */\n");
+	printf("export enum CompletionOp {\n");
+	SIM_COMPLETION_OPS(CODE)
+	printf("}\n\n");
+	printf("/** An LRU_ITEM event's op (wasm/runtime/sim.h SIM_LRU_ITEM_OPS). */\n");
+	printf("export enum LruItemOp {\n");
+	SIM_LRU_ITEM_OPS(CODE)
+	printf("}\n\n");
+	printf("/** The lru_status of an LRU_ITEM ISOLATE event, numbered from 1 (wasm/runtime/sim.h SIM_LRU_STATUSES). */\n");
+	printf("export enum LruStatus {\n");
+	SIM_LRU_STATUSES(CODE)
+	printf("}\n\n");
+#undef CODE
 
 	printf("export enum EventKind {\n");
 	for (k = 0; k < SIM_EV_NR_KINDS; k++)

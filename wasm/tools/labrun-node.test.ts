@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
-describe('labrun under Node', () => {
+describe('labrun under Node', { timeout: 60_000 }, () => {
   it('writes its whole output into a pipe whose reader is slow', () => {
     const run = 'node --no-experimental-fetch build/wasm/v6.12/labrun.cjs --scenario shrinker-lifetime --seed 1 --rounds 20';
     const whole = spawnSync('sh', ['-c', `${run} | wc -c`], { encoding: 'utf8' });

@@ -17,7 +17,8 @@ function cli(args: string[]): string {
   return r.stdout;
 }
 
-describe('labrun-pool', () => {
+// Each test starts Node processes: on a loaded machine they take seconds.
+describe('labrun-pool', { timeout: 60_000 }, () => {
   it('prints what labrun prints for each run, and names the run that failed', () => {
     const dir = mkdtempSync(join(tmpdir(), 'labrun-pool-'));
     try {

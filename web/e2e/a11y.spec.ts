@@ -76,3 +76,20 @@ test('with reduced motion asked for, nothing animates', async ({ browser }) => {
     await page.close();
   }
 });
+
+test('the CPU cards\' text, their chips included, is 12 px or more', async ({ page }) => {
+  const l = new Lab(page);
+  // A step inside an RCU read-side section: a CPU card shows its chip.
+  await l.open('?scene=shrinker-churn&seed=3&step=0');
+  const at = await page.evaluate(() => window.__lab!.find('RCU_READ_LOCK', 0));
+  expect(at).toBeGreaterThan(0);
+  await l.goTo(at);
+  await expect(page.locator('.cpu-card .flag').first()).toBeVisible();
+  const small = await page.locator('.cpu-cards').evaluate((cards) =>
+    [...cards.querySelectorAll('*')]
+      .filter((e) => [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim()))
+      .map((e) => ({ text: (e.textContent ?? '').trim().slice(0, 40), px: parseFloat(getComputedStyle(e).fontSize) }))
+      .filter((x) => x.px < 12),
+  );
+  expect(small).toEqual([]);
+});

@@ -143,3 +143,72 @@ test('the planted-bugs scene’s Planted choice reaches the deadlock and the hun
     await expect.poll(() => new URL(page.url()).searchParams.get('prog') ?? '').toBe(prog);
   }
 });
+
+test('a link too long for the server opens the page, with a notice, and the page’s address is a link again', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const value = 'x'.repeat(20_000);
+  const res = await page.goto(`?scene=memcg-bitmap&prog=${value}`);
+  // The server refuses the request (its header is past Node's limit) with the page itself, never the browser's error page.
+  expect(res!.status()).toBe(431);
+  await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+  const link = page.locator('[data-testid="url.notice"][data-param="link"]');
+  await expect(link).toContainText('This link is 20,0');
+  await expect(link).toContainText('HTTP 431');
+  const prog = page.locator('[data-testid="url.notice"][data-param="prog"]');
+  await expect(prog).toContainText("ran memcg-bitmap's default");
+  await expect(prog).toContainText('(20,000 characters)');
+  expect((await prog.textContent())!.length, 'a notice quotes a few dozen characters of the value').toBeLessThan(300);
+  expect((await labFields(page)).prog).toBe('');
+  // The address holds what ran, as a link any server takes.
+  await expect.poll(() => new URL(page.url()).search.length).toBeLessThan(100);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await page.screenshot({ path: test.info().outputPath('huge-link-1280x720.png') });
+  // Reloaded, the link is an ordinary one: no notice.
+  await page.reload();
+  await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('url.notice')).toHaveCount(0);
+});
+
+for (const [w, h] of [
+  [1280, 720],
+  [1920, 1080],
+]) {
+  test(`a long bad value gives a notice that quotes a few dozen characters of it and wraps, at ${w}×${h}`, async ({ page }) => {
+    await page.setViewportSize({ width: w, height: h });
+    const l = new Lab(page);
+    // A bad program of 5,000 characters, and an unknown parameter whose name is a long word.
+    await l.open(`?scene=memcg-bitmap&prog=${'z'.repeat(5000)}&${'q'.repeat(300)}=1`);
+    const notices = page.getByTestId('url.notice');
+    await expect(notices).toHaveCount(2);
+    for (const n of await notices.all()) {
+      const text = (await n.textContent())!;
+      expect(text.length, text.slice(0, 120)).toBeLessThan(400);
+      expect(text).not.toMatch(/[zq]{41}/);
+      const box = (await n.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(w);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
+    await page.screenshot({ path: test.info().outputPath(`long-value-${w}x${h}.png`) });
+  });
+}
+
+test('a schedule too long for a link: the next-decision panel says so where it makes it, and the address leaves it out', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=lru-batch&step=0');
+  // Near the end of the run, another CPU than the policy's: the schedule up to there is some 4,000 characters.
+  const f = await labFields(page);
+  await l.goTo(f.length - 300);
+  const d = (await page.evaluate(() => window.__lab!.nextDecision()))!;
+  const other = d.runnable.find((c) => c !== d.cpu)!;
+  await page.getByTestId(`sched.cpu.${other}`).click();
+  await expect.poll(async () => { const x = await labFields(page); return x.ready && x.sched.length; }).toBeGreaterThan(3500);
+  const sched = (await labFields(page)).sched;
+  await expect(page.getByTestId('sched.unlinked')).toContainText('past the 3,500 a link holds');
+  await expect.poll(() => new URL(page.url()).searchParams.get('sched')).toBeNull();
+  expect(page.url().length).toBeLessThan(8000);
+  // Given by a URL (a labrun user's), it runs, and the page says it leaves it out of its address.
+  await l.open(`?scene=lru-batch&sched=${sched}&step=0`);
+  expect((await labFields(page)).sched).toBe(sched);
+  await expect(page.locator('[data-testid="url.notice"][data-param="sched"]')).toContainText('left it out of the page');
+  await expect.poll(() => new URL(page.url()).searchParams.get('sched')).toBeNull();
+});

@@ -189,3 +189,28 @@ test('while playing, the counter and the code pane follow at a reader’s rate; 
   await expect(counter).toHaveText(new RegExp(`^event ${at + 1} of`));
   await codeAt();
 });
+
+test('no lane of the time axis is drawn past its end, whatever the policy (each CPU keeps its own clock)', async ({ page }) => {
+  const l = new Lab(page);
+  // The random policy on planted-bugs ends on an event earlier than CPU0's clock: its last lane ran past the last event.
+  for (const q of ['?scene=planted-bugs&policy=random&seed=1', '?scene=shrinker-lifetime&policy=rr&seed=1', '?scene=lru-batch&policy=random&seed=1']) {
+    await l.open(`${q}&step=0`);
+    const r = await page.locator('.timeline').first().evaluate((box) => {
+      const cv = box.querySelector('canvas')!;
+      const domain = box.querySelector<SVGPathElement>('.axis path.domain')!.getBoundingClientRect();
+      const c = cv.getBoundingClientRect();
+      const k = cv.width / c.width;
+      // Right of the axis's end (plus its stroke): nothing painted, over the lanes' height.
+      const x0 = Math.ceil((domain.right - c.left + 1) * k);
+      const h = Math.floor((domain.top - c.top) * k);
+      if (x0 >= cv.width) return { painted: 0, x0, width: cv.width };
+      const px = cv.getContext('2d')!.getImageData(x0, 0, cv.width - x0, h).data;
+      let painted = 0;
+      for (let i = 3; i < px.length; i += 4) if (px[i] > 0) painted++;
+      return { painted, x0, width: cv.width };
+    });
+    expect(r.painted, `${q}: pixels right of the axis's end ${JSON.stringify(r)}`).toBe(0);
+    // And the run's facts give its time as the latest any CPU reached.
+    await expect(page.getByTestId('run.facts')).toContainText('µs of virtual time');
+  }
+});

@@ -7,8 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
-import { exploreNative, exploreRace, Lab, nativeLabrun, type ExploreSummary } from './lab';
+import { readFileSync, statSync } from 'node:fs';
+import { exploreNative, exploreRace, Lab, nativeLabrun, reportTextTop, type ExploreSummary } from './lab';
 
 interface Shortest {
   preemptions: number;
@@ -58,8 +58,11 @@ test("the explorer's shortest failing schedule opens in the page at its KASAN re
     sched: s.schedule,
     step: String(s.replayed.step),
   });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await lab.open(`?${q.toString()}`);
   expect(await lab.currentStep()).toBe(s.replayed.step);
+  // A link to a report opens with the report in view.
+  await expect.poll(() => reportTextTop(page), 'the report text starts in the window').toMatchObject({ inView: true });
   const ev = await page.evaluate(() => window.__lab!.event()!);
   expect(ev.kindName).toBe('REPORT');
   await expect(page.getByTestId('sched.panel')).toContainText('follow a schedule from the URL');
@@ -107,12 +110,17 @@ test('the Explore panel finds the race on break-no-wait and opens its shortest c
   expect(q.get('sched')).toBe(n.shortest!.schedule); // the shortest labrun --explore prints
   expect(q.get('prog')).toBe('r1,o1,s0');
   const step = Number(q.get('step'));
+  // A laptop's window: the counterexample opens with its report in view, not below the fold.
+  await page.setViewportSize({ width: 1280, height: 720 });
   await links.first().click();
   await expect(page.getByTestId('scene.ready')).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => page.evaluate(() => window.__lab?.ready ?? false)).toBe(true);
   expect(await lab.currentStep()).toBe(step);
   const ev = await page.evaluate(() => window.__lab!.event()!);
   expect(ev.kindName).toBe('REPORT');
+  await expect.poll(() => reportTextTop(page), 'the report text starts in the window').toMatchObject({ inView: true });
+  await expect(page.getByTestId('reports.text')).toContainText('BUG: KASAN: slab-use-after-free');
+  await page.screenshot({ path: info.outputPath('explore-opened-1280x720.png') });
   await page.getByTestId('reports').getByRole('button', { name: /KASAN/ }).click();
   await expect(page.getByTestId('reports.text')).toContainText('BUG: KASAN: slab-use-after-free');
   await page.screenshot({ path: info.outputPath('explore-opened.png'), fullPage: true });
@@ -170,12 +178,13 @@ test('lesson explore-the-race: the learner bounds the search, opens the shortest
   await page.screenshot({ path: info.outputPath('explore-lesson.png'), fullPage: true });
 });
 
-test('lesson explore-the-lost-bit: on memcg-bitmap the panel finds the lost bit on break-no-recheck, its shortest schedule opens at the WARN', async ({ page }, info) => {
+test('lesson explore-the-lost-bit: on memcg-bitmap the panel finds the lost bit on the lesson\'s kernel, its shortest schedule opens at the WARN', async ({ page }, info) => {
   test.setTimeout(120_000);
   const lab = new Lab(page);
   await lab.open('?lesson=explore-the-lost-bit');
   const race = exploreRace('memcg-bitmap');
-  const n = (await exploreNative(await lab.bits(), 'break-no-recheck', race.scenario, race.args, 1))[1];
+  const lesson = JSON.parse(readFileSync('lessons/12-explore-the-lost-bit.json', 'utf8')) as { start: { variant: string } };
+  const n = (await exploreNative(await lab.bits(), lesson.start.variant, race.scenario, race.args, 1))[1];
   await expect(page.getByTestId('goal.warn')).toHaveAttribute('data-met', '0');
   const panel = page.getByTestId('explore');
   await expect(panel).toContainText('list_lru_add() against the clear_bit() of shrink_slab_memcg()');

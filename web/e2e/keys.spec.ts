@@ -118,6 +118,56 @@ test('Tab to a button and space presses it; Escape returns focus to the scene; ?
   await expect(help).toHaveCount(0);
 });
 
+test('Escape from every kind of control brings focus back to the scene, and the keys drive it again', async ({ page }) => {
+  const lab = new Lab(page);
+  await lab.open('?scene=lru-batch&step=5');
+  // [what, the control, how focus gets there]: a text field (the seed), a number field, a select, a checkbox, the
+  // scrubber, a button, a link, a disclosure, and the code pane (a focusable box).
+  const controls: [string, Locator, 'click' | 'focus'][] = [
+    ['the seed field', page.getByTestId('scene.seed'), 'click'],
+    ['a number field', page.getByTestId('lru.setup.tasks'), 'click'],
+    ['a select', page.getByTestId('scene.speed'), 'focus'],
+    ['a checkbox', page.getByTestId('lru.setup.fix'), 'focus'],
+    ['the scrubber', page.getByTestId('scene.scrub'), 'focus'],
+    ['a button', page.getByTestId('scene.step'), 'focus'],
+    ['a link', page.getByTestId('lesson.index'), 'focus'],
+    ['a disclosure', page.getByTestId('scene.picker').locator('summary'), 'focus'],
+    ['the code pane', page.getByTestId('code.body'), 'click'],
+  ];
+  for (const [what, control, how] of controls) {
+    await lab.goTo(5);
+    if (how === 'click') await control.click();
+    else await control.focus();
+    expect(await control.evaluate((e) => e === document.activeElement), `${what} has focus`).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await focusedTestId(page), `Escape from ${what}`).toBe('stage');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => lab.currentStep(), `→ after Escape from ${what}`).toBe(6);
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('keys.help'), `? after Escape from ${what}`).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('keys.help')).toHaveCount(0);
+  }
+  // The seed field typed nothing of those keys, and still runs a seed typed into it.
+  await expect(page.getByTestId('scene.seed')).toHaveValue('1');
+  // In a dialog's text field: Escape closes the dialog, and the scene has the keys.
+  await page.keyboard.press('t');
+  await page.getByTestId('builder.title').click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('builder')).toHaveCount(0);
+  expect(await focusedTestId(page)).toBe('stage');
+  // In talk mode, from the presenter's seed field: Escape, and the slide keys work.
+  await page.goto('?lesson=sentinel-collision&talk=presenter');
+  await expect.poll(async () => (await labFields(page)).ready).toBe(true);
+  await page.keyboard.press('ArrowRight');
+  for (let i = 0; i < 12 && (await page.getByTestId('talk.slide').getAttribute('data-kind')) !== 'demo'; i++) await page.keyboard.press('ArrowRight');
+  const slide = Number(await page.getByTestId('talk.slide').getAttribute('data-slide'));
+  await page.getByTestId('scene.seed').click();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('talk.slide')).toHaveAttribute('data-slide', String(slide + 1));
+});
+
 test('a new kernel opens at the same virtual time', async ({ page }) => {
   const lab = new Lab(page);
   await lab.open('?scene=shrinker-churn&seed=3&step=400');

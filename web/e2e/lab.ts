@@ -43,6 +43,17 @@ export interface ExploreSummary {
   shortest: { preemptions: number; decisions: number; schedule: string; replayed: { kinds: string[]; step: number; report: string } } | null;
 }
 
+/** A kernel of the registry (kernel-tree/manifest.json "kernels"). */
+export interface RegistryKernel { name: string; branch: string; base?: string; kind: string; scenes?: string[]; traits?: string[] }
+
+/** The kernel of a scene whose registry entry has a trait (what it does differently): the test of that behaviour. */
+export function kernelWithTrait(scene: string, trait: string): RegistryKernel {
+  const kernels = (JSON.parse(readFileSync('kernel-tree/manifest.json', 'utf8')) as { kernels: RegistryKernel[] }).kernels;
+  const k = kernels.find((x) => x.scenes?.includes(scene) && x.traits?.includes(trait));
+  if (!k) throw new Error(`kernel-tree/manifest.json has no kernel of ${scene} with the trait ${trait}`);
+  return k;
+}
+
 /** A race of wasm/explore.json: the scene's small set-up the Explore panel searches. */
 export function exploreRace(scene: string): { scene: string; scenario: string; args: string[] } {
   const races = (JSON.parse(readFileSync('wasm/explore.json', 'utf8')) as { races: { scene: string; scenario: string; args: string[] }[] }).races;
@@ -59,6 +70,14 @@ export function exploreNative(bits: number, variant: string, scenario: string, a
       if (err && err.code !== 1) { reject(new Error(`${bin} ${all.join(' ')}: ${err.message}: ${stderr}`)); return; }
       resolve(stdout.trim().split('\n').map((l) => JSON.parse(l) as ExploreSummary));
     });
+  });
+}
+
+/** Where the report's text starts, against the window (for a poll: it must start inside it, its first lines seen). */
+export function reportTextTop(page: Page): Promise<{ top: number; inView: boolean }> {
+  return page.getByTestId('reports.text').evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { top: Math.round(r.top), inView: r.top >= 0 && r.top + Math.min(r.height, 60) <= window.innerHeight };
   });
 }
 

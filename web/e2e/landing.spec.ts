@@ -46,6 +46,17 @@ test('the bare URL shows a card per registered scene and every lesson, each one 
   await expect(page.getByTestId('talk.audience')).toBeVisible({ timeout: 30_000 });
 });
 
+test('one list of lessons: the header\'s picker and the landing view name every lesson file, in the same order', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=shrinker-lifetime&step=0');
+  const picked = await page.getByTestId('lesson.picker').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v));
+  await page.goto('./');
+  const listed = await page.locator('.lesson-list li').evaluateAll((ls) => ls.map((li) => li.getAttribute('data-testid')!.replace('landing.lesson.', '')));
+  const files = lessons.map((x) => x.id);
+  expect(listed).toEqual(files);
+  expect(picked).toEqual(files);
+});
+
 test('lesson progress shows on the landing view', async ({ page }) => {
   await page.goto('./');
   await expect(page.getByTestId(`landing.lesson.${lessons[0].id}`)).toHaveAttribute('data-done', '0');
@@ -88,6 +99,13 @@ for (const [w, h] of [
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(w);
+    // The three ways in start above the fold: the scenes, the talks (a short list, in the side column first) and the lessons.
+    for (const id of ['landing-scenes', 'landing-talks', 'landing-lessons']) {
+      const box = (await page.locator(`#${id}`).boundingBox())!;
+      expect(box.y + box.height, `${id} ends at y = ${box.y + box.height}`).toBeLessThanOrEqual(h);
+    }
+    const firstTalk = (await page.locator('.talk-list li').first().boundingBox())!;
+    expect(firstTalk.y + firstTalk.height, 'the first talk').toBeLessThanOrEqual(h);
     await page.screenshot({ path: test.info().outputPath(`landing-${w}x${h}.png`) });
   });
 }

@@ -2,7 +2,7 @@
 // A lesson done by hand: its goals tick as the run meets them, it ends at
 // the real patch, and the browser remembers it.
 import { expect, test, type Page } from '@playwright/test';
-import { Lab, labFields } from './lab';
+import { Lab, labFields, reportTextTop } from './lab';
 
 const prog = (page: Page) => labFields(page);
 
@@ -86,4 +86,70 @@ test('"Show the solution" meets the goals but does not mark the lesson done; the
   await expect(item).toHaveAttribute('data-done', '1');
   await expect(item).toContainText('1 of 1 goal reached');
   await expect(item.getByRole('link', { name: /as slides/ })).toHaveAttribute('href', '?lesson=rwsem-bailout&talk=1');
+});
+
+test('a lesson opens a report it sends the learner to in view: each goal\'s event at 1280×720', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const l = new Lab(page);
+  await l.open('?lesson=reading-reports');
+  for (const goal of ['lockdep', 'atomic', 'kasan']) {
+    // At the end every goal is met (goals are read up to the step shown), and the lesson at the top of the window.
+    await page.keyboard.press('End');
+    await expect(page.getByTestId(`goal.${goal}`)).toHaveAttribute('data-met', '1');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const at = page.getByTestId(`goal.${goal}`).getByRole('button');
+    await at.click();
+    const n = Number((await at.textContent())!.replace(/\D+/g, ''));
+    await expect.poll(() => l.currentStep()).toBe(n);
+    await expect.poll(() => reportTextTop(page), `goal ${goal}: the report text starts in the window`).toMatchObject({ inView: true });
+  }
+  await page.screenshot({ path: test.info().outputPath('lesson-report-1280x720.png') });
+});
+
+test('lesson 07 done by its text alone: the next-decision panel, open under the lesson, says where each CPU is', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const l = new Lab(page);
+  await l.open('?lesson=sentinel-collision');
+  // The panel the lesson's steps use is under its text, not below the scene.
+  const lessonBox = (await page.getByTestId('lesson').boundingBox())!;
+  const panelBox = (await page.getByTestId('sched.panel').boundingBox())!;
+  expect(panelBox.y - (lessonBox.y + lessonBox.height), 'the panel follows the lesson').toBeLessThan(24);
+  // What the learner reads: the text and hints name the functions and the lock the panel shows.
+  const hints: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    await page.getByTestId('lesson.hint').click();
+    hints.push((await page.getByTestId('lesson.hints').textContent())!);
+  }
+  const words = `${await page.getByTestId('lesson').textContent()} ${hints.join(' ')}`;
+  for (const w of ['release_pages()', 'next-decision panel', 'next function »', 'takes &lruvec->lru_lock', 'switch to the other']) expect(words).toContain(w);
+
+  const where = async (c: number) => (await page.getByTestId(`sched.where.${c}`).textContent()) ?? '';
+  const met = async () => (await page.getByTestId('goal.collide').getAttribute('data-met')) === '1';
+  let presses = 0;
+  const press = async (id: string) => {
+    const before = await labFields(page);
+    await page.getByTestId(id).click();
+    presses++;
+    await expect.poll(async () => { const f = await labFields(page); return f.ready && (f.sched !== before.sched || f.step !== before.step); }).toBe(true);
+    await expect(page.getByTestId('sched.following')).toHaveCount(0, { timeout: 30_000 });
+    await expect.poll(async () => (await labFields(page)).ready).toBe(true);
+  };
+  const inRelease = (t: string) => t.includes('release_pages()');
+  // "Keep choosing the CPU that is not in release_pages() yet, until both are" (next function »: until it is in another one).
+  while (!(inRelease(await where(0)) && inRelease(await where(1)))) {
+    expect(presses, 'presses to bring both tasks in').toBeLessThan(30);
+    await press(`sched.follow.${inRelease(await where(0)) ? 1 : 0}`);
+  }
+  // "Follow one CPU through its second pass until it takes &lruvec->lru_lock, and switch to the other."
+  while (!(await met()) && !(await where(0)).includes('takes &lruvec->lru_lock')) {
+    expect(presses).toBeLessThan(50);
+    await press('sched.cpu.0');
+  }
+  while (!(await met())) {
+    expect(presses).toBeLessThan(60);
+    await press('sched.cpu.1');
+  }
+  expect(await where(1)).toMatch(/held by CPU0: spins/);
+  await page.screenshot({ path: test.info().outputPath('sentinel-collision-1280x720.png') });
+  console.log(`lesson 07 by its text: ${presses} presses`);
 });

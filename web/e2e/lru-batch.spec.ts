@@ -4,7 +4,7 @@
 // fix, two removals made to collide over a sentinel by stepping CPUs by
 // hand, the heat map, and the RFC's table run in the page.
 import { expect, test, type Page } from '@playwright/test';
-import { heatCellPoints, Lab, modelState } from './lab';
+import { heatCellPoints, Lab, labFields, modelState } from './lab';
 
 interface LruState {
   removing: Record<number, { page: number; sentinel: boolean }>;
@@ -56,8 +56,9 @@ test('the strip is the list the port traced, and the code pane shows the port’
 });
 
 test('the strip out of view keeps its drawing, and draws the step shown as it comes into view', async ({ page }) => {
-  // A short window: the strip is well below the fold (and below the margin it is drawn ahead of the view in).
-  await page.setViewportSize({ width: 1280, height: 400 });
+  // A short window: the strip is well below the fold (and below the margin it is drawn ahead of the view in). The page
+  // puts it high (above the fold at 1280×720), so the window is very short.
+  await page.setViewportSize({ width: 1280, height: 240 });
   const lab = new Lab(page);
   await lab.open('?scene=lru-batch&step=1500');
   const strip = page.getByTestId('lru.strip');
@@ -236,3 +237,24 @@ test('the time axis paints each CPU’s lane, and names what the CPU does under 
     await expect(axis.locator('title')).toHaveText(new RegExp(`^CPU${cpu} (runs|spins in|idle)`));
   }
 });
+
+for (const [w, h] of [
+  [1280, 720],
+  [1920, 1080],
+]) {
+  test(`the LRU strip, the scene's subject, is above the fold at ${w}×${h}`, async ({ page }) => {
+    await page.setViewportSize({ width: w, height: h });
+    const l = new Lab(page);
+    await l.open('?scene=lru-batch');
+    const n = (await labFields(page)).length;
+    for (const at of [0, Math.floor(n / 2)]) {
+      await l.goTo(at);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const strip = (await page.getByTestId('lru.strip').boundingBox())!;
+      // Whole at the start; later (a longer list, more rows) its first row at least.
+      if (at === 0) expect(strip.y + strip.height, `event ${at}: the strip ends at y = ${strip.y + strip.height}`).toBeLessThanOrEqual(h);
+      else expect(strip.y + 40, `event ${at}: the strip starts at y = ${strip.y}`).toBeLessThanOrEqual(h);
+    }
+    await page.screenshot({ path: test.info().outputPath(`lru-batch-${w}x${h}.png`) });
+  });
+}

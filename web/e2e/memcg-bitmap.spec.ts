@@ -2,7 +2,7 @@
 // The memcg-bitmap scene by hand: each action reruns the real code with
 // the program in the URL and lands on what it did, at the kernel's line.
 import { expect, test, type Page } from '@playwright/test';
-import { Lab, labFields, modelState } from './lab';
+import { kernelWithTrait, Lab, labFields, modelState } from './lab';
 
 interface State {
   bits: Record<number, number[]>;
@@ -65,7 +65,7 @@ test('draining leaves the bit set; reclaim finds SHRINK_EMPTY and clears it at t
 
 test('the race: the recheck keeps the bit on v6.12; without it the same schedule loses it', async ({ page }) => {
   const l = new Lab(page);
-  await l.open('?scene=memcg-bitmap&variant=break-no-recheck&policy=random&seed=88&step=99999');
+  await l.open(`?scene=memcg-bitmap&variant=${kernelWithTrait('memcg-bitmap', 'no-recheck').name}&policy=random&seed=88&step=99999`);
   await expect(page.getByTestId('bitmap.race')).toContainText('LOST the bit');
   await expect(cell(page, '/ct1/1', 3)).toHaveAttribute('data-bit', '0');
   await expect(cell(page, '/ct1/1', 3)).toHaveAttribute('data-objects', '1');

@@ -4,7 +4,7 @@
 // run enters the kernel); the title, the series card and "Code shown" follow
 // the running and the compared kernel; panels that do not apply are absent.
 import { expect, test, type Page } from '@playwright/test';
-import { Lab, labFields } from './lab';
+import { kernelWithTrait, Lab, labFields } from './lab';
 
 const codeShown = (page: Page) => page.evaluate(() => window.__lab!.codeShown());
 
@@ -52,9 +52,10 @@ test('no blank code pane at any sampled step of any scene’s default run, the f
 
 test('the title, the series card and "Code shown" follow the running kernel', async ({ page }) => {
   const l = new Lab(page);
+  const noRecheck = kernelWithTrait('memcg-bitmap', 'no-recheck');
   for (const [scene, variant, branch] of [
     ['shrinker-lifetime', 'break-no-wait', 'break-no-wait'],
-    ['memcg-bitmap', 'break-no-recheck', 'break-no-recheck'],
+    ['memcg-bitmap', noRecheck.name, noRecheck.branch],
     ['inode-lru', 'inode-before', 'inode-lru-before'],
     ['inode-lru', 'inode', 'v6.12'],
   ]) {
@@ -99,4 +100,51 @@ test('panels that do not apply are not shown', async ({ page }) => {
   await l.open('?scene=lru-batch&step=10');
   await expect(page.getByTestId('legend')).not.toContainText('RCU read-side section');
   await expect(page.getByTestId('legend')).not.toContainText('grace period');
+});
+
+test('End onto another file: no frame lights a line of the file shown before', async ({ page }) => {
+  const l = new Lab(page);
+  // A scene whose last event's line is in another file than its first's.
+  let found: { scene: string; first: string; last: { tree: string; file: string; line: number } } | null = null;
+  for (const scene of ['shrinker-lifetime', 'shrinker-churn', 'memcg-bitmap', 'lru-batch', 'inode-lru']) {
+    await l.open(`?scene=${scene}&step=0`);
+    const first = (await codeShown(page))!;
+    const n = (await labFields(page)).length;
+    const last = await page.evaluate((k) => { window.__lab!.goTo(k); return null; }, n - 1).then(async () => {
+      await expect.poll(() => l.currentStep()).toBe(n - 1);
+      return (await codeShown(page))!;
+    });
+    if (`${last.tree}:${last.file}` !== `${first.tree}:${first.file}`) {
+      found = { scene, first: `${first.tree}/${first.file}`, last };
+      break;
+    }
+  }
+  expect(found, 'a scene whose End is in another file').not.toBeNull();
+  const { scene, last } = found!;
+  const text = (await (await page.request.get(`kernel/${last.tree}/${last.file}`)).text()).split('\n');
+  // A fresh page, the last file slow to come (a slow network): each frame until it is in, and a moment after, recorded.
+  await page.route(`**/kernel/${last.tree}/${last.file}`, async (route) => {
+    await new Promise((r) => setTimeout(r, 500));
+    await route.continue();
+  });
+  await l.open(`?scene=${scene}&step=0`);
+  await page.evaluate(() => {
+    const w = window as unknown as { frames_: { file: string; lit: string | null; line: string | null }[] };
+    w.frames_ = [];
+    const tick = () => {
+      const lit = document.querySelector('[data-testid="code.line.current"]');
+      w.frames_.push({ file: document.querySelector('[data-testid="code.file"]')?.textContent ?? '', line: lit?.getAttribute('data-line') ?? null, lit: lit?.querySelector('.src')?.textContent ?? null });
+      if (w.frames_.length < 400) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await page.keyboard.press('End');
+  await expect(l.highlightedLine()).toHaveAttribute('data-line', String(last.line), { timeout: 10_000 });
+  await page.waitForTimeout(200);
+  const frames = await page.evaluate(() => (window as unknown as { frames_: { file: string; lit: string | null; line: string | null }[] }).frames_);
+  const after = frames.filter((f) => f.file.includes(`${last.file}:${last.line}`));
+  expect(after.length, 'frames that show the last event').toBeGreaterThan(5);
+  // Every frame that names the last file either lights nothing (its lines on their way) or lights the real line.
+  for (const f of after) if (f.lit !== null) expect({ line: f.line, text: f.lit }).toEqual({ line: String(last.line), text: text[last.line - 1] || ' ' });
+  expect(after.some((f) => f.lit === null), 'the file was on its way for some frames').toBe(true);
 });

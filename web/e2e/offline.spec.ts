@@ -4,7 +4,7 @@
 // folder is on, and a scene, a lesson, talk mode (a lesson's, and every
 // slide of a talk of talks/) and an embed all run.
 import { expect, test } from '@playwright/test';
-import { Lab } from './lab';
+import { kernelWithTrait, Lab } from './lab';
 
 test('dist runs with the network blocked', async ({ page, context, baseURL }) => {
   const origin = new URL(baseURL!).origin;
@@ -40,7 +40,7 @@ test('dist runs with the network blocked', async ({ page, context, baseURL }) =>
 
 test('a permalink with a program, a kernel and a random schedule reproduces the same scene state', async ({ page }) => {
   const l = new Lab(page);
-  await l.open('?scene=memcg-bitmap&variant=break-no-recheck&policy=random&seed=88&prog=a0.0,c3.1,r3&step=600');
+  await l.open(`?scene=memcg-bitmap&variant=${kernelWithTrait('memcg-bitmap', 'no-recheck').name}&policy=random&seed=88&prog=a0.0,c3.1,r3&step=600`);
   const state = await page.evaluate(() => JSON.stringify(window.__lab!.state()));
   const url = page.url();
   const other = await page.context().newPage();

@@ -2,7 +2,9 @@
 // Talk mode on a projector: for every slide of every lesson and every talk
 // (the lessons and talks registries, through the test handle) at 1280×720
 // and 1920×1080, every
-// element lies inside the slide frame, a demo's scene fits its box whole (a lesson's at its first, middle and last
+// element lies inside the slide frame, no text is cut at a box's edge (scrollWidth > clientWidth of a box that holds
+// text), the code pane's lit line and its statement are whole in it, the audience's document is no taller or wider
+// than its window, a demo's scene fits its box whole (a lesson's at its first, middle and last
 // events and where each goal is met), and text meets the talk type scale's
 // minimums (computed font size times the zoom it is drawn at, against the
 // minimum at 1920×1080 scaled by the slide's size); axe on the projector
@@ -55,12 +57,28 @@ function checkSlide(page: Page): Promise<Problem[]> {
       const parts = [...scene.querySelectorAll(':scope > .scene > *, :scope > .scene ~ *')].map((e) => `${name(e)} ${Math.round(e.getBoundingClientRect().height)} px`);
       out.push({ what: 'the scene overflows its box', text: parts.join(', '), detail: `${scene.scrollWidth}×${scene.scrollHeight} drawn in ${scene.clientWidth}×${scene.clientHeight}` });
     }
+    // The lit line and the rest of its statement (the pane marks them) whole in the code pane, or, for a statement
+    // taller than the pane, its first line at least.
+    const body = frame.querySelector<HTMLElement>('[data-testid="talk.code"] [data-testid="code.body"]');
+    const stmt = body ? [...body.querySelectorAll<HTMLElement>('.code-line.current, .code-line.stmt')] : [];
+    if (body && stmt.length) {
+      const b = body.getBoundingClientRect();
+      const first = stmt[0].getBoundingClientRect();
+      const last = stmt[stmt.length - 1].getBoundingClientRect();
+      const tall = last.bottom - first.top > b.height;
+      if (first.top < b.top - 1 || (!tall && last.bottom > b.bottom + 1) || (tall && first.bottom > b.bottom + 1))
+        out.push({ what: 'the lit line\'s statement is not whole in the code pane', text: textOf(stmt[0]), detail: `lines ${stmt[0].dataset.line}–${stmt[stmt.length - 1].dataset.line} at ${Math.round(first.top)}–${Math.round(last.bottom)}, the pane ${Math.round(b.top)}–${Math.round(b.bottom)}` });
+    }
     for (const el of frame.querySelectorAll('*')) {
       if (!shown(el)) continue;
       const v = visible(el);
       if (!v) continue;
       if (v.l < f.left - 1 || v.t < f.top - 1 || v.r > f.right + 1 || v.b > f.bottom + 1)
         out.push({ what: `outside the frame: ${name(el)}`, text: textOf(el), detail: `${JSON.stringify(v)} vs frame ${JSON.stringify({ l: f.left, t: f.top, r: f.right, b: f.bottom })}` });
+      // Text cut at a box's edge: a box holding text whose content is wider than the box (a code line past the pane's
+      // right edge, a word past its cell), whether the box clips it or lets it spill over what is beside it.
+      if (el instanceof HTMLElement && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? '').trim())
+        out.push({ what: `text cut at the right edge of ${name(el)}`, text: textOf(el), detail: `scrollWidth ${el.scrollWidth} > clientWidth ${el.clientWidth}` });
       const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim());
       if (!ownText) continue;
       const kind = el.closest('.code-body, .patch-code')
@@ -138,6 +156,11 @@ async function sweep(page: Page, w: number, h: number, shots: 'all' | 'scene' | 
         }
         states++;
         for (const p of await checkSlide(page)) problems.push(`${lesson.id} slide ${s} (${kind}${place?.label ?? ''}) ${w}×${h}: ${p.what} “${p.text}” ${p.detail}`);
+        if (role === 'audience') {
+          // The projected window never scrolls: its document is the window.
+          const d = await page.evaluate(() => ({ w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight, iw: innerWidth, ih: innerHeight }));
+          if (d.w > d.iw || d.h > d.ih) problems.push(`${lesson.id} slide ${s} (${kind}${place?.label ?? ''}) ${w}×${h}: the audience's document is larger than its window “” ${d.w}×${d.h} in ${d.iw}×${d.ih}`);
+        }
       }
       if (shots === 'all' || (shots === 'scene' && (kind === 'demo' || kind === 'patch'))) await page.screenshot({ path: test.info().outputPath(`${lesson.id}-${s}-${kind}-${role}-${w}x${h}.png`) });
       slides++;

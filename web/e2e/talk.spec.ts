@@ -94,12 +94,17 @@ test('the Goals slide ticks each goal once the demo has passed it', async ({ pag
 
 test('the patch slide shows the hunk from the branch diff, changed lines marked, and the message-id', async ({ page }) => {
   const manifest = JSON.parse(readFileSync('kernel-tree/manifest.json', 'utf8')) as { series: { id: string; cover: string }[] };
-  const lesson = JSON.parse(readFileSync('lessons/05-bitmap-recheck.json', 'utf8')) as { patch: { series: string; branch: string; file: string; lines: [number, number] } };
+  const lesson = JSON.parse(readFileSync('lessons/05-bitmap-recheck.json', 'utf8')) as {
+    start: { variant: string };
+    patch: { series: string; branch: string; file: string; lines: [number, number] };
+  };
+  const kernels = (JSON.parse(readFileSync('kernel-tree/manifest.json', 'utf8')) as { kernels: { name: string; branch: string; base?: string }[] }).kernels;
+  const kernel = kernels.find((k) => k.name === lesson.start.variant)!;
   await page.goto('?lesson=bitmap-recheck&talk=1');
   await toSlide(page, 'patch');
   const code = page.getByTestId('talk.patch.code');
-  // The lesson runs break-no-recheck: the diff shown is v6.12's against it, where the recheck is removed.
-  await expect(page.getByTestId('talk.patch.diff')).toHaveText('v6.12..break-no-recheck');
+  // The lesson runs a break: the diff shown is its base's against it, where the recheck is removed.
+  await expect(page.getByTestId('talk.patch.diff')).toHaveText(`${kernel.base}..${kernel.branch}`);
   await expect(code.locator('.pl-del').first()).toBeVisible();
   await expect(page.getByTestId('talk.message-id')).toHaveText(manifest.series.find((s) => s.id === lesson.patch.series)!.cover);
   // Every line on the lesson's side is that line of the file on its branch.
@@ -192,13 +197,37 @@ test('presenter and audience stay identical over a keyboard-only run of 50 steps
   await presenter.screenshot({ path: 'test-results/talk-presenter-50.png' });
 });
 
-test('a lit line wider than the code pane is scrolled sideways to its expression', async ({ page }) => {
+for (const [w, h] of [
+  [1280, 720],
+  [1920, 1080],
+]) {
+  test(`the audience window never scrolls: its document is no taller or wider than the window, at ${w}×${h}`, async ({ page }) => {
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto('?deck=five-series');
+    await expect.poll(async () => (await lab(page)).ready).toBe(true);
+    for (const kind of ['title', 'demo']) {
+      await toSlide(page, kind);
+      const size = await page.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth }));
+      expect(size.h, `${kind}: document height`).toBeLessThanOrEqual(h);
+      expect(size.w, `${kind}: document width`).toBeLessThanOrEqual(w);
+      // A touchpad nudge, and the menu brought up by the pointer: the projected slide stays where it is.
+      await page.mouse.move(w / 2, h / 2);
+      await page.mouse.wheel(0, 200);
+      await page.waitForTimeout(100);
+      expect(await page.evaluate(() => [window.scrollX, window.scrollY]), `${kind}: scrolled`).toEqual([0, 0]);
+      const slide = (await page.getByTestId('talk.slide').boundingBox())!;
+      expect(slide.y + slide.height).toBeLessThanOrEqual(h + 0.5);
+    }
+  });
+}
+
+test('a lit line wider than a slide\'s code pane wraps: the line and its statement whole in the pane, nothing cut at its edge', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('?lesson=intro-reclaim&talk=1');
   await expect.poll(async () => (await lab(page)).ready).toBe(true);
   await toSlide(page, 'demo');
   const length = (await lab(page)).length;
-  // The first events whose lit line is wider than the pane and names its expression.
+  // The first events whose lit line is wider than the pane: drawn on more than one row.
   let checked = 0;
   for (let n = 0; n < length && checked < 3; n++) {
     await page.evaluate((k) => window.__lab!.goTo(k), n);
@@ -206,24 +235,22 @@ test('a lit line wider than the code pane is scrolled sideways to its expression
     const r = await page.evaluate(async () => {
       await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
       const body = document.querySelector<HTMLElement>('[data-testid="talk.slide"] [data-testid="code.body"]');
-      const src = body?.querySelector<HTMLElement>('.code-line.current .src');
-      const expr = window.__lab!.site()?.expr;
-      const text = src?.firstChild?.textContent ?? '';
-      if (!body || !src || !expr || text.indexOf(expr) < 0 || src.offsetLeft + src.offsetWidth <= body.clientWidth) return null;
-      const range = document.createRange();
-      range.setStart(src.firstChild!, text.indexOf(expr));
-      range.setEnd(src.firstChild!, text.indexOf(expr) + expr.length);
-      const e = range.getBoundingClientRect();
+      const line = body?.querySelector<HTMLElement>('.code-line.current');
+      if (!body || !line) return null;
+      const row = parseFloat(getComputedStyle(line).lineHeight);
+      if (line.offsetHeight < 1.5 * row) return null;
       const b = body.getBoundingClientRect();
-      // All of it when it fits in the pane, else its start.
-      const fits = e.width <= body.clientWidth * (b.width / body.offsetWidth);
-      return { expr, inside: e.left >= b.left - 1 && (fits ? e.right <= b.right + 1 : e.left <= b.right - 40), scrolled: body.scrollLeft, e: [e.left, e.right], b: [b.left, b.right], sw: body.scrollWidth, cw: body.clientWidth };
+      const stmt = [...body.querySelectorAll<HTMLElement>('.code-line.current, .code-line.stmt')].map((e) => e.getBoundingClientRect());
+      const inside = stmt.every((e) => e.top >= b.top - 1 && e.bottom <= b.bottom + 1 && e.left >= b.left - 1 && e.right <= b.right + 1);
+      return { text: line.textContent, rows: Math.round(line.offsetHeight / row), inside, sw: body.scrollWidth, cw: body.clientWidth };
     });
     if (!r) continue;
     checked++;
-    expect(r.inside, `event ${n}: ${r.expr} ${JSON.stringify(r)}`).toBe(true);
+    expect(r.inside, `event ${n}: ${JSON.stringify(r)}`).toBe(true);
+    expect(r.sw, `event ${n}: nothing past the pane's right edge`).toBeLessThanOrEqual(r.cw);
   }
   expect(checked).toBe(3);
+  await page.screenshot({ path: test.info().outputPath('wrapped-line-1280x720.png') });
 });
 
 test('a talk file: the presenter moves to live slides of other scenes, the audience follows, and the demo steps from each permalink', async ({ context }) => {

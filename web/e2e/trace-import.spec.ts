@@ -99,6 +99,34 @@ function bigFile(path: string, n: number) {
   return path;
 }
 
+test('the trace page without a file lists every bundled real-kernel capture with what it shows, one click from it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./?import');
+  const list = page.getByTestId('import.bundled');
+  await expect(list).toBeVisible();
+  // Every capture of wasm/tests/fixtures, with its KUnit case's title from wasm/scenarios/kunit.def.
+  const def = readFileSync('wasm/scenarios/kunit.def', 'utf8');
+  const names = readdirSync('wasm/tests/fixtures').filter((f) => /^uml-.*-ftrace-.*\.txt$/.test(f)).map((f) => f.slice(0, -4)).sort();
+  expect(names.length).toBeGreaterThan(3);
+  await expect(list.locator('li')).toHaveCount(names.length);
+  for (const name of names) {
+    const [, kernel, scenario] = /^uml-(.+?)-ftrace-(.+)$/.exec(name)!;
+    const title = new RegExp(`"${scenario}",[^"]*"([^"(]+)`).exec(def)![1].trim();
+    const item = page.getByTestId(`import.bundled.${name}`);
+    await expect(item).toContainText(title);
+    await expect(item).toContainText(`Linux ${kernel}, KUnit case ${scenario}`);
+  }
+  await expect(page.getByTestId('import.bundled.uml-v6.12-ftrace-kunit-runaway')).toContainText('lesson:');
+  const box = (await list.boundingBox())!;
+  expect(box.y, 'the list starts above the fold').toBeLessThan(720);
+  await page.screenshot({ path: test.info().outputPath('trace-page-1280x720.png') });
+  // One click opens a capture, read in the page; the list then makes way for it.
+  await page.getByTestId('import.bundled.uml-v6.12-ftrace-kunit-deferred').getByRole('link').first().click();
+  await expect(page).toHaveURL(/import=uml-v6\.12-ftrace-kunit-deferred/);
+  await expect(page.getByTestId('import.summary')).toBeVisible({ timeout: 30_000 });
+  await expect(list).toHaveCount(0);
+});
+
 test('a large trace is read in a worker with progress, and Cancel stops it', async ({ page }, info) => {
   await page.goto('?import');
   const path = bigFile(info.outputPath('big.txt'), 300_000);
@@ -110,7 +138,7 @@ test('a large trace is read in a worker with progress, and Cancel stops it', asy
   unlinkSync(path);
 });
 
-// The import rate of a million lines in Chromium, the figure in the README (make test-e2e-slow).
+// The import rate of a million lines in Chromium, the figure in docs/traces.md (make test-e2e-slow).
 test('a million-line trace is read to its end @slow', async ({ page }, info) => {
   test.setTimeout(180_000);
   await page.goto('?import');

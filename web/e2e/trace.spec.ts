@@ -65,6 +65,30 @@ test("the explorer's counterexample exports with its KASAN report", async ({ pag
   expect(kasan!.args.event).toBe(s.replayed.step);
 });
 
+test('Open in Perfetto offline: within a few seconds the page says Perfetto did not answer and offers the file', async ({ page, context }) => {
+  // No network: the Perfetto UI does not load, and its window never answers.
+  await context.route('https://ui.perfetto.dev/**', (route) => route.abort('internetdisconnected'));
+  const lab = new Lab(page);
+  await lab.open('?scene=shrinker-churn&variant=srcu&seed=2');
+  const t0 = Date.now();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('trace.perfetto').click()]);
+  await expect(page.getByTestId('trace.status')).toContainText('Waiting for Perfetto');
+  await expect(page.getByTestId('trace.status')).toContainText('has not answered', { timeout: 8_000 });
+  const said = Date.now() - t0;
+  expect(said, 'said within a few seconds').toBeLessThan(7_000);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trace.offer').click()]);
+  expect(download.suggestedFilename()).toBe('reclaim-lab-shrinker-churn-srcu-seed2.json');
+  const t = checkTrace(JSON.parse(readFileSync((await download.path())!, 'utf8')));
+  expect(t.problems).toEqual([]);
+  await expect(page.getByTestId('trace.status')).toContainText('Saved reclaim-lab-shrinker-churn-srcu-seed2.json');
+  // A window closed before it answered is said so too.
+  await popup.close();
+  const [again] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('trace.perfetto').click()]);
+  await again.close();
+  await expect(page.getByTestId('trace.status')).toContainText('closed before it answered', { timeout: 3_000 });
+  await expect(page.getByTestId('trace.offer')).toBeVisible();
+});
+
 test('Open in Perfetto: a window only when clicked, then PING until PONG, then the trace', async ({ page, context }) => {
   const perfetto: string[] = [];
   // A stand-in for ui.perfetto.dev that answers as the real one does, and keeps what it is sent.

@@ -10,14 +10,17 @@
 
 #include <linux/fs.h>
 #include <linux/shrinker.h>
+#include <sim.h>
 
-/* Codes of LRU_ITEM events (op 3): the lru_status an isolate callback returned. */
+/* Codes of LRU_ITEM events (sim.h): the lru_status an isolate callback returned, and the ops. */
 enum {
-	LAB_LRU_REMOVED = 1, LAB_LRU_REMOVED_RETRY, LAB_LRU_ROTATE, LAB_LRU_SKIP,
-	LAB_LRU_RETRY, LAB_LRU_STOP, LAB_LRU_ROTATE_NODEFER,
+#define LAB_LRU_STATUS(name, code) LAB_LRU_##name = code,
+	SIM_LRU_STATUSES(LAB_LRU_STATUS)
+#undef LAB_LRU_STATUS
+#define LAB_LRU_OP(name, code) LAB_LRU_OP_##name = code,
+	SIM_LRU_ITEM_OPS(LAB_LRU_OP)
+#undef LAB_LRU_OP
 };
-/* LRU_ITEM ops */
-enum { LAB_LRU_OP_ADD = 1, LAB_LRU_OP_DEL = 2, LAB_LRU_OP_ISOLATE = 3 };
 
 /* The cost model's memory access per inode the shrinker visits, in ns. */
 extern unsigned int lab_inode_visit_ns;

@@ -2,10 +2,11 @@
 // The shell: reads the permalink, composes the settings, the runs, the
 // playback and the keys, and lays out the scene (Stage) in the full page,
 // the embed or the talk.
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { kernelBranch, shownSiteAt } from '../engine/codesite';
 import { stepAtTime, timePeaks } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
+import type { RunState } from '../engine/runState';
 import { narrate } from '../engine/narrate';
 import { PAGE_WORD_SIZE } from '../engine/wordsize';
 import type { SceneDef } from '../scenes/types';
@@ -13,13 +14,13 @@ import { DiffPanel } from '../ui/DiffPanel';
 import { KeyHelp } from '../ui/KeyHelp';
 import { stepBindings, useKeyMap, type KeyBinding } from '../ui/keymap';
 import { EventPanel } from '../ui/EventPanel';
-import { NextStep } from '../ui/NextStep';
+import { NextStep, whereCpu } from '../ui/NextStep';
 import { ReportsPanel } from '../ui/ReportsPanel';
 import { TraceExport } from '../ui/TraceExport';
 import { PlayingContext, WhileSeen } from '../ui/WhileSeen';
 import { Controls } from './Controls';
 import { SeriesCard } from './SeriesCard';
-import { formatUrl, type PolicyName } from './url';
+import { fitsLink, formatUrl, formatWhole, linkOf, tooLongForLink, type PolicyName } from './url';
 import { readUrl, refusedNotice, stepNotice, type Notice } from './params';
 import { Notices, RunEnd } from './Notices';
 import { ScenePicker } from './Landing';
@@ -36,11 +37,30 @@ import { sameRun, settingsReducer, type Settings } from './settings';
 import { Stage, StageCode } from './Stage';
 import { useTestHandle } from './testHandle';
 import { usePlayback, useReadingStep } from './usePlayback';
-import { programOptions, resolveStep, useComparedRun, useMainRun } from './useRuns';
+import { programOptions, resolveStep, useComparedRun, useMainRun, type Run } from './useRuns';
 import { sharedClient } from '../engine/client';
 import { pickRunParams } from '../engine/generated/params';
 import { ExplorePanel } from '../explore/ExplorePanel';
 import { slideParts } from '../scenes/parts';
+
+/** Focus back on the scene (Escape), from any control; before the scene is drawn, off the control at least. */
+function leaveControl(stage: HTMLElement | null) {
+  if (stage) stage.focus();
+  else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+}
+
+/** "next function »": a CPU following its steps by hand (NextStep), the schedule and step its last choice opens at. */
+interface Follow {
+  cpu: number;
+  /** The function it was in: it stops in another. */
+  func: string;
+  sched: string;
+  at: number;
+  /** Choices made so far. */
+  n: number;
+}
+/** The most choices one "next function »" makes. */
+const FOLLOW_MAX = 400;
 
 /** How many decisions a schedule text holds. */
 function scheduleLength(text: string): number {
@@ -48,7 +68,7 @@ function scheduleLength(text: string): number {
 }
 
 /** The exported trace's file name: what makes the run, as the permalink has it. */
-function traceFileName(scene: string, run: { variant: string; seed: number; policy: string; sched: string; prog: string }): string {
+function traceFileName(scene: string, run: RunState): string {
   const parts = ['reclaim-lab', scene, run.variant, `seed${run.seed}`];
   if (run.policy !== 'timed') parts.push(run.policy);
   if (run.sched) parts.push('schedule');
@@ -150,7 +170,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
       run: () => {
         setHelp(false);
         setBuilding(false);
-        stageRef.current?.focus();
+        leaveControl(stageRef.current);
       },
     },
   ];
@@ -204,7 +224,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
   const settled = !!run && sameRun(run, settings);
   // A talk's URL at a slide showing a live state of another scene: the page opens it in place.
   const talkUrl = (v: TalkView, s: LiveState) =>
-    formatUrl({ lesson: lesson?.id ?? null, deck: lesson ? null : (deck?.id ?? null), talk, slide: v.slide, scene: s.scene, variant: s.variant, compare: null, seed: s.seed, policy: s.policy, sched: s.sched, prog: s.prog, step: s.step });
+    formatWhole({ lesson: lesson?.id ?? null, deck: lesson ? null : (deck?.id ?? null), talk, slide: v.slide, scene: s.scene, variant: s.variant, compare: null, seed: s.seed, policy: s.policy, sched: s.sched, prog: s.prog, step: s.step });
   useTalkSync(talk && deck ? `${lesson ? 'lesson' : 'deck'}-${deck.id}` : null, talkState, settled, (t) => {
     const s = { variant: t.variant, seed: t.seed, policy: t.policy as PolicyName, sched: t.sched, prog: t.prog };
     if (t.scene !== scene.id) {
@@ -225,8 +245,9 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     dispatch({ type: 'start', run: s });
   });
 
-  const controlsEl = (
+  const controls = (tools?: ReactNode) => (
     <Controls
+      tools={tools}
       disabled={!run}
       playing={playing}
       onPlay={() => setPlaying((p) => !p)}
@@ -268,28 +289,70 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
   const ready = run && state != null;
   // The run's slow shrinkers: the scene's for its kernel, unless its set-up (prog) says otherwise.
   const slowNs = run ? ({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, run.prog) }.slowNs ?? 0) : 0;
+  // A choice at a decision: the policy's own is a step to it; another CPU's, a run of the schedule up to it and that
+  // choice, which opens at the decision. What the run then shown has: its schedule and step.
+  const choose = useCallback(
+    (r: Run, d: number, cpu: number): { sched: string; at: number } => {
+      const at = r.decisions.event[d];
+      if (cpu === r.decisions.cpu[d]) {
+        seek(at);
+        return { sched: r.sched, at };
+      }
+      const sched = r.decisions.schedule(d, cpu);
+      landing.current = at;
+      dispatch({ type: 'sched', sched });
+      return { sched, at };
+    },
+    [seek, landing],
+  );
+  // "next function »" in the next-decision panel: one CPU takes the next steps, a decision at a time, until it is in another function
+  // (or cannot run, or FOLLOW_MAX choices are made); any other move stops it.
+  const [follow, setFollow] = useState<Follow | null>(null);
+  useEffect(() => {
+    if (!follow || !run) return;
+    if (run.sched !== follow.sched) {
+      if (settings.sched !== follow.sched) setFollow(null); // another schedule was asked for
+      return; // its run is on its way
+    }
+    if (step !== follow.at) {
+      setFollow(null); // the person moved
+      return;
+    }
+    const d = run.decisions.nextAfter(step);
+    const here = whereCpu(run.log, run.labels, follow.cpu, step).short;
+    if (d < 0 || !run.decisions.runnableCpus(d).includes(follow.cpu) || here !== follow.func || follow.n >= FOLLOW_MAX) {
+      setFollow(null);
+      return;
+    }
+    setFollow({ ...follow, ...choose(run, d, follow.cpu), n: follow.n + 1 });
+  }, [follow, run, step, settings.sched, choose]);
   // The scheduler's next decision and the choice of another CPU: the page's, and the presenter's in a talk.
   // Made again only when its step or run changes: between the reading ticks of play, React leaves it be.
   const nextStep = useMemo(() => run && (
     <NextStep
       log={run.log}
       decisions={run.decisions}
+      labels={run.labels}
       step={reading}
       handChoices={run.sched ? scheduleLength(run.sched) : 0}
+      unlinked={tooLongForLink('schedule', run.sched)}
+      following={follow && { cpu: follow.cpu, func: follow.func, n: follow.n }}
       onChoose={(d, cpu) => {
-        if (cpu === run.decisions.cpu[d]) {
-          seek(run.decisions.event[d]);
-          return;
-        }
-        landing.current = run.decisions.event[d];
-        dispatch({ type: 'sched', sched: run.decisions.schedule(d, cpu) });
+        setFollow(null);
+        choose(run, d, cpu);
       }}
+      onFollow={(d, cpu) => {
+        const func = whereCpu(run.log, run.labels, cpu, reading).short;
+        setFollow({ cpu, func, n: 1, ...choose(run, d, cpu) });
+      }}
+      onStop={() => setFollow(null)}
       onClear={() => {
+        setFollow(null);
         landing.current = reading;
         dispatch({ type: 'sched', sched: '' });
       }}
     />
-  ), [run, reading, seek, landing]);
+  ), [run, reading, landing, follow, choose]);
   const closeHelp = () => {
     setHelp(false);
     stageRef.current?.focus();
@@ -337,16 +400,22 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
           <ScenePicker current={scene.id} />
           <LessonPicker current={lesson?.id ?? null} />
         </div>
-        {run && <TraceExport log={run.log} labels={run.labels} fileName={traceFileName(scene.id, run)} title={`${scene.title}, kernel ${run.variant}, seed ${run.seed}`} />}
-        <button type="button" className="keys-button" onClick={() => setBuilding((b) => !b)} disabled={!run} aria-expanded={building} data-testid="builder.open">
-          Present this state <kbd>t</kbd>
-        </button>
-        <button type="button" className="keys-button" onClick={() => setHelp((h) => !h)} aria-expanded={help} data-testid="keys.open">
-          Keys <kbd>?</kbd>
-        </button>
       </header>
     ),
-    [scene, run, variant, compare, compared, building, help, lesson],
+    [scene, run, variant, compare, compared, lesson],
+  );
+  // What the page does with the run, at the end of its controls (where the seed's row has room): the run as a trace,
+  // this state on a slide, the keys. Not in an embed or a talk.
+  const runTools = (
+    <>
+      {run && <TraceExport log={run.log} labels={run.labels} fileName={traceFileName(scene.id, run)} title={`${scene.title}, kernel ${run.variant}, seed ${run.seed}`} />}
+      <button type="button" className="keys-button" onClick={() => setBuilding((b) => !b)} disabled={!run} aria-expanded={building} data-testid="builder.open">
+        Present this state <kbd>t</kbd>
+      </button>
+      <button type="button" className="keys-button" onClick={() => setHelp((h) => !h)} aria-expanded={help} data-testid="keys.open">
+        Keys <kbd>?</kbd>
+      </button>
+    </>
   );
   const runParts = useMemo(() => {
     if (!run) return null;
@@ -358,7 +427,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
           <ExplorePanel setup={scene.explore} scenario={scene.scenario} variant={run.variant} seed={run.seed}
             params={pickRunParams({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, scene.explore.prog) })}
             program={scene.program?.toBytes(scene.explore.prog) ?? []}
-            linkTo={(sched, at) => formatUrl({ scene: scene.id, variant: run.variant, compare: null, seed: run.seed, policy: 'timed',
+            linkTo={(sched, at) => !fitsLink(sched) ? null : formatUrl({ scene: scene.id, variant: run.variant, compare: null, seed: run.seed, policy: 'timed',
               sched, prog: scene.explore!.prog, step: at, lesson: lesson?.id ?? null, talk: null })} />
         )}
         <RunEnd scene={scene} run={run} onSeek={seek} />
@@ -371,17 +440,19 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     );
   }, [scene, run, client, lesson, slowNs, seek]);
 
+  // A lesson that has the learner play the scheduler shows the next-decision panel under its text, not under the scene.
+  const schedulerInLesson = !!lesson?.opens?.includes('scheduler');
   // The event panels under the scene: what a person reads, so at the reading step (made again only when it moves).
   const readingPanels = useMemo(
     () =>
       run && (
         <WhileSeen>
-          {nextStep}
+          {!schedulerInLesson && nextStep}
           <EventPanel log={run.log} step={reading} labels={run.labels} onSeek={seek} />
-          <ReportsPanel log={run.log} step={reading} onSeek={seek} />
+          <ReportsPanel log={run.log} step={reading} onSeek={seek} reveal />
         </WhileSeen>
       ),
-    [run, nextStep, reading, seek],
+    [run, nextStep, reading, seek, schedulerInLesson],
   );
 
   if (embed) {
@@ -390,7 +461,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     return (
       <div className="app embed" data-testid={run ? 'scene.ready' : 'scene.loading'}>
         <Notices notices={notices} clean={`?scene=${scene.id}&embed=1`} />
-        {controlsEl}
+        {controls()}
         {error && (
           <p className="error" role="alert" data-testid="scene.error">
             {error}
@@ -441,7 +512,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
     const live = deck.slides[talkView.live];
     const parts = slideParts(scene, live?.kind === 'demo' ? live.parts : undefined);
     return (
-      <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
+      <div className={`app app-talk app-talk-${talk}`} data-testid={run ? 'scene.ready' : 'scene.loading'}>
         <Talk
           role={talk}
           talk={deck}
@@ -450,7 +521,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
           onStep={(d) => seek(step + d)}
           controls={
             <>
-              {controlsEl}
+              {controls()}
               {nextStep}
             </>
           }
@@ -459,7 +530,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
               <ScenePicker current={scene.id} />
               <LessonPicker current={null} />
               {run && (
-                <a href={livePermalink()} data-testid="talk.leave">
+                <a href={linkOf(livePermalink())} data-testid="talk.leave">
                   This state in the page
                 </a>
               )}
@@ -486,7 +557,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
                       <ReportsPanel log={run.log} step={reading} onSeek={seek} />
                     </>
                   ),
-                  code: <StageCode log={run.log} step={reading} />,
+                  code: <StageCode log={run.log} step={reading} wrap />,
                   caption: narrate(run.log, reading, run.labels),
                   form: talk === 'presenter' && scene.program?.Form && onProgram ? <scene.program.Form program={run.prog} onProgram={onProgram} /> : undefined,
                 }
@@ -504,10 +575,12 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
       <div className="app" data-testid={run ? 'scene.ready' : 'scene.loading'}>
         {header}
         <Notices notices={notices} clean={lesson ? `?lesson=${lesson.id}` : `?scene=${scene.id}`} />
-        {controlsEl}
+        {controls(runTools)}
         {narration}
         {helpDialog}
         {builderDialog}
+        {/* The scene in a few sentences, across the page (the left column made it twice as tall), while it runs too. */}
+        {!lesson && <p className="blurb">{scene.blurb}</p>}
         {error && (
           <p className="error" role="alert" data-testid="scene.error">
             {error}
@@ -522,9 +595,16 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
           <main className="layout stage" tabIndex={-1} ref={stageRef} aria-label="The scene" data-testid="stage">
             <div className="left">
               {lesson ? (
-                <LessonPanel lesson={lesson} log={log} variant={run.variant} step={step} onSeek={seek} onApply={applyStart} />
-              ) : (
-                <p className="blurb">{scene.blurb}</p>
+                <>
+                  <LessonPanel lesson={lesson} log={log} variant={run.variant} step={step} onSeek={seek} onApply={applyStart} />
+                  {/* The parts its steps use, open under its text (lessons/README.md, opens). */}
+                  {schedulerInLesson && nextStep}
+                </>
+              ) : null}
+              {run.prog && !fitsLink(run.prog) && (
+                <p className="note" role="status" data-testid="prog.unlinked">
+                  {tooLongForLink('program', run.prog)}
+                </p>
               )}
               <Stage
                 scene={scene}

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // Play / pause, step back and forward, speed, seed. Every control is a
 // native button or input, so each is reachable and operable by keyboard.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { isValidSeed, POLICIES, type PolicyName } from './url';
 import { kernelLabel } from '../engine/manifest';
 import { DEFAULT_WORD_SIZE, PAGE_WORD_SIZE, type WordSize } from '../engine/wordsize';
@@ -27,6 +27,8 @@ interface Props {
   onVariant: (v: string) => void;
   compare: string | null;
   onCompare: (v: string | null) => void;
+  /** The page's own actions on the run (the trace, this state on a slide, the keys), after the seed. */
+  tools?: ReactNode;
 }
 
 const POLICY_LABELS: Record<PolicyName, string> = {
@@ -94,7 +96,7 @@ export function Controls(p: Props) {
       {p.variants.length > 1 && (
         <label>
           kernel{' '}
-          <select value={p.variant} onChange={(e) => p.onVariant(e.target.value)} data-testid="scene.variant">
+          <select className="kernel-select" value={p.variant} onChange={(e) => p.onVariant(e.target.value)} data-testid="scene.variant">
             {p.variants.map((v) => (
               <option key={v} value={v}>
                 {kernelLabel(v)}
@@ -119,6 +121,7 @@ export function Controls(p: Props) {
         <label>
           beside it{' '}
           <select
+            className="kernel-select"
             value={p.compare ?? ''}
             onChange={(e) => p.onCompare(e.target.value || null)}
             data-testid="scene.compare"
@@ -171,6 +174,7 @@ export function Controls(p: Props) {
           </span>
         )}
       </form>
+      {p.tools && <span className="run-tools">{p.tools}</span>}
       {/* On a row of its own, the full width of the bar: a given position is always the same event. */}
       <input
         type="range"

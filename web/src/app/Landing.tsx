@@ -6,8 +6,7 @@
 import { useMemo } from 'react';
 import { SCENES } from '../scenes/registry';
 import type { SceneDef } from '../scenes/types';
-import { LESSONS } from '../lessons/lessons';
-import { TRACE_LESSONS } from '../lessons/traceLessons';
+import { LESSON_INDEX } from '../lessons/lessons';
 import { loadProgress } from '../lessons/progress';
 import { findSeries } from '../engine/manifest';
 import { registryTalks } from './talks';
@@ -25,7 +24,7 @@ function seriesTitles(scene: SceneDef<any>): string[] {
 
 export function Landing() {
   const progress = useMemo(loadProgress, []);
-  const done = [...LESSONS, ...TRACE_LESSONS].filter((l) => progress[l.id]?.done).length;
+  const done = LESSON_INDEX.filter((l) => progress[l.id]?.done).length;
   return (
     <div className="app landing" data-testid="landing">
       <header className="app-head">
@@ -64,16 +63,32 @@ export function Landing() {
           })}
         </ul>
         </section>
+        {/* The side column: the talks first (a short list), so that at 1280×720 both start above the fold. */}
+        <div className="landing-side">
+        <section aria-labelledby="landing-talks" className="landing-lessons">
+        <h2 id="landing-talks">Talks</h2>
+        <ul className="talk-list">
+          {registryTalks().map((t) => (
+            <li key={t.id} data-testid={`landing.talk.${t.id}`}>
+              <a href={`?deck=${t.id}`}>{t.title}</a>{' '}
+              <span className="muted">
+                — {t.slides.length} slides, {t.slides.filter((x) => x.kind === 'demo').length} of them live ·{' '}
+                <a href={`?deck=${t.id}&talk=presenter`} aria-label={`${t.title}, presenter window`}>
+                  presenter window
+                </a>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="muted">A talk of your own: “Present this state” (key t) in any scene adds it to one, and imports a talk file.</p>
+        </section>
         <section aria-labelledby="landing-lessons" className="landing-lessons">
         <h2 id="landing-lessons">
-          Lessons <span className="muted">({done} of {LESSONS.length + TRACE_LESSONS.length} done in this browser)</span>
+          Lessons <span className="muted">({done} of {LESSON_INDEX.length} done in this browser)</span>
         </h2>
         <ol className="lesson-list">
-          {/* The lessons on scenes, in their files' order, then those on a real kernel's trace (no slides: they have no run to present). */}
-          {[
-            ...LESSONS.map((l) => ({ ...l, where: SCENES.find((s) => s.id === l.scene)?.title ?? l.scene, slides: true })),
-            ...TRACE_LESSONS.map((l) => ({ ...l, where: "a real kernel's trace", slides: false })),
-          ].map((l) => {
+          {/* Every lesson in its file's order, as the header's picker lists them (a lesson on a trace has no slides: no run to present). */}
+          {LESSON_INDEX.map((l) => {
             const p = progress[l.id];
             const reached = l.goals.filter((g) => p?.met?.includes(g.id)).length;
             return (
@@ -98,23 +113,7 @@ export function Landing() {
           })}
         </ol>
         </section>
-        <section aria-labelledby="landing-talks" className="landing-lessons">
-        <h2 id="landing-talks">Talks</h2>
-        <ul className="talk-list">
-          {registryTalks().map((t) => (
-            <li key={t.id} data-testid={`landing.talk.${t.id}`}>
-              <a href={`?deck=${t.id}`}>{t.title}</a>{' '}
-              <span className="muted">
-                — {t.slides.length} slides, {t.slides.filter((x) => x.kind === 'demo').length} of them live ·{' '}
-                <a href={`?deck=${t.id}&talk=presenter`} aria-label={`${t.title}, presenter window`}>
-                  presenter window
-                </a>
-              </span>
-            </li>
-          ))}
-        </ul>
-        <p className="muted">A talk of your own: “Present this state” (key t) in any scene adds it to one, and imports a talk file.</p>
-        </section>
+        </div>
       </main>
     </div>
   );

@@ -68,8 +68,8 @@ export function Stage({ scene, run, state, step, onSeek, onProgram, compared, ti
   );
 }
 
-/** The code pane at a step: never blank (engine/codesite.ts). Drawn again only when its step or log changes. */
-export const StageCode = memo(function StageCode({ log, step }: { log: EventLog; step: number }) {
+/** The code pane at a step: never blank (engine/codesite.ts). Drawn again only when its step or log changes. wrap: a slide's (CodePane). */
+export const StageCode = memo(function StageCode({ log, step, wrap }: { log: EventLog; step: number; wrap?: boolean }) {
   const shown = shownSiteAt(log, step);
-  return <CodePane site={shown?.site ?? null} context={shownContext(log, step, shown)} shown={shown?.how} />;
+  return <CodePane site={shown?.site ?? null} context={shownContext(log, step, shown)} shown={shown?.how} wrap={wrap} />;
 });

@@ -14,6 +14,8 @@ import { deferredAt, nextMatch, peakSteps, searchSteps, traceSteps, type TraceSt
 import { KeyHelp } from '../ui/KeyHelp';
 import { stepBindings, useKeyMap, type KeyBinding } from '../ui/keymap';
 import { TraceLessonPanel } from '../lessons/TraceLessonPanel';
+import { TRACE_LESSONS } from '../lessons/traceLessons';
+import { TRACE_FIXTURES } from './traceFixtures';
 import { Notices } from './Notices';
 import { importStepNotice, readImportUrl, type Notice } from './params';
 import { formatImportUrl } from './url';
@@ -33,6 +35,38 @@ interface Loaded {
 
 const W = 720;
 const ROW = 22;
+
+/** With no trace open: the captures a real kernel made that the lab bundles, each with what it shows, one click away. */
+function BundledTraces() {
+  return (
+    <section className="bundled-traces" aria-labelledby="bundled-title" data-testid="import.bundled">
+      <h2 id="bundled-title">Or open a trace a real kernel made</h2>
+      <p className="muted">
+        Captured in User-Mode Linux by <code>make kunit</code>: tracefs&apos;s <code>trace</code> file with <code>vmscan:mm_shrink_slab_start</code> and{' '}
+        <code>mm_shrink_slab_end</code> enabled, while one KUnit case of the lab ran alone in a boot (the simulation runs the same case and its
+        trace must match: <code>wasm/tests/fixtures/README.md</code>). The kernel&apos;s own shrinkers fire in them too.
+      </p>
+      <ul>
+        {TRACE_FIXTURES.map((f) => {
+          const lessons = TRACE_LESSONS.filter((l) => l.trace.fixture === f.name);
+          return (
+            <li key={f.name} data-testid={`import.bundled.${f.name}`}>
+              <a href={`?import=${f.name}`}>{f.title}</a>{' '}
+              <span className="muted">
+                — Linux {f.kernel}, KUnit case {f.scenario}
+                {lessons.map((l) => (
+                  <span key={l.id}>
+                    ; lesson: <a href={`?lesson=${l.id}`}>{l.title}</a>
+                  </span>
+                ))}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
 
 export function TraceImport({ search }: { search: string }) {
   // Every parameter, read and checked in one place (params.ts).
@@ -155,6 +189,8 @@ export function TraceImport({ search }: { search: string }) {
             <input type="file" accept=".txt,.trace,.dat.txt,text/plain" data-testid="import.file" onChange={(e) => e.target.files?.[0] && openFile(e.target.files[0])} />
           </label>
         </p>
+        {/* No trace open (and none on its way): the bundled ones, rather than a file chooser alone. */}
+        {!loaded && !progress && (!initial.settings.source || status !== '' || notices.some((n) => n.param === 'import')) && <BundledTraces />}
         {progress && (
           <p className="trace-progress" role="status" data-testid="import.progress">
             <progress value={progress.bytes} max={progress.total || 1} /> {progress.lines.toLocaleString('en')} lines read{' '}

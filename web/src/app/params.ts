@@ -12,7 +12,8 @@ import { TALK_FILES } from '../talk/talks';
 import { loadTalk } from './talks';
 import { isScheduleText } from '../engine/decisions';
 import { DEFAULT_WORD_SIZE } from '../engine/wordsize';
-import { IMPORT_PARAMS, MAX_SEED, PARAMS, POLICIES, type PolicyName } from './url';
+import { fitsLink, IMPORT_PARAMS, LINK_MAX, LINK_VALUE_MAX, linkLength, MAX_SEED, PARAMS, POLICIES, type PolicyName } from './url';
+import type { RunState } from '../engine/runState';
 import { findTraceLesson, TRACE_LESSONS, type TraceLesson } from '../lessons/traceLessons';
 import { findTraceFixture, TRACE_FIXTURES } from './traceFixtures';
 
@@ -23,14 +24,65 @@ export interface Notice {
   problem: string;
   /** What the page used instead. */
   used: string;
+  /** The notice in words of its own, for what is not one value ignored (a link too long). */
+  sentence?: string;
+}
+
+/** How many characters of a value a notice quotes: a bad value can be any length, and a notice stays a line or two. */
+export const QUOTE_MAX = 40;
+
+/** A value as a notice quotes it: at most QUOTE_MAX characters, with the length of the whole when it is cut. */
+export function quote(v: string): string {
+  return v.length <= QUOTE_MAX ? v : `${v.slice(0, QUOTE_MAX - 10)}… (${v.length.toLocaleString('en')} characters)`;
 }
 
 export function noticeText(n: Notice): string {
-  return `Ignored ${n.param}=${n.value}: ${n.problem}; ${n.used}.`;
+  if (n.sentence) return n.sentence;
+  // What is wrong may quote the value or the name (a program's error names its bad word): quoted as the notice quotes them.
+  let problem = n.problem;
+  for (const v of [n.value, n.param]) if (v.length > QUOTE_MAX) problem = problem.split(v).join(quote(v));
+  const cut = (t: string) => t.replace(/\S{64,}/g, (w) => quote(w));
+  return `Ignored ${quote(n.param)}=${quote(n.value)}: ${cut(problem)}; ${cut(n.used)}.`;
+}
+
+/**
+ * What the page says of a link too long for the page's own links (LINK_MAX), and of one too long for the server: it
+ * answers HTTP 431 with the page, which reads the link from the address bar (scripts/serve.mjs).
+ */
+export function linkNotice(search: string, status: number | undefined): Notice | null {
+  if (search.length <= LINK_MAX && status !== 431) return null;
+  const n = search.length.toLocaleString('en');
+  const server = status === 431 ? 'The server refused it (HTTP 431: its request is past the server\'s limit) and sent the page alone, which read the link from the address bar. ' : '';
+  return {
+    param: 'link',
+    value: `${n} characters`,
+    problem: '',
+    used: '',
+    sentence: `This link is ${n} characters long. ${server}The page makes no link past ${LINK_MAX.toLocaleString('en')} characters (servers refuse longer ones): its address now holds what a link can.`,
+  };
+}
+
+/** The page's own load: its search string, and the HTTP status the page came with (431: sent alone by scripts/serve.mjs). */
+const LOADED = typeof window === 'undefined' ? null : {
+  search: window.location.search,
+  status: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStatus,
+};
+/** The status the page was loaded with, if `search` is the link it was loaded at. */
+export const loadStatus = (search: string) => (LOADED && LOADED.search === search ? LOADED.status : undefined);
+
+/** A schedule or program the URL gave, run, but too long for the page's links (url.ts fitsLink). */
+function unlinkedNotice(param: 'sched' | 'prog', value: string): Notice {
+  return {
+    param,
+    value,
+    problem: '',
+    used: '',
+    sentence: `Ran ${param}=${quote(value)}, but left it out of the page's address: it is ${linkLength(value).toLocaleString('en')} characters as a link writes it, past the ${LINK_VALUE_MAX.toLocaleString('en')} a link holds.`,
+  };
 }
 
 /** What the URL asks for, checked: every field is one the page can run. */
-export interface UrlSettings {
+export interface UrlSettings extends RunState {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   scene: SceneDef<any>;
   lesson: Lesson | null;
@@ -40,12 +92,7 @@ export interface UrlSettings {
   live: number;
   talk: 'presenter' | 'audience' | null;
   embed: boolean;
-  variant: string;
   compare: string | null;
-  seed: number;
-  policy: PolicyName;
-  sched: string;
-  prog: string;
   step: number;
 }
 
@@ -80,6 +127,8 @@ export function readImportUrl(search: string, here: string): { settings: ImportS
   const q = new URLSearchParams(search);
   const notices: Notice[] = [];
   const bad = (param: string, value: string, problem: string, used: string) => notices.push({ param, value, problem, used });
+  const tooLong = linkNotice(search, loadStatus(search));
+  if (tooLong) notices.push(tooLong);
   for (const key of new Set(q.keys())) {
     if (!(IMPORT_PARAMS as readonly string[]).includes(key)) bad(key, q.get(key) ?? '', `the trace page has no parameter "${key}"; it reads ${IMPORT_PARAMS.join(', ')}`, 'left it out');
     else if (q.getAll(key).length > 1) bad(key, q.getAll(key).slice(1).join(`&${key}=`), `${key} is given ${q.getAll(key).length} times`, `used the first, ${key}=${q.get(key)}`);
@@ -129,6 +178,8 @@ export function readUrl(search: string): { settings: UrlSettings; notices: Notic
   const q = new URLSearchParams(search);
   const notices: Notice[] = [];
   const bad = (param: string, value: string, problem: string, used: string) => notices.push({ param, value, problem, used });
+  const tooLong = linkNotice(search, loadStatus(search));
+  if (tooLong) notices.push(tooLong);
 
   for (const key of new Set(q.keys())) {
     if (!(PARAMS as readonly string[]).includes(key)) {
@@ -218,15 +269,19 @@ export function readUrl(search: string): { settings: UrlSettings; notices: Notic
   let sched = start?.sched ?? '';
   if (has('sched')) {
     const s = q.get('sched')!;
-    if (isScheduleText(s)) sched = s;
-    else bad('sched', s, 'a schedule is runs of CPU numbers like 0x12.1.0x3', sched ? `used the lesson's, ${sched}` : 'let the policy decide');
+    if (isScheduleText(s)) {
+      sched = s;
+      if (!fitsLink(s)) notices.push(unlinkedNotice('sched', s));
+    } else bad('sched', s, 'a schedule is runs of CPU numbers like 0x12.1.0x3', sched ? `used the lesson's, ${sched}` : 'let the policy decide');
   }
   let prog = scene.program ? (start?.prog ?? '') : '';
   if (has('prog')) {
     const p = q.get('prog')!;
     const problem = programProblem(scene, p);
-    if (problem === null) prog = p;
-    else bad('prog', p, problem, prog ? `used the lesson's, ${prog}` : `ran ${scene.id}'s default`);
+    if (problem === null) {
+      prog = p;
+      if (!fitsLink(p)) notices.push(unlinkedNotice('prog', p));
+    } else bad('prog', p, problem, prog ? `used the lesson's, ${prog}` : `ran ${scene.id}'s default`);
   }
   const step = num('step', start?.step ?? 0, MAX_STEP);
 

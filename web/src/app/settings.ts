@@ -3,19 +3,14 @@
 // program and the kernel compared beside it. One reducer holds the rules
 // that tie them together (a hand schedule belongs to the run it was made
 // on, a kernel is not compared with itself).
-import type { PolicyName } from './url';
+import type { PolicyName, RunState } from '../engine/runState';
 
-export interface Settings {
-  variant: string;
-  seed: number;
-  policy: PolicyName;
-  sched: string; // choices made by hand, followed before the policy
-  prog: string; // the scenario's program ('' : its default, or a scene that takes none)
+export interface Settings extends RunState {
   compare: string | null; // a second kernel run beside the first, in lock-step
 }
 
 /** Everything that makes a run: a lesson's start, a talk window's state. */
-export type RunSettings = Omit<Settings, 'compare'>;
+export type RunSettings = RunState;
 
 export type SettingsAction =
   | { type: 'seed'; seed: number }

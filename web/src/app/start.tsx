@@ -9,14 +9,15 @@ import { App } from './App';
 import { Landing } from './Landing';
 import { TraceImport } from './TraceImport';
 import { isImportView, readUrl } from './params';
+import { linkOf } from './url';
 import { startFirstRun } from './useRuns';
 import { dropSharedClient } from '../engine/client';
 
-/** The page at a permalink; a talk opens another in place (a slide of another scene) and the page starts over at it. */
+/** The page at a permalink; a talk opens another in place (a slide of another scene) and the page starts over at it (the address bar gets it as a link). */
 function Page() {
   const [open, setOpen] = useState({ search: window.location.search, n: 0 });
   const navigate = (search: string) => {
-    window.history.replaceState(null, '', search);
+    window.history.replaceState(null, '', linkOf(search));
     setOpen((o) => ({ search, n: o.n + 1 }));
   };
   return <App key={open.n} search={open.search} navigate={navigate} />;

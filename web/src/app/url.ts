@@ -3,24 +3,22 @@
 // reproduces the same state.
 
 import { DEFAULT_WORD_SIZE, PAGE_WORD_SIZE } from '../engine/wordsize';
+import { POLICIES, type PolicyName } from '../engine/generated/events';
+import type { RunState } from '../engine/runState';
 
-export const POLICIES = ['timed', 'rr', 'random'] as const;
+// The scheduling policies, generated from the runtime's (wasm/runtime/runtime.h).
+export { POLICIES, type PolicyName };
 
 /** Every parameter the page reads (params.ts checks them), in the order permalinks write them. */
 export const PARAMS = ['lesson', 'deck', 'talk', 'slide', 'embed', 'scene', 'variant', 'compare', 'bits', 'seed', 'policy', 'sched', 'prog', 'step'] as const;
-export type PolicyName = (typeof POLICIES)[number];
 /** Every parameter the trace page (?import) reads, in the order its permalinks write them. */
 export const IMPORT_PARAMS = ['lesson', 'import', 'step'] as const;
 
-export interface UrlState {
+export interface UrlState extends Omit<RunState, 'variant'> {
   scene: string | null;
   variant: string | null; // null: the scene's default kernel
   compare: string | null; // a second kernel run beside the first, in lock-step
-  seed: number;
   step: number;
-  policy: PolicyName;
-  sched: string; // choices made by hand, followed before the policy
-  prog: string; // the scenario's program, for scenes that take one ('' : its default)
   lesson: string | null; // the lesson shown beside the scene
   talk: string | null; // talk mode: 'presenter', or any other value for the audience
   deck?: string | null; // the talk shown (talks/README.md): a file of talks/, or one kept in this browser
@@ -30,7 +28,38 @@ export interface UrlState {
 
 export const MAX_SEED = 2 ** 32 - 1;
 
+/**
+ * The longest link the page makes, in characters: servers refuse longer request lines (nginx's and Apache's
+ * default limits are about 8 KB; Node's http, which scripts/serve.mjs runs on, 16 KB for the whole header).
+ */
+export const LINK_MAX = 8000;
+/** The most characters of a schedule or a program a link holds, as the link writes them: two and the rest stay under LINK_MAX. */
+export const LINK_VALUE_MAX = 3500;
+/** A schedule or program's length as a link writes it (percent-encoded). */
+export const linkLength = (value: string) => new URLSearchParams({ v: value }).toString().length - 2;
+/** Whether a link can hold this schedule or program: past LINK_VALUE_MAX the page's links leave it out and say so where it is made. */
+export const fitsLink = (value: string) => linkLength(value) <= LINK_VALUE_MAX;
+
+/** What a person is told where a schedule or program too long for a link is made (''  : it fits). */
+export function tooLongForLink(what: 'schedule' | 'program', value: string): string {
+  if (fitsLink(value)) return '';
+  return `This ${what} is ${linkLength(value).toLocaleString('en')} characters as a link writes it, past the ${LINK_VALUE_MAX.toLocaleString('en')} a link holds: the page's address and links leave it out, so a reload ${what === 'schedule' ? 'lets the policy decide' : "runs the scene's default"}.`;
+}
+
+/** The permalink (`?…`), every schedule or program a link cannot hold left out: at most LINK_MAX characters. */
 export function formatUrl(s: UrlState): string {
+  return formatWhole({ ...s, sched: fitsLink(s.sched) ? s.sched : '', prog: fitsLink(s.prog) ? s.prog : '' });
+}
+
+/** A search string as a link: its schedule and program left out where a link cannot hold them. */
+export function linkOf(search: string): string {
+  const q = new URLSearchParams(search);
+  for (const k of ['sched', 'prog']) if (!fitsLink(q.get(k) ?? '')) q.delete(k);
+  return `?${q.toString()}`;
+}
+
+/** The state as a search string, whatever its length: for the page to open in place (start.tsx's navigate), never a link. */
+export function formatWhole(s: UrlState): string {
   const q = new URLSearchParams();
   if (s.lesson) q.set('lesson', s.lesson);
   if (s.deck) q.set('deck', s.deck);

@@ -31,6 +31,36 @@ function lastLines(log: EventLog): Int32Array {
   return a;
 }
 
+/** Per CPU, the events with a kernel line, in order (one pass over the log, kept per log). */
+const linesByCpu = new WeakMap<EventLog, Int32Array[]>();
+
+function cpuLines(log: EventLog): Int32Array[] {
+  let out = linesByCpu.get(log);
+  if (out) return out;
+  const cpus = Math.max(1, log.meta.cpus);
+  const count = new Int32Array(cpus);
+  for (let i = 0; i < log.length; i++) if (log.siteOf(i)) count[log.cpu[i]]++;
+  out = Array.from(count, (n) => new Int32Array(n));
+  const at = new Int32Array(cpus);
+  for (let i = 0; i < log.length; i++) if (log.siteOf(i)) out[log.cpu[i]][at[log.cpu[i]]++] = i;
+  linesByCpu.set(log, out);
+  return out;
+}
+
+/** Where a CPU is at a step: the last event at or before it on that CPU with a kernel line (-1: none yet). */
+export function cpuLineAt(log: EventLog, cpu: number, step: number): number {
+  const a = cpuLines(log)[cpu];
+  if (!a) return -1;
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid] <= step) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? a[lo - 1] : -1;
+}
+
 export function shownSiteAt(log: EventLog, step: number): ShownSite | null {
   if (step < 0 || step >= log.length) return null;
   const own = log.siteOf(step);

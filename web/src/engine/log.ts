@@ -186,7 +186,19 @@ export class EventLog {
     return lo - 1;
   }
 
+  private end = -1;
+
+  /**
+   * The run's virtual time at its end: the latest clock any CPU reached. Each CPU keeps its own clock and the
+   * policy need not run the earliest (round-robin, random), so the last event's time can be earlier than another
+   * CPU's: the time axis ends at the latest, and draws no lane past its end.
+   */
   get endTime(): number {
-    return this.length ? this.time[this.length - 1] : 0;
+    if (this.end < 0) {
+      let t = 0;
+      for (let i = 0; i < this.length; i++) if (this.time[i] > t) t = this.time[i];
+      this.end = t;
+    }
+    return this.end;
   }
 }

@@ -32,7 +32,9 @@ export interface PatchedBranch {
 
 export const SERIES: Series[] = manifest.series as Series[];
 export const TREES: { branch: string }[] = manifest.trees;
-export const PATCHED: PatchedBranch[] = [...(manifest.breaks ?? []), ...(manifest.without ?? [])] as PatchedBranch[];
+export const PATCHED: PatchedBranch[] = manifest.kernels
+  .filter((k) => k.kind === 'break' || k.kind === 'without')
+  .map((k) => ({ branch: k.branch, base: k.base ?? '', title: k.title ?? '' }));
 
 export function findSeries(id: string): Series | undefined {
   return SERIES.find((s) => s.id === id);

@@ -1,18 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // Each event in words, for the event panel and screen readers:
 // "CPU1 mount: wait_for_completion(&shrinker->done), sleeps — mm/shrinker.c:795".
-import { EventKind } from './generated/events';
+import { CompletionOp, EventKind, Label, LruItemOp, LruStatus } from './generated/events';
 import type { EventLog } from './log';
 
 export type Labels = Map<number, string>;
-
-export const LABEL_LOCK = 5; // wasm/scenarios/scenario.h: named by lock id, not object id
 
 /** Names the scenario gave objects (LABEL events), by object id. */
 export function collectLabels(log: EventLog): Labels {
   const labels: Labels = new Map();
   for (let i = 0; i < log.length; i++) {
-    if (log.kind[i] === EventKind.LABEL && log.arg(i, 1) !== LABEL_LOCK) labels.set(log.arg(i, 0), log.name(log.arg(i, 2)));
+    if (log.kind[i] === EventKind.LABEL && log.arg(i, 1) !== Label.LOCK) labels.set(log.arg(i, 0), log.name(log.arg(i, 2)));
   }
   return labels;
 }
@@ -22,7 +20,6 @@ const ATOMIC_OPS = ['', 'xchg', 'add_return', 'add', 'cmpxchg', 'inc', 'dec', 'o
 const BIT_OPS = ['', 'set_bit', 'clear_bit', 'test_and_set_bit', 'test_and_clear_bit'];
 const BARRIERS = ['', 'smp_mb()', 'smp_rmb()', 'smp_wmb()', 'smp_mb__before_atomic()', 'smp_mb__after_atomic()', 'smp_store_release()', 'smp_load_acquire()'];
 const LIST_OPS = ['', 'list_add_rcu', 'list_add_tail_rcu', 'list_del_rcu'];
-const LRU_STATUS = ['', 'LRU_REMOVED', 'LRU_REMOVED_RETRY', 'LRU_ROTATE', 'LRU_SKIP', 'LRU_RETRY', 'LRU_STOP', 'LRU_ROTATE_NODEFER'];
 const BLOCK_REASONS = ['', 'a mutex', 'a completion', 'a grace period', 'work'];
 
 export function objName(labels: Labels, obj: number): string {
@@ -57,8 +54,9 @@ export function describe(log: EventLog, i: number, labels: Labels): string {
     case EventKind.RCU_CALLBACK: return `runs RCU callback ${log.name(a(2))} for ${o(0)}`;
     case EventKind.RCU_SYNC: return `synchronize_rcu(): waits for grace period ${a(0)}`;
     case EventKind.REFCOUNT: return `${REFCOUNT_OPS[a(3)] ?? 'refcount'}(${expr}) on ${o(0)}: ${a(1)} → ${a(2)}`;
-    case EventKind.COMPLETION: return a(2) === 2 ? `wait_for_completion(${expr}), done = ${a(1)}`
-      : a(2) === 1 ? `init_completion(${expr})` : `complete(${expr}): done = ${a(1)}`;
+    case EventKind.COMPLETION: return a(2) === CompletionOp.WAIT ? `wait_for_completion(${expr}), done = ${a(1)}`
+      : a(2) === CompletionOp.INIT ? `init_completion(${expr})`
+      : `${a(2) === CompletionOp.COMPLETE_ALL ? 'complete_all' : 'complete'}(${expr}): done = ${a(1)}`;
     case EventKind.ATOMIC: return `atomic ${ATOMIC_OPS[a(3)] ?? 'op'} on ${expr || o(0)}: ${a(1)} → ${a(2)}`;
     case EventKind.BIT: return `${BIT_OPS[a(3)] ?? 'bitop'}(${a(1)}, ${expr}) in ${o(0)}`;
     case EventKind.LIST: return `${LIST_OPS[a(2)] ?? 'list op'}(${expr}): ${o(0)}`;
@@ -68,14 +66,14 @@ export function describe(log: EventLog, i: number, labels: Labels): string {
     case EventKind.KFREE: return `frees ${o(0)}`;
     case EventKind.SHRINK_START: return `do_shrink_slab(${o(0)}): ${a(1)} freeable, will scan ${a(2)} at priority ${a(3)}`;
     case EventKind.SHRINK_END: return `do_shrink_slab(${o(0)}) done: freed ${a(1)}`;
-    case EventKind.LABEL: return a(1) === LABEL_LOCK ? `names lock ${a(0)} "${log.name(a(2))}"` : `names ${o(0)}`;
+    case EventKind.LABEL: return a(1) === Label.LOCK ? `names lock ${a(0)} "${log.name(a(2))}"` : `names ${o(0)}`;
     case EventKind.LRU_ADD: return `links page ${a(0)} into the LRU ${a(1) < 0 ? 'at the head' : `after page ${a(1)}`}, batch ${a(2)}${a(3) ? ', a sentinel' : ''}`;
     case EventKind.LRU_DEL: return `takes ${a(2) ? 'sentinel' : 'inner'} page ${a(0)} of batch ${a(1)} off the LRU`;
     case EventKind.LRU_ITEM: {
       const pages = `${a(3)} page${a(3) === 1 ? '' : 's'} of page cache`;
-      if (a(1) === 1) return a(2) ? `list_lru_add_obj(): ${o(0)} goes on the inode LRU (${pages})` : `list_lru_add_obj(): ${o(0)} was on the inode LRU already`;
-      if (a(1) === 2) return a(2) ? `list_lru_del_obj(): ${o(0)} comes off the inode LRU (${pages})` : `list_lru_del_obj(): ${o(0)} was not on the inode LRU`;
-      return `inode_lru_isolate() returns ${LRU_STATUS[a(2)] ?? a(2)} for ${o(0)} (${pages})`;
+      if (a(1) === LruItemOp.ADD) return a(2) ? `list_lru_add_obj(): ${o(0)} goes on the inode LRU (${pages})` : `list_lru_add_obj(): ${o(0)} was on the inode LRU already`;
+      if (a(1) === LruItemOp.DEL) return a(2) ? `list_lru_del_obj(): ${o(0)} comes off the inode LRU (${pages})` : `list_lru_del_obj(): ${o(0)} was not on the inode LRU`;
+      return `inode_lru_isolate() returns ${LruStatus[a(2)] ? `LRU_${LruStatus[a(2)]}` : a(2)} for ${o(0)} (${pages})`;
     }
     case EventKind.LRU_SENTINEL: return a(2) ? `page ${a(0)} of batch ${a(1)} becomes a sentinel` : `page ${a(0)} of batch ${a(1)} is no longer a sentinel: its batch is full`;
     case EventKind.CALL: return `calls ${log.name(a(0))}()`;

@@ -26,10 +26,10 @@
 //                         overlap (rwsem readers): holds, spins, waits
 //   flows (s/f)           call_rcu() to its callback, a wake-up to the woken
 //                         task's next slice
-import { EventKind } from './generated/events';
+import { EventKind, Label, LruItemOp, LruStatus } from './generated/events';
 import type { EventLog } from './log';
 import { machineReducer } from './machine';
-import { collectLabels, LABEL_LOCK, objName, type Labels } from './narrate';
+import { collectLabels, objName, type Labels } from './narrate';
 
 export interface TraceEvent {
   ph: string;
@@ -100,10 +100,10 @@ export function buildTrace(log: EventLog, opts: TraceOptions = {}, labels: Label
   for (let c = 0; c < cpus; c++) meta(PID.cpus, cpuTid(c), 'thread_name', `CPU${c}`);
   meta(PID.counters, COUNTERS_TID, 'thread_name', 'counters');
 
-  // Lock names the scenario gave (LABEL kind 5 names a lock id).
+  // Lock names the scenario gave (a LABEL of kind LOCK names a lock id).
   const lockNames = new Map<number, string>();
   for (let i = 0; i < log.length; i++) {
-    if (log.kind[i] === EventKind.LABEL && log.arg(i, 1) === LABEL_LOCK) lockNames.set(log.arg(i, 0), name(log.arg(i, 2)));
+    if (log.kind[i] === EventKind.LABEL && log.arg(i, 1) === Label.LOCK) lockNames.set(log.arg(i, 0), name(log.arg(i, 2)));
   }
 
   // ---- CPU tracks: a stack of frames per CPU, diffed at each of its events.
@@ -352,8 +352,9 @@ export function buildTrace(log: EventLog, opts: TraceOptions = {}, labels: Label
         break;
       case EventKind.LRU_ITEM:
         // list_lru_add_obj()/del_obj() that did something, and isolate's LRU_REMOVED(_RETRY)
-        if ((a(1) === 1 && a(2) === 1) || (a(1) === 2 && a(2) === 1) || (a(1) === 3 && (a(2) === 1 || a(2) === 2))) {
-          inodeLru += a(1) === 1 ? 1 : -1;
+        if (((a(1) === LruItemOp.ADD || a(1) === LruItemOp.DEL) && a(2) === 1) ||
+          (a(1) === LruItemOp.ISOLATE && (a(2) === LruStatus.REMOVED || a(2) === LruStatus.REMOVED_RETRY))) {
+          inodeLru += a(1) === LruItemOp.ADD ? 1 : -1;
           counter(ts, 'inode LRU', 'items', inodeLru);
         }
         break;

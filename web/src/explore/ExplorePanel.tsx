@@ -76,7 +76,7 @@ function Bars({ summaries }: { summaries: BoundSummary[] }) {
 function BranchView({ failing, zeroPasses, link }: {
   failing: FailingSchedule[];
   zeroPasses: boolean;
-  link: (sched: string, step: number) => string;
+  link: (sched: string, step: number) => string | null;
 }) {
   const rows = failing.filter((f) => f.branch);
   if (!rows.length) return null;
@@ -92,8 +92,8 @@ function BranchView({ failing, zeroPasses, link }: {
         The shortest failing schedule leaves the run without preemptions{zeroPasses ? ', which passes,' : ''} at decision{' '}
         {b.decision + 1} of {first.decisions}: there CPU{b.cpu} is given the step while CPU{b.from} could go on. Every
         decision before it is the default one.{' '}
-        {b.step >= 0 && (
-          <a href={link(first.schedule, b.step)} data-testid="explore.branch.link">
+        {b.step >= 0 && link(first.schedule, b.step) !== null && (
+          <a href={link(first.schedule, b.step)!} data-testid="explore.branch.link">
             Open it at that decision (event {b.step})
           </a>
         )}
@@ -122,8 +122,8 @@ function BranchView({ failing, zeroPasses, link }: {
 
 export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params, program }: {
   setup: ExploreSetup;
-  /** The permalink of the scene on the set-up, following a schedule, standing at a step. */
-  linkTo: (sched: string, step: number) => string;
+  /** The permalink of the scene on the set-up, following a schedule, standing at a step (null: a link cannot hold the schedule). */
+  linkTo: (sched: string, step: number) => string | null;
   scenario: string;
   variant: string;
   seed: number;
@@ -280,9 +280,16 @@ export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params, p
           <ol className="explore-failing" data-testid="explore.failing">
             {failing.map((f) => (
               <li key={f.schedule}>
-                <a href={link(f)} data-testid="explore.counterexample">
-                  {preemptions(f.preemptions)}, {f.decisions} decisions: {f.report || f.kinds.join(', ')}
-                </a>{' '}
+                {link(f) !== null ? (
+                  <a href={link(f)!} data-testid="explore.counterexample">
+                    {preemptions(f.preemptions)}, {f.decisions} decisions: {f.report || f.kinds.join(', ')}
+                  </a>
+                ) : (
+                  <span data-testid="explore.unlinked">
+                    {preemptions(f.preemptions)}, {f.decisions} decisions: {f.report || f.kinds.join(', ')} (its schedule is{' '}
+                    {f.schedule.length.toLocaleString('en')} characters, too long for a link: labrun --schedule replays it)
+                  </span>
+                )}{' '}
                 <code className="muted">{f.schedule.length > 48 ? `${f.schedule.slice(0, 48)}…` : f.schedule}</code>
               </li>
             ))}

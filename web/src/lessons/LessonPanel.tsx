@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { EventLog } from '../engine/log';
 import { findSeries, loreUrl } from '../engine/manifest';
-import { LESSONS, metGoals, type Lesson, type LessonStart } from './lessons';
+import { LESSON_INDEX, metGoals, type Lesson, type LessonStart } from './lessons';
 import { loadProgress, recordGoals, solutionShown, startedOver } from './progress';
 import { GoalList, LessonActions, LessonHead, PatchLines } from './LessonParts';
 import './lessons.css';
@@ -30,7 +30,7 @@ export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Pro
   }, [metIds, done, lesson.id]);
   const bySolution = !!progress[lesson.id]?.solution;
   const series = lesson.patch.series ? findSeries(lesson.patch.series) : undefined;
-  const next = LESSONS[LESSONS.findIndex((l) => l.id === lesson.id) + 1];
+  const next = LESSON_INDEX[LESSON_INDEX.findIndex((l) => l.id === lesson.id) + 1];
   return (
     <section className="lesson" aria-labelledby="lesson-title" data-testid="lesson">
       <LessonHead title={lesson.title} done={!!progress[lesson.id]?.done} text={lesson.text} />
@@ -72,7 +72,7 @@ export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Pro
   );
 }
 
-/** The list of lessons, for the header: opening one reloads the page on its start state. */
+/** The list of lessons, for the header (the landing view's list, LESSON_INDEX): opening one reloads the page on its start state. */
 export function LessonPicker({ current }: { current: string | null }) {
   const progress = useMemo(loadProgress, []);
   return (
@@ -87,7 +87,7 @@ export function LessonPicker({ current }: { current: string | null }) {
           data-testid="lesson.picker"
         >
           <option value="">none: explore</option>
-          {LESSONS.map((l, i) => (
+          {LESSON_INDEX.map((l, i) => (
             <option key={l.id} value={l.id}>
               {i + 1}. {l.title}
               {progress[l.id]?.done ? ' ✔' : ''}

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { EventLog } from '../engine/log';
 import { findScene, SCENES } from '../scenes/registry';
-import { figureAtEnd, figureScene, goalStep, LESSONS, metGoals, type GoalCheck, type Lesson, type LessonStart } from './lessons';
+import { figureAtEnd, figureScene, goalStep, LESSON_OPENS, LESSONS, metGoals, type GoalCheck, type Lesson, type LessonStart } from './lessons';
 import { replayNative } from './replay';
 
 const manifest = JSON.parse(readFileSync('kernel-tree/manifest.json', 'utf8')) as { series: { id: string }[] };
@@ -38,6 +38,9 @@ describe('lessons', () => {
         expect(lesson.goals.length).toBeGreaterThan(0);
         for (const g of lesson.goals) if ('figure' in g.check) expect(figureScene(g.check.figure.name)?.id, `figure ${g.check.figure.name}`).toBe(lesson.scene);
         expect(lesson.hints.length).toBeGreaterThan(0);
+        for (const o of lesson.opens ?? []) expect(LESSON_OPENS, `opens ${o}`).toContain(o);
+        // A lesson that has the learner play the scheduler by hand opens the panel that does it.
+        if ([...lesson.text, ...lesson.hints].some((t) => /next-decision|scheduler by hand/.test(t))) expect(lesson.opens ?? [], 'opens').toContain('scheduler');
         if (lesson.patch.series) expect(manifest.series.map((x) => x.id)).toContain(lesson.patch.series);
         const text = execFileSync('git', ['-C', 'kernel-tree/linux', 'show', `${lesson.patch.branch}:${lesson.patch.file}`], {
           encoding: 'utf8', maxBuffer: 1 << 26,

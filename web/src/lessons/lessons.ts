@@ -3,15 +3,12 @@
 // and their goals checked against a run's log up to a step.
 import { EVENT_KINDS, EventKind } from '../engine/generated/events';
 import type { EventLog } from '../engine/log';
+import type { RunState } from '../engine/runState';
 import { SCENES } from '../scenes/registry';
 import { unknownParts } from '../scenes/parts';
 
-export interface LessonStart {
-  variant: string;
-  seed: number;
-  policy: 'timed' | 'rr' | 'random';
-  sched: string;
-  prog: string;
+/** Where a lesson starts: a run, and the step it opens at. */
+export interface LessonStart extends RunState {
   step?: number;
 }
 
@@ -37,7 +34,13 @@ export interface Lesson {
   hints: string[];
   solution: LessonStart;
   patch: { series: string | null; branch: string; file: string; lines: [number, number]; note: string };
+  /** The parts of the page its steps use, shown open beside its text (LESSON_OPENS). */
+  opens?: LessonOpen[];
 }
+
+/** What a lesson can open beside its text: the next-decision panel, which says where each CPU is and takes the next step on another. */
+export const LESSON_OPENS = ['scheduler'] as const;
+export type LessonOpen = (typeof LESSON_OPENS)[number];
 
 const files = import.meta.glob('../../../lessons/*.json', { eager: true, import: 'default' }) as Record<string, Lesson | { trace: unknown }>;
 
@@ -48,6 +51,24 @@ export const LESSON_FILES = Object.keys(files)
 
 /** Every lesson on a scene, in the order of their file names. */
 export const LESSONS: Lesson[] = LESSON_FILES.filter((l): l is Lesson => !('trace' in l));
+
+/** A lesson as the lists name it: the one list the header's picker and the landing view show, in file order. */
+export interface LessonEntry {
+  id: string;
+  title: string;
+  goals: { id: string }[];
+  /** What it is read over: its scene's title, or a real kernel's trace. */
+  where: string;
+  /** Whether it has slides (a lesson on a scene has a run to present; one on a trace has none). */
+  slides: boolean;
+}
+
+/** Every lesson, on a scene or on a trace, in the order of their file names. */
+export const LESSON_INDEX: LessonEntry[] = LESSON_FILES.map((f) => {
+  const l = f as { id: string; title: string; goals: { id: string }[]; scene?: string };
+  const trace = 'trace' in f;
+  return { id: l.id, title: l.title, goals: l.goals, where: trace ? "a real kernel's trace" : (SCENES.find((s) => s.id === l.scene)?.title ?? l.scene ?? ''), slides: !trace };
+});
 
 export function findLesson(id: string | null): Lesson | null {
   return LESSONS.find((l) => l.id === id) ?? null;

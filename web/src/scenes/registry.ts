@@ -8,10 +8,12 @@ import { shrinkerChurn } from './shrinker-churn';
 import { memcgBitmap } from './memcg-bitmap';
 import { lruBatch } from './lru-batch';
 import { inodeLru } from './inode-lru';
+import { EXPLORE_EXPECT } from '../engine/generated/kernels';
 import exploreSet from '../../../wasm/explore.json';
 
-/** The explorer's small races (wasm/explore.json, the one list make explore runs too). */
-export const EXPLORE_RACES: readonly ExploreRace[] = exploreSet.races as unknown as ExploreRace[];
+/** The explorer's small races (wasm/explore.json, the one list make explore runs too), each with what the
+ * registry's kernels expect of it (kernel-tree/manifest.json "explore"). */
+export const EXPLORE_RACES: readonly ExploreRace[] = exploreSet.races.map((r) => ({ ...r, kernels: EXPLORE_EXPECT[r.id] ?? {} }));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const SCENES: SceneDef<any>[] = [shrinkerLifetime, shrinkerChurn, memcgBitmap, lruBatch, inodeLru, plantedBugs]

@@ -3,32 +3,18 @@
 // Perfetto (engine/perfetto.ts) and checked: valid trace-event JSON, and the
 // tracks, flows, async slices, counters and reports its own log calls for.
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { labrunCommand, PAGE_MAX_EVENTS, type RunOptions } from '../engine/client';
+import { PAGE_MAX_EVENTS, type RunOptions } from '../engine/client';
 import { EventKind, Policy } from '../engine/generated/events';
 import { EventLog } from '../engine/log';
-import type { RunMeta } from '../engine/meta';
 import { traceJson } from '../engine/perfetto';
+import { runNative } from '../engine/testing/fixtures';
 import { checkTrace } from '../engine/testing/traceFormat';
 import { SCENES } from './registry';
 
 /** The run the page makes for a scene on a kernel with nothing chosen (seed 1), natively. */
 function defaultRun(scene: (typeof SCENES)[number], variant: string, policy = Policy.timed, seed = 1): EventLog {
   const opts: RunOptions = { variant, policy, slowNs: scene.slowNs?.(variant) ?? 0, maxEvents: PAGE_MAX_EVENTS, ...scene.program?.options?.('') };
-  const [bin, ...args] = labrunCommand(scene.scenario, seed, opts).split(' ');
-  const dir = mkdtempSync(join(tmpdir(), 'trace-'));
-  try {
-    const r = spawnSync(bin, [...args, '--dump', dir], { env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' }, encoding: 'utf8' });
-    if (r.status !== 0 && r.status !== 1) throw new Error(`${bin} ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
-    const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as RunMeta;
-    const b = readFileSync(join(dir, 'events.bin'));
-    return new EventLog(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer, meta);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return runNative(scene.scenario, seed, opts);
 }
 
 const seen = { timeBack: 0, rcuFlows: 0, wakeFlows: 0, gps: 0, srcu: 0, locks: 0, refcount: 0, deferred: 0, listLru: 0, reports: 0 };

@@ -60,8 +60,9 @@ export interface ExploreRace {
   maxExecutions: number;
   /** PCT runs make explore makes on each kernel. */
   pctRuns: number;
-  /** null: no execution within the bound fails; else the failure expected and its fewest preemptions. */
-  kernels: Record<string, { kind: string; preemptions: number } | null>;
+  /** From the registry (kernel-tree/manifest.json "explore"): for each kernel it is searched on, null (no
+   * execution within the bound fails) or the failure expected and its fewest preemptions. */
+  kernels: Readonly<Record<string, { kind: string; preemptions: number } | null>>;
 }
 
 /** A scene's run the explorer can search (the Explore panel, web/src/explore): from its race in wasm/explore.json. */

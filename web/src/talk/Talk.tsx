@@ -404,10 +404,11 @@ export function Talk({ role, talk, view, onView, onStep, demo, loading, run, ste
     {
       keys: ['Escape'],
       shown: 'Esc',
-      what: 'close this help or the menu',
+      what: 'close this help or the menu; out of any control, the slide\'s keys again',
       run: () => {
         setHelp(false);
         setMenuShown(false);
+        if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
       },
     },
   ];

@@ -4,16 +4,12 @@
 // lessons, each of which is a talk whose slides are made from its parts here
 // (its title, each paragraph, its start state as the live demo, its goals,
 // and the real patch it ends at; the speaker notes are its hints).
-import type { Goal, Lesson, LessonStart } from '../lessons/lessons';
+import type { Goal, Lesson } from '../lessons/lessons';
+import type { RunState } from '../engine/runState';
 
 /** A live state of the app: what a permalink reproduces. */
-export interface LiveState {
+export interface LiveState extends RunState {
   scene: string;
-  variant: string;
-  seed: number;
-  policy: LessonStart['policy'];
-  sched: string;
-  prog: string;
   step: number;
 }
 
@@ -99,14 +95,9 @@ export interface TalkView {
 }
 
 /** What the two windows share, posted on every change. */
-export interface TalkState extends TalkView {
+export interface TalkState extends TalkView, RunState {
   scene: string;
   step: number;
-  variant: string;
-  seed: number;
-  policy: string;
-  sched: string;
-  prog: string;
 }
 
 export const sameTalk = (a: TalkState, b: TalkState) =>

@@ -19,6 +19,32 @@ interface Props {
   context: string;
   /** Whose line (engine/codesite.ts): this event's, the last its CPU ran, or the run's entry. */
   shown?: 'event' | 'cpu' | 'entry';
+  /**
+   * A slide's pane (talk mode): lines wrap at the pane's width, so that a line is never cut at its right edge, and the
+   * lit line's statement is scrolled into view whole. The page's pane keeps one line a row and scrolls sideways.
+   */
+  wrap?: boolean;
+}
+
+/** The lines a slide's pane draws around the lit one: a screen of them either way, at the largest type. */
+const WRAP_AROUND = 40;
+/** A statement runs over at most this many lines past the lit one, and starts at most this many before it. */
+const STATEMENT_MAX = 8;
+
+/** Whether a line of C ends a statement (or is a line of its own: blank, a preprocessor line, a brace, a comment's end). */
+function endsStatement(text: string): boolean {
+  const code = text.replace(/\/\/.*$/, '').replace(/\/\*.*?\*\//g, '').trimEnd();
+  if (code === '' || /^\s*#/.test(code) || /\*\/\s*$/.test(text.trimEnd())) return true;
+  return /[;{}:]$/.test(code);
+}
+
+/** The lines [first, last] of the statement the lit line is part of (a call's arguments, a condition over lines). */
+export function statementLines(lines: string[], line: number): [number, number] {
+  let first = line;
+  while (first > 1 && line - first < STATEMENT_MAX && !endsStatement(lines[first - 2] ?? '')) first--;
+  let last = line;
+  while (last < lines.length && last - line < STATEMENT_MAX && !endsStatement(lines[last - 1] ?? '')) last++;
+  return [first, last];
 }
 
 /** Whether a branch holds upstream code only (v6.1, v6.12), from kernel-tree/manifest.json. */
@@ -107,16 +133,16 @@ function sideways(text: string, expr: string | null, box: Box): number {
 }
 
 /** A line of the file: a step draws again only the lines it lights or unlights. */
-const CodeLine = memo(function CodeLine({ n, text, on }: { n: number; text: string; on: boolean }) {
+const CodeLine = memo(function CodeLine({ n, text, on, stmt = false }: { n: number; text: string; on: boolean; stmt?: boolean }) {
   return (
-    <div className={on ? 'code-line current' : 'code-line'} data-testid={on ? 'code.line.current' : undefined} data-line={n}>
+    <div className={`code-line${on ? ' current' : ''}${stmt ? ' stmt' : ''}`} data-testid={on ? 'code.line.current' : undefined} data-line={n}>
       <span className="ln">{n}</span>
       <span className="src">{text || ' '}</span>
     </div>
   );
 });
 
-export function CodePane({ site, context, shown = 'event' }: Props) {
+export function CodePane({ site, context, shown = 'event', wrap = false }: Props) {
   const [error, setError] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
   const tree = site?.tree ?? '';
@@ -131,6 +157,9 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
     if (now) setShownFile({ key: fileKey, lines: now });
   }
   const lines = shownFile.lines;
+  // The lines held are another file's while this one is on its way: none of them is lit (the line number is this
+  // file's) or shown, and the pane stays where it was until the file is in.
+  const stale = !!tree && shownFile.key !== fileKey;
 
   useEffect(() => {
     if (!tree) return;
@@ -153,7 +182,7 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
   // starts are measured when the pane is sized or its file is read, and a
   // step's scroll is computed from them (a read of layout after the page's
   // other changes would lay the whole page out once more, at every step of play).
-  const line = site?.line ?? 0;
+  const line = stale ? 0 : (site?.line ?? 0);
   const [box, setBox] = useState<Box>({ height: 600, width: 600, lineHeight: 18, charW: 0, srcLeft: 0, tab: 8 });
   useLayoutEffect(() => {
     const el = body.current;
@@ -182,7 +211,7 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
   // just read, or a pane of another size centres the line.
   const key = `${tree}\n${file}\n${total}\n${lineHeight}\n${height}`;
   const [shownAt, setShownAt] = useState({ line: -1, key: '' });
-  if (shownAt.line !== line || shownAt.key !== key) {
+  if (!stale && (shownAt.line !== line || shownAt.key !== key)) {
     setShownAt({ line, key });
     const y = PAD + (line - 1) * lineHeight;
     const seen = shownAt.key === key && y >= top + lineHeight && y + 2 * lineHeight <= top + height;
@@ -194,25 +223,39 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
   const at = useRef({ top: 0, left: 0 });
   useLayoutEffect(() => {
     const el = body.current;
-    if (!el || !lines || Math.abs(at.current.top - top) < 1) return;
+    if (wrap || !el || !lines || Math.abs(at.current.top - top) < 1) return;
     el.scrollTop = top;
     at.current.top = top;
-  }, [lines, top]);
+  }, [lines, top, wrap]);
   // A lit line wider than the pane: scroll sideways so that its expression (or
   // else its first word) is in view, rather than cut.
   const expr = site?.expr ?? null;
   const text = lines && line >= 1 ? (lines[line - 1] ?? '') : '';
-  const scrollLeft = lines ? sideways(text, expr, box) : 0;
+  const scrollLeft = lines && !wrap ? sideways(text, expr, box) : 0;
   useLayoutEffect(() => {
     const el = body.current;
-    if (!el || !lines || Math.abs(at.current.left - scrollLeft) < 1) return;
+    if (wrap || !el || !lines || Math.abs(at.current.left - scrollLeft) < 1) return;
     el.scrollLeft = scrollLeft;
     at.current.left = scrollLeft;
-  }, [lines, line, scrollLeft]);
+  }, [lines, line, scrollLeft, wrap]);
+  // A slide's pane: the lit line's statement in view, from the lines as they wrapped (a read of layout at each step;
+  // a slide is not played at thousands of steps a second as the page is).
+  const stmt = wrap && lines && line >= 1 ? statementLines(lines, line) : null;
+  useLayoutEffect(() => {
+    const el = body.current;
+    if (!wrap || !el || !stmt) return;
+    const a = el.querySelector<HTMLElement>(`.code-line[data-line="${stmt[0]}"]`);
+    const b = el.querySelector<HTMLElement>(`.code-line[data-line="${stmt[1]}"]`);
+    if (!a || !b) return;
+    const top = a.offsetTop;
+    const bottom = b.offsetTop + b.offsetHeight;
+    // Centred; a statement taller than the pane shows its first line at the top.
+    el.scrollTop = Math.max(0, bottom - top > el.clientHeight ? top - PAD : (top + bottom) / 2 - el.clientHeight / 2);
+  });
   // The user's scrolling (and the echo of the pane's own): read after the browser laid the page out.
   const onScroll = () => {
     const el = body.current;
-    if (!el) return;
+    if (!el || wrap) return;
     at.current = { top: el.scrollTop, left: el.scrollLeft };
     if (Math.abs(el.scrollTop - top) >= 1) setTop(el.scrollTop);
   };
@@ -243,15 +286,24 @@ export function CodePane({ site, context, shown = 'event' }: Props) {
         </div>
       </header>
       {error && <p className="error">{error}</p>}
-      <div className="code-body" data-testid="code.body" ref={body} onScroll={onScroll} tabIndex={0} aria-label="kernel source">
-        <div className="code-lines" style={{ height: PAD * 2 + total * lineHeight }}>
-          <div className="code-window" style={{ top: PAD + (first - 1) * lineHeight }}>
-            {lines?.slice(first - 1, last).map((text, k) => {
-              const n = first + k;
-              return <CodeLine key={n} n={n} text={text} on={n === line} />;
+      <div className={`code-body${wrap ? ' wrap' : ''}${stale ? ' stale' : ''}`} data-testid="code.body" ref={body} onScroll={onScroll} tabIndex={0} aria-label="kernel source" aria-busy={stale || undefined}>
+        {wrap ? (
+          <div className="code-lines" data-testid="code.wrapped">
+            {lines?.slice(Math.max(0, line - 1 - WRAP_AROUND), Math.min(total, line + WRAP_AROUND)).map((text, k) => {
+              const n = Math.max(1, line - WRAP_AROUND) + k;
+              return <CodeLine key={n} n={n} text={text} on={n === line} stmt={!!stmt && n >= stmt[0] && n <= stmt[1]} />;
             })}
           </div>
-        </div>
+        ) : (
+          <div className="code-lines" style={{ height: PAD * 2 + total * lineHeight }}>
+            <div className="code-window" style={{ top: PAD + (first - 1) * lineHeight }}>
+              {lines?.slice(first - 1, last).map((text, k) => {
+                const n = first + k;
+                return <CodeLine key={n} n={n} text={text} on={n === line} />;
+              })}
+            </div>
+          </div>
+        )}
       </div>
     </section>
   );

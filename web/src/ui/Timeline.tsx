@@ -56,6 +56,20 @@ export function laneFiller(ctx: Pick<CanvasRenderingContext2D, 'fillRect' | 'fil
   };
 }
 
+/** A window shorter than this is a laptop's (1280×720, 1366×768): the lanes of 5 to 16 CPUs are thinner in it. */
+const SHORT_WINDOW = 900;
+
+/** Whether the window is shorter than SHORT_WINDOW, kept up to date as it is resized. */
+function useShortWindow(): boolean {
+  const [short, setShort] = useState(() => typeof window !== 'undefined' && window.innerHeight < SHORT_WINDOW);
+  useEffect(() => {
+    const onResize = () => setShort(window.innerHeight < SHORT_WINDOW);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return short;
+}
+
 export function Timeline({ log, timeline, step, onSeek }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -68,13 +82,19 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
     seekRef.current = onSeek;
   });
   const cpus = log.meta.cpus;
-  // Many CPUs (up to 64): thinner lanes, so that the machine fits on a screen.
-  const dense = cpus > 16;
-  const LANE = dense ? 13 : 30;
-  const RCU_STRIP = dense ? 3 : 7;
-  const GAP = dense ? 2 : 6;
+  // More CPUs, thinner lanes, so that the machine and what the scene draws under it fit the window: up to 4 CPUs
+  // 30 px each; up to 16, 20 px, or 13 px in a window under 900 px tall (8 CPUs took 344 px of a 720 px window, and
+  // lru-batch's list was below the fold); more, 13 px.
+  const short = useShortWindow();
+  const dense = cpus > 16 || (cpus > 4 && short);
+  const medium = !dense && cpus > 4;
+  const LANE = dense ? 13 : medium ? 20 : 30;
+  const RCU_STRIP = dense ? 3 : medium ? 5 : 7;
+  const GAP = dense ? 2 : medium ? 4 : 6;
+  /** The grace periods' lane: two rows of labelled periods, whatever the CPUs' lanes. */
+  const GP_LANE = dense ? 13 : 30;
   const gpLaneY = TOP + cpus * (LANE + RCU_STRIP + GAP);
-  const height = gpLaneY + LANE + 26;
+  const height = gpLaneY + GP_LANE + 26;
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -104,7 +124,7 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
       .attr('x', 8)
       .attr('y', (c) => laneY(c) + LANE / 2 + 4)
       .text((c) => `CPU${c}`);
-    g.append('text').attr('class', 'lane-label').attr('x', 8).attr('y', gpLaneY + LANE / 2 + 4).text('RCU');
+    g.append('text').attr('class', 'lane-label').attr('x', 8).attr('y', gpLaneY + GP_LANE / 2 + 4).text('RCU');
 
     // Grace periods are drawn on the canvas; their names here, where there is room for one.
     g.selectAll('text.gp-label')
@@ -112,7 +132,7 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
       .join('text')
       .attr('class', 'gp-label')
       .attr('x', (d) => x(d.start) + 3)
-      .attr('y', (d) => gpLaneY + (d.gp % 2) * (LANE / 2) + LANE / 2 - 5)
+      .attr('y', (d) => gpLaneY + (d.gp % 2) * (GP_LANE / 2) + GP_LANE / 2 - 5)
       .text((d) => `GP ${d.gp}`);
 
     // Marks above the lanes: a lock given up (failed trylock, rwsem_is_contended()), a report.
@@ -135,7 +155,7 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
       .axisBottom(x)
       .ticks(Math.max(2, Math.floor(width / 110)))
       .tickFormat((v) => `${(+v / 1000).toFixed(1)} µs`);
-    g.append('g').attr('class', 'axis').attr('transform', `translate(0,${gpLaneY + LANE + 2})`).call(axis);
+    g.append('g').attr('class', 'axis').attr('transform', `translate(0,${gpLaneY + GP_LANE + 2})`).call(axis);
   }, [log, timeline, width]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The lanes, RCU sections and grace periods: drawn on a canvas, since their number grows with the
@@ -180,10 +200,10 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
     // Grace periods are drawn translucent, each on its own: where two overlap the drawing is darker.
     ctx.globalAlpha = 0.85;
     ctx.fillStyle = color('--gp');
-    for (const d of timeline.gracePeriods) ctx.fillRect(x(d.start), gpLaneY + (d.gp % 2) * (LANE / 2), Math.max(1, x(d.end) - x(d.start)), LANE / 2 - 2);
+    for (const d of timeline.gracePeriods) ctx.fillRect(x(d.start), gpLaneY + (d.gp % 2) * (GP_LANE / 2), Math.max(1, x(d.end) - x(d.start)), GP_LANE / 2 - 2);
     // SRCU grace periods share the lane, below RCU's.
     ctx.fillStyle = SRCU_GP_COLOR;
-    for (const d of timeline.srcuGracePeriods) ctx.fillRect(x(d.start), gpLaneY + LANE - 4, Math.max(1, x(d.end) - x(d.start)), 5);
+    for (const d of timeline.srcuGracePeriods) ctx.fillRect(x(d.start), gpLaneY + GP_LANE - 4, Math.max(1, x(d.end) - x(d.start)), 5);
     ctx.globalAlpha = 1;
   }, [log, timeline, width, height]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -259,8 +279,8 @@ export function Timeline({ log, timeline, step, onSeek }: Props) {
         <g ref={staticRef} />
       </svg>
       {/* The cursor on layers of its own, moved by a transform: a step repaints neither the lanes' labels and marks nor the cursor. */}
-      <svg className="cursor cursor-line" width={4} height={gpLaneY + LANE - TOP + 4} style={{ transform: `translate(${cx - 2}px, ${TOP - 4}px)` }} aria-hidden="true">
-        <line x1={2} x2={2} y1={0} y2={gpLaneY + LANE - TOP + 4} />
+      <svg className="cursor cursor-line" width={4} height={gpLaneY + GP_LANE - TOP + 4} style={{ transform: `translate(${cx - 2}px, ${TOP - 4}px)` }} aria-hidden="true">
+        <line x1={2} x2={2} y1={0} y2={gpLaneY + GP_LANE - TOP + 4} />
       </svg>
       <svg className="cursor cursor-dot" width={16} height={16} style={{ transform: `translate(${cx - 8}px, ${laneY(cpu) + LANE / 2 - 8}px)` }} aria-hidden="true">
         <circle cx={8} cy={8} r={5} />

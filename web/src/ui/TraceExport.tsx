@@ -5,7 +5,10 @@
 // documented postMessage handshake ("Deep linking to the Perfetto UI",
 // perfetto.dev/docs/visualization/deep-linking-to-perfetto-ui): post 'PING'
 // until the window answers 'PONG', then post {perfetto: {buffer, title,
-// fileName}}. Nothing else reaches the network.
+// fileName}}. Nothing else reaches the network. A window that has not
+// answered within a few seconds (offline, or a network too slow for the
+// Perfetto UI) is said so, with the trace to download instead; the page
+// keeps asking it for a minute, in case it loads after all.
 import { useEffect, useRef, useState } from 'react';
 import type { EventLog } from '../engine/log';
 import type { Labels } from '../engine/narrate';
@@ -14,6 +17,8 @@ import './TraceExport.css';
 
 export const PERFETTO_ORIGIN = 'https://ui.perfetto.dev';
 const PING_MS = 100;
+/** When a window that has not answered is said so, and the download offered. */
+export const ANSWER_MS = 4000;
 const GIVE_UP_MS = 60_000;
 
 interface Props {
@@ -27,9 +32,14 @@ interface Props {
 
 export function TraceExport({ log, labels, fileName, title }: Props) {
   const [status, setStatus] = useState('');
+  /** Perfetto has not answered: the status offers the download beside it. */
+  const [offer, setOffer] = useState(false);
   const stop = useRef<(() => void) | null>(null);
   useEffect(() => () => stop.current?.(), []);
-  useEffect(() => setStatus(''), [log]);
+  useEffect(() => {
+    setStatus('');
+    setOffer(false);
+  }, [log]);
 
   const text = () => traceJson(log, { title }, labels);
 
@@ -42,6 +52,8 @@ export function TraceExport({ log, labels, fileName, title }: Props) {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    stop.current?.();
+    setOffer(false);
     setStatus(`Saved ${fileName}: open it in Perfetto (ui.perfetto.dev) or chrome://tracing.`);
   };
 
@@ -53,20 +65,37 @@ export function TraceExport({ log, labels, fileName, title }: Props) {
       return;
     }
     const buffer = new TextEncoder().encode(text()).buffer;
+    setOffer(false);
     setStatus('Waiting for Perfetto to open…');
     const onMessage = (e: MessageEvent) => {
       if (e.source !== win || e.origin !== PERFETTO_ORIGIN || e.data !== 'PONG') return;
       finish();
       win.postMessage({ perfetto: { buffer, title, fileName } }, PERFETTO_ORIGIN, [buffer]);
+      setOffer(false);
       setStatus(`Sent to Perfetto: ${title}.`);
     };
-    const ping = setInterval(() => win.postMessage('PING', PERFETTO_ORIGIN), PING_MS);
+    const ping = setInterval(() => {
+      if (win.closed) {
+        finish();
+        setOffer(true);
+        setStatus('The Perfetto window was closed before it answered:');
+        return;
+      }
+      win.postMessage('PING', PERFETTO_ORIGIN);
+    }, PING_MS);
+    // Within a few seconds: no answer yet is said so, and the file offered; the window is still asked.
+    const slow = setTimeout(() => {
+      setOffer(true);
+      setStatus(`Perfetto has not answered in ${ANSWER_MS / 1000} s (offline, or its page still loading): the trace is sent if it does;`);
+    }, ANSWER_MS);
     const giveUp = setTimeout(() => {
       finish();
-      setStatus('Perfetto did not answer (offline?): download the trace and open it there.');
+      setOffer(true);
+      setStatus(`Perfetto did not answer in ${GIVE_UP_MS / 1000} s (offline?):`);
     }, GIVE_UP_MS);
     const finish = () => {
       clearInterval(ping);
+      clearTimeout(slow);
       clearTimeout(giveUp);
       window.removeEventListener('message', onMessage);
       stop.current = null;
@@ -85,6 +114,15 @@ export function TraceExport({ log, labels, fileName, title }: Props) {
       </button>
       <span className="trace-status" role="status" data-testid="trace.status">
         {status}
+        {offer && (
+          <>
+            {' '}
+            <button type="button" className="link" onClick={download} data-testid="trace.offer">
+              download {fileName}
+            </button>{' '}
+            and open it in ui.perfetto.dev or chrome://tracing.
+          </>
+        )}
       </span>
     </div>
   );

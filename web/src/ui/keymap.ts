@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // One key map for the page, whatever has focus: a focused button, select,
 // checkbox or the scrubber does not swallow the keys. Only where a person
-// types text do keys stay with the field. The help dialog (KeyHelp) lists
-// the same bindings, so what it shows is what the page does.
+// types text do keys stay with the field, Escape excepted: it leaves any
+// control, a text field too. The help dialog (KeyHelp) lists the same
+// bindings, so what it shows is what the page does.
 import { useEffect, useRef } from 'react';
 
 export interface KeyBinding {
@@ -71,7 +72,8 @@ export function useKeyMap(bindings: KeyBinding[] | null) {
       const map = ref.current;
       if (!map || e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
       const el = e.target instanceof Element ? e.target : document.activeElement;
-      if (typesText(el) || pressesControl(e, el)) return;
+      // Escape is the way out of a field (the stage owns the keys again): never the field's.
+      if (e.key !== 'Escape' && (typesText(el) || pressesControl(e, el))) return;
       const b = map.find((x) => x.keys.includes(e.key));
       if (!b) return;
       e.preventDefault();

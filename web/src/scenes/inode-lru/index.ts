@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import type { SceneDef } from '../types';
-import { kernelsOf } from '../kernels';
+import { comparisonsOf, kernelsOf, scenarioOf } from '../kernels';
 import { sceneReducer, slabShare, type InodeLruState } from './model';
 import { InodeLruView, SizesForm } from './view';
 import { Figures } from './FiguresPanel';
@@ -10,7 +10,7 @@ import { InodeLruThumb } from './thumb';
 export const inodeLru: SceneDef<InodeLruState> = {
   id: 'inode-lru',
   title: 'Inodes with page cache on and off the inode LRU',
-  scenario: 'inode-lru',
+  scenario: scenarioOf('inode-lru'),
   variants: kernelsOf('inode-lru'),
   series: 'inodes-off-lru',
   question: 'Should inodes that still hold page cache sit on the inode LRU while page reclaim streams past them?',
@@ -32,7 +32,7 @@ export const inodeLru: SceneDef<InodeLruState> = {
   ],
   Measure: Figures,
   figures: { 'slab-share': slabShare },
-  diffs: ['v6.12..inode-lru-before', 'v6.12..inode-lru-rotate'],
+  diffs: comparisonsOf('inode-lru'),
   program: {
     toBytes: (text) => sizesToBytes(parseSizes(text)),
     stepAfter: (log) => stepAtDropBehind(log),

@@ -5,23 +5,12 @@
 // records (LRU_ITEM at fs/inode.c's list_lru_add_obj()/list_lru_del_obj()
 // calls and inode_lru_isolate()'s returns) and the scenario's calls
 // (read_folio, shrink_inactive_list, shrink_slab).
-import { EventKind } from '../../engine/generated/events';
+import { EventKind, Label, LruItemOp, LruStatus } from '../../engine/generated/events';
 import type { EventLog } from '../../engine/log';
 import { machineReducer, type MachineState } from '../../engine/machine';
 
-const LABEL_ITEM = 4; // wasm/scenarios/scenario.h
-// LRU_ITEM ops and lru_status codes (wasm/glue/inode/inode.h)
-export const OP_ADD = 1;
-export const OP_DEL = 2;
-export const OP_ISOLATE = 3;
-export const LRU_REMOVED = 1;
-export const LRU_ROTATE = 3;
-export const LRU_SKIP = 4;
-export const LRU_RETRY = 5;
-export const LRU_ROTATE_NODEFER = 7;
-export const STATUS_NAMES: Record<number, string> = {
-  1: 'LRU_REMOVED', 2: 'LRU_REMOVED_RETRY', 3: 'LRU_ROTATE', 4: 'LRU_SKIP', 5: 'LRU_RETRY', 6: 'LRU_STOP', 7: 'LRU_ROTATE_NODEFER',
-};
+/** inode_lru_isolate()'s lru_status as the kernel names it (LRU_ITEM's ret, generated from wasm/runtime/sim.h). */
+export const statusName = (ret: number): string => (LruStatus[ret] ? `LRU_${LruStatus[ret]}` : String(ret));
 
 export interface InodeRow {
   obj: number;
@@ -124,7 +113,7 @@ export const inodeReducer = {
         if (s.offSince[a(0)] === undefined) s.offSince[a(0)] = t;
         return;
       case EventKind.LABEL:
-        if (a(1) === LABEL_ITEM) {
+        if (a(1) === Label.ITEM) {
           const r = row(s, a(0));
           r.name = log.name(a(2));
           r.workingset = r.name.startsWith('ws');
@@ -149,14 +138,14 @@ export const inodeReducer = {
         const op = a(1);
         const ret = a(2);
         r.pages = a(3);
-        if (op === OP_ADD) {
+        if (op === LruItemOp.ADD) {
           what = ret ? 'put-on' : 'already-on';
           if (ret) {
             r.onLru = true;
             s.order = [...s.order, r.obj];
             s.putOn++;
           }
-        } else if (op === OP_DEL) {
+        } else if (op === LruItemOp.DEL) {
           what = 'taken-off';
           if (ret) {
             r.onLru = false;
@@ -164,21 +153,21 @@ export const inodeReducer = {
             s.takenOff++;
           }
         } else {
-          if (ret === LRU_ROTATE || ret === LRU_ROTATE_NODEFER) {
+          if (ret === LruStatus.ROTATE || ret === LruStatus.ROTATE_NODEFER) {
             what = 'rotated';
             s.order = [...removeFrom(s.order, r.obj), r.obj];
             r.rotations++;
             s.rotations++;
-          } else if (ret === LRU_REMOVED || ret === 2) {
+          } else if (ret === LruStatus.REMOVED || ret === LruStatus.REMOVED_RETRY) {
             // Off the LRU: to be freed (empty, unused) or lazily, because it is busy.
             what = r.pages === 0 ? 'isolated' : 'taken-off';
             r.onLru = false;
             s.order = removeFrom(s.order, r.obj);
             if (what === 'taken-off') s.takenOff++;
-          } else what = ret === LRU_SKIP ? 'skipped' : 'retry';
+          } else what = ret === LruStatus.SKIP ? 'skipped' : 'retry';
         }
         if (s.firsts[what] === undefined) s.firsts = { ...s.firsts, [what]: i };
-        s.last = { step: i, inode: r.obj, what, status: op === OP_ISOLATE ? STATUS_NAMES[ret] ?? String(ret) : op === OP_ADD ? 'list_lru_add_obj' : 'list_lru_del_obj', pages: r.pages, func: site?.func ?? '', line: site?.line ?? 0 };
+        s.last = { step: i, inode: r.obj, what, status: op === LruItemOp.ISOLATE ? statusName(ret) : op === LruItemOp.ADD ? 'list_lru_add_obj' : 'list_lru_del_obj', pages: r.pages, func: site?.func ?? '', line: site?.line ?? 0 };
         return;
       }
       case EventKind.CALL: {
@@ -245,9 +234,9 @@ export function nextLruEvent(log: EventLog, step: number, what: 'rotated' | 'put
     if (log.kind[i] !== EventKind.LRU_ITEM) continue;
     const op = log.arg(i, 1);
     const ret = log.arg(i, 2);
-    if (what === 'rotated' && op === OP_ISOLATE && (ret === LRU_ROTATE || ret === LRU_ROTATE_NODEFER)) return i;
-    if (what === 'put-on' && op === OP_ADD && ret === 1) return i;
-    if (what === 'isolated' && op === OP_ISOLATE && ret === LRU_REMOVED && log.arg(i, 3) === 0) return i;
+    if (what === 'rotated' && op === LruItemOp.ISOLATE && (ret === LruStatus.ROTATE || ret === LruStatus.ROTATE_NODEFER)) return i;
+    if (what === 'put-on' && op === LruItemOp.ADD && ret === 1) return i;
+    if (what === 'isolated' && op === LruItemOp.ISOLATE && ret === LruStatus.REMOVED && log.arg(i, 3) === 0) return i;
   }
   return -1;
 }

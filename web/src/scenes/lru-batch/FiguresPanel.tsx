@@ -9,7 +9,7 @@ import { useMeasurement } from '../../ui/useMeasurement';
 import { MeasureControls, type RunProgress } from '../../ui/MeasureControls';
 import { Policy } from '../../engine/generated/events';
 import type { RunMeta } from '../../engine/meta';
-import { FAULT_NS, MODES, MODE_TEXT, MUNMAP_NS, type Mode } from './setup';
+import { FAULT_NS, LIMITS, MODES, MODE_TEXT, MUNMAP_NS, type Mode } from './setup';
 import '../../ui/figures.css';
 import './FiguresPanel.css';
 
@@ -91,10 +91,10 @@ export function Figures() {
       </p>
       <fieldset className="scale-presets" disabled={running !== null}>
         <legend>Cost model</legend>
-        {input('a fault (ns)', faultNs, setFaultNs, 1, 100_000, 'fault')}
-        {input('an unmapped page (ns)', munmapNs, setMunmapNs, 1, 100_000, 'munmap')}
-        {input('pages per task', pages, setPages, 14, 1024, 'pages')}
-        {input('rounds', rounds, setRounds, 1, 8, 'rounds')}
+        {input('a fault (ns)', faultNs, setFaultNs, LIMITS.f.min, LIMITS.f.max, 'fault')}
+        {input('an unmapped page (ns)', munmapNs, setMunmapNs, LIMITS.u.min, LIMITS.u.max, 'munmap')}
+        {input('pages per task', pages, setPages, 14, LIMITS.p.max, 'pages')}
+        {input('rounds', rounds, setRounds, LIMITS.r.min, LIMITS.r.max, 'rounds')}
         <button type="button" onClick={() => { setFaultNs(FAULT_NS); setMunmapNs(MUNMAP_NS); setPages(128); setRounds(3); }}>
           Defaults
         </button>

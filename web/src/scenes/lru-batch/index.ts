@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import { EventKind } from '../../engine/generated/events';
 import type { SceneDef } from '../types';
-import { kernelsOf } from '../kernels';
+import { comparisonsOf, kernelsOf, scenarioOf } from '../kernels';
 import { lruReducer, type LruState } from './model';
 import { parseSetup, runOptions } from './setup';
 import { LruBatchView, SetupForm } from './view';
@@ -11,7 +11,7 @@ import { LruBatchThumb } from './thumb';
 export const lruBatch: SceneDef<LruState> = {
   id: 'lru-batch',
   title: 'LRU batch locks: sentinel pages and page_fault1 on many CPUs',
-  scenario: 'lru-batch',
+  scenario: scenarioOf('lru-batch'),
   variants: kernelsOf('lru-batch'),
   series: 'lru-batch-locks',
   question: 'Can batch locks and sentinel pages split lru_lock so that many CPUs fault pages in at once?',
@@ -33,7 +33,7 @@ export const lruBatch: SceneDef<LruState> = {
     { id: 'cpus', what: 'the CPU cards, folded (the time axis shows the CPUs on a slide)', talk: false },
   ],
   Measure: Figures,
-  diffs: ['v6.12..lru-batch-locks'],
+  diffs: comparisonsOf('lru-batch'),
   program: {
     // The setup is all parameters: no operation bytes, but parsing checks it.
     toBytes: (text) => (parseSetup(text), []),

@@ -11,7 +11,8 @@ import { EventLog } from '../../engine/log';
 import { EventKind } from '../../engine/generated/events';
 import type { RunMeta } from '../../engine/meta';
 import { contention, listHash, listProblem, listText, lockMap, lruOrder, lruReducer, LRU_LOCK, type LruState } from './model';
-import { formatSetup, parseSetup, runOptions } from './setup';
+import { formatSetup, LIMITS, parseSetup, runOptions } from './setup';
+import { RUN_PARAMS } from '../../engine/generated/params';
 
 function run(args: string[]): EventLog {
   const dir = mkdtempSync(join(tmpdir(), 'lru-'));
@@ -126,6 +127,16 @@ describe('lru-batch setup', () => {
     expect(() => parseSetup('t0')).toThrow(/tasks must be 1 to 64/);
     expect(() => parseSetup('t65')).toThrow(/tasks/);
     expect(() => parseSetup('batch,x3')).toThrow(/"x3" is not a setting/);
-    expect(() => parseSetup('p2000')).toThrow(/pages per task/);
+    expect(() => parseSetup('p20000')).toThrow(/pages per task/);
+  });
+
+  it("offers each number up to its run parameter's limit (params.def), and no further", () => {
+    const params = { t: 'tasks', p: 'objects', r: 'rounds', f: 'slowNs', u: 'munmapNs' } as const;
+    for (const [k, key] of Object.entries(params) as [keyof typeof LIMITS, (typeof params)[keyof typeof params]][]) {
+      const max = RUN_PARAMS.find((r) => r.key === key)!.max;
+      expect(LIMITS[k].max, key).toBe(max);
+      expect(runOptions(parseSetup(`${k}${max}`))[key], key).toBe(max);
+      expect(() => parseSetup(`${k}${max + 1}`), key).toThrow(`${LIMITS[k].name} must be ${LIMITS[k].min} to ${max}, not ${max + 1}`);
+    }
   });
 });

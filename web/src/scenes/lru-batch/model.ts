@@ -5,10 +5,9 @@
 // 33 locks the scenario names (LABEL kind 5: lru_lock and the batch locks
 // by index), who holds each and which CPUs spin on it, what each task is
 // doing, and the removals that collided.
-import { EventKind } from '../../engine/generated/events';
+import { EventKind, Label } from '../../engine/generated/events';
 import type { EventLog } from '../../engine/log';
 import { machineReducer, type MachineState } from '../../engine/machine';
-import { LABEL_LOCK } from '../../engine/narrate';
 
 export const NUM_LRU_BATCH_LOCKS = 32; // include/linux/lru_batch.h
 export const LRU_LOCK = -1; // the index the scenario gives lru_lock
@@ -26,7 +25,7 @@ export function lockMap(log: EventLog): LockMap {
   if (m) return m;
   m = { index: new Map(), byIndex: new Map() };
   for (let i = 0; i < log.length; i++) {
-    if (log.kind[i] === EventKind.LABEL && log.arg(i, 1) === LABEL_LOCK) {
+    if (log.kind[i] === EventKind.LABEL && log.arg(i, 1) === Label.LOCK) {
       m.index.set(log.arg(i, 0), log.arg(i, 3));
       m.byIndex.set(log.arg(i, 3), log.arg(i, 0));
     }

@@ -6,6 +6,7 @@
 // is the thread's bug. Everything goes to the scenario as parameters
 // (wasm/scenarios/lru_batch.c); nothing is a program of operations.
 import type { RunOptions } from '../../engine/client';
+import { runParamMax } from '../../engine/generated/params';
 
 export const MODES = ['lock', 'batch', 'splice'] as const;
 export type Mode = (typeof MODES)[number];
@@ -36,12 +37,13 @@ export const DEFAULT_SETUP: Setup = {
   mode: 'batch', tasks: 8, pages: 28, rounds: 2, releaseAll: false, fixed: false, faultNs: FAULT_NS, munmapNs: MUNMAP_NS,
 };
 
-const LIMITS = {
-  t: { name: 'tasks', min: 1, max: 64 },
-  p: { name: 'pages per task', min: 1, max: 1024 },
-  r: { name: 'rounds', min: 1, max: 8 },
-  f: { name: 'a fault’s cost (ns)', min: 1, max: 100_000 },
-  u: { name: 'an unmapped page’s cost (ns)', min: 1, max: 100_000 },
+/** Each number of the setup: its run parameter, whose params.def limit is its largest value. */
+export const LIMITS = {
+  t: { name: 'tasks', min: 1, max: runParamMax('tasks') },
+  p: { name: 'pages per task', min: 1, max: runParamMax('objects') },
+  r: { name: 'rounds', min: 1, max: runParamMax('rounds') },
+  f: { name: 'a fault’s cost (ns)', min: 1, max: runParamMax('slowNs') },
+  u: { name: 'an unmapped page’s cost (ns)', min: 1, max: runParamMax('munmapNs') },
 } as const;
 
 /** Reads a setup; '' is the default. Throws with what is wrong. */
@@ -53,7 +55,7 @@ export function parseSetup(text: string): Setup {
     else if (tok === 'all') s.releaseAll = true;
     else if (tok === 'fix') s.fixed = true;
     else {
-      const m = /^([tprfu])(\d{1,7})$/.exec(tok);
+      const m = /^([tprfu])(\d{1,9})$/.exec(tok);
       if (!m) throw new Error(`"${tok}" is not a setting (lock, batch, splice, all, fix, or t/p/r/f/u and a number)`);
       const lim = LIMITS[m[1] as keyof typeof LIMITS];
       const v = Number(m[2]);

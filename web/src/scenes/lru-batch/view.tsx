@@ -17,7 +17,7 @@ import { taskColor } from '../../ui/colors';
 import { contention, listText, lockLabel, LRU_LOCK, lruOrder, NUM_LRU_BATCH_LOCKS, type Heat, type LruState } from './model';
 import {
   BUG_PAGES, DEFAULT_SETUP, FAULT_NS, LRU_BITMAP_SIZE, MODES, MODE_TEXT, MUNMAP_NS, formatSetup, largestRelease, parseSetup,
-  type Mode, type Setup,
+  LIMITS, type Mode, type Setup,
 } from './setup';
 import './view.css';
 
@@ -399,13 +399,13 @@ const SetupPanel = memo(function SetupPanel({ program, onProgram, setup }: { pro
             ))}
           </select>
         </label>
-        {num('tasks', 'Tasks (a CPU each)', 1, 64)}
-        {num('pages', 'Pages per task', 1, 1024)}
-        {num('rounds', 'Rounds', 1, 8)}
+        {num('tasks', 'Tasks (a CPU each)', LIMITS.t.min, LIMITS.t.max)}
+        {num('pages', 'Pages per task', LIMITS.p.min, LIMITS.p.max)}
+        {num('rounds', 'Rounds', LIMITS.r.min, LIMITS.r.max)}
       </div>
       <div className="action-row">
-        {num('faultNs', 'A fault costs (ns)', 1, 100_000)}
-        {num('munmapNs', 'An unmapped page costs (ns)', 1, 100_000)}
+        {num('faultNs', 'A fault costs (ns)', LIMITS.f.min, LIMITS.f.max)}
+        {num('munmapNs', 'An unmapped page costs (ns)', LIMITS.u.min, LIMITS.u.max)}
         <label>
           <input type="checkbox" checked={draft.releaseAll} onChange={(e) => set('releaseAll', e.target.checked)} data-testid="lru.setup.all" />{' '}
           munmap hands release_pages() every page at once

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import type { SceneDef } from '../types';
-import { kernelsOf } from '../kernels';
+import { comparisonsOf, kernelsOf, scenarioOf } from '../kernels';
 import { bitmapReducer, stepForOperation, type BitmapState } from './model';
 import { parseProgram, toBytes } from './program';
 import { Actions, MemcgBitmapView } from './view';
@@ -10,7 +10,7 @@ import { MemcgBitmapThumb } from './thumb';
 export const memcgBitmap: SceneDef<BitmapState> = {
   id: 'memcg-bitmap',
   title: 'memcg shrinker bitmaps: reclaim skips what is empty',
-  scenario: 'memcg-bitmap',
+  scenario: scenarioOf('memcg-bitmap'),
   variants: kernelsOf('memcg-bitmap'),
   series: 'memcg-shrinker-bitmap',
   question: 'How does reclaim skip the shrinkers that have nothing in a memcg, and how can a bit get lost?',
@@ -29,7 +29,7 @@ export const memcgBitmap: SceneDef<BitmapState> = {
     { id: 'counts', what: 'count_objects() calls, passes and flips so far', talk: true },
   ],
   Measure: Scale,
-  diffs: ['v6.12..no-shrinker-bitmap', 'v6.12..break-no-recheck'],
+  diffs: comparisonsOf('memcg-bitmap'),
   program: {
     toBytes: (text) => toBytes(parseProgram(text)),
     stepAfter: stepForOperation,

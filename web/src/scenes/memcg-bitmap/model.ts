@@ -4,12 +4,10 @@
 // real code records (BIT at set_shrinker_bit() and shrink_slab_memcg(),
 // the scenario's count and scan callbacks) and the pieces the glue names
 // (a BITMAP event: which memcg and node a map belongs to, its first bit).
-import { EventKind } from '../../engine/generated/events';
+import { EventKind, Label } from '../../engine/generated/events';
 import type { EventLog } from '../../engine/log';
 import { machineReducer, type MachineState } from '../../engine/machine';
 
-const LABEL_SHRINKER = 1; // wasm/scenarios/scenario.h
-const LABEL_MEMCG = 2;
 const BIT_SET = 1; // events.def BIT ops
 const BIT_CLEAR = 2;
 const BIT_TEST_AND_SET = 3;
@@ -110,8 +108,8 @@ export const bitmapReducer = {
     const a = (n: number) => log.arg(i, n);
     switch (log.kind[i] as EventKind) {
       case EventKind.LABEL:
-        if (a(1) === LABEL_MEMCG && !s.memcgs.some((m) => m.obj === a(0))) s.memcgs.push({ obj: a(0), name: log.name(a(2)) });
-        if (a(1) === LABEL_SHRINKER && !s.shrinkers.some((x) => x.obj === a(0))) s.shrinkers.push({ obj: a(0), name: log.name(a(2)), id: -1 });
+        if (a(1) === Label.MEMCG && !s.memcgs.some((m) => m.obj === a(0))) s.memcgs.push({ obj: a(0), name: log.name(a(2)) });
+        if (a(1) === Label.SHRINKER && !s.shrinkers.some((x) => x.obj === a(0))) s.shrinkers.push({ obj: a(0), name: log.name(a(2)), id: -1 });
         return;
       case EventKind.BITMAP:
         s.units[a(0)] = { memcg: a(1), nid: a(2), first: a(3) };

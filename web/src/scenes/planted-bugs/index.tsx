@@ -6,7 +6,7 @@
 // completion signalled past the hung-task timeout (the ends of a run the
 // three reports never reach).
 import { shows, type SceneDef, type SceneViewProps } from '../types';
-import { kernelsOf } from '../kernels';
+import { kernelsOf, scenarioOf } from '../kernels';
 import { EventKind } from '../../engine/generated/events';
 import { machineReducer, type MachineState } from '../../engine/machine';
 import { Timeline } from '../../ui/Timeline';
@@ -58,7 +58,7 @@ function PlantedBugsView({ log, timeline, state, step, onSeek, program, onProgra
 export const plantedBugs: SceneDef<PlantedState> = {
   id: 'planted-bugs',
   title: 'Planted bugs: what KASAN and lockdep report',
-  scenario: 'planted-bugs',
+  scenario: scenarioOf('planted-bugs'),
   variants: kernelsOf('planted-bugs'),
   series: null,
   question: 'What do KASAN and lockdep report for a use-after-free, a lock-order inversion and a sleep under RCU?',

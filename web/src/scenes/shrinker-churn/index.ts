@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import type { SceneDef } from '../types';
-import { kernelsOf } from '../kernels';
+import { kernelsOf, scenarioOf } from '../kernels';
 import { churnReducer, type ChurnState } from './model';
 import { ShrinkerChurnView } from './view';
 import { Figures } from './FiguresPanel';
@@ -10,7 +10,7 @@ import { churnSetup } from './setup';
 export const shrinkerChurn: SceneDef<ChurnState> = {
   id: 'shrinker-churn',
   title: 'Shrinker churn: the rwsem, SRCU, refcount + RCU',
-  scenario: 'shrinker-churn',
+  scenario: scenarioOf('shrinker-churn'),
   variants: kernelsOf('shrinker-churn'),
   // break-no-wait is v6.12 with shrinker_free()'s wait removed (kernel-tree/patches/break-no-wait).
   series: (variant) => (variant === 'srcu' ? 'srcu-shrinkers' : variant === 'v6.1' ? null : 'refcount-rcu-shrinkers'),

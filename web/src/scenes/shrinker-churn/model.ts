@@ -9,14 +9,13 @@
 //          synchronize_srcu() in unregister_shrinker() waits for
 //   v6.12  each shrinker's refcount, the completion, the call_rcu() free
 // and, for every design, each shrinker's life and the scenario's counts.
-import { EventKind } from '../../engine/generated/events';
+import { CompletionOp, EventKind, Label } from '../../engine/generated/events';
 import type { EventLog } from '../../engine/log';
 import { machineReducer, type MachineState } from '../../engine/machine';
 
 const LOCK_MUTEX = 2; // wasm/runtime/sim.h SIM_LOCK_*
 const LOCK_RWSEM_READ = 3;
 const LOCK_RWSEM_WRITE = 4;
-const LABEL_SHRINKER = 1; // wasm/scenarios/scenario.h
 const REGISTER_FNS = ['register_shrinker_prepared', 'shrinker_register'];
 const UNREGISTER_FNS = ['unregister_shrinker', 'shrinker_free'];
 
@@ -85,7 +84,7 @@ function namesOf(log: EventLog): Names {
   if (!n) {
     n = { shrinkers: new Map() };
     for (let i = 0; i < log.length; i++) {
-      if (log.kind[i] === EventKind.LABEL && log.arg(i, 1) === LABEL_SHRINKER) n.shrinkers.set(log.arg(i, 0), log.name(log.arg(i, 2)));
+      if (log.kind[i] === EventKind.LABEL && log.arg(i, 1) === Label.SHRINKER) n.shrinkers.set(log.arg(i, 0), log.name(log.arg(i, 2)));
     }
     namesByLog.set(log, n);
   }
@@ -208,7 +207,7 @@ export const churnReducer = {
         return;
       case EventKind.LABEL: {
         // v6.1 allocates the shrinker inside its owner: the label comes after the kmalloc.
-        if (a(1) === LABEL_SHRINKER && !shrinker(a(0))) {
+        if (a(1) === Label.SHRINKER && !shrinker(a(0))) {
           s.shrinkers.push({ obj: a(0), name: log.name(a(2)), phase: 'allocated', refcount: null, running: [] });
         }
         return;
@@ -249,8 +248,8 @@ export const churnReducer = {
       case EventKind.COMPLETION: {
         // v6.12: shrinker_free() waits on shrinker->done until shrink_slab() puts its last reference.
         const sh = shrinker(a(0));
-        if (sh && a(2) === 2 && a(1) === 0) sh.phase = 'waiting for readers';
-        else if (sh && a(2) === 3 && sh.phase === 'waiting for readers') sh.phase = 'unregistering';
+        if (sh && a(2) === CompletionOp.WAIT && a(1) === 0) sh.phase = 'waiting for readers';
+        else if (sh && a(2) === CompletionOp.COMPLETE && sh.phase === 'waiting for readers') sh.phase = 'unregistering';
         return;
       }
       case EventKind.CALL_RCU: {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 import type { SceneDef } from '../types';
-import { kernelsOf } from '../kernels';
+import { kernelsOf, scenarioOf } from '../kernels';
 import { lifetimeReducer, type LifetimeState } from './model';
 import { ShrinkerLifetimeView } from './view';
 import { ShrinkerLifetimeThumb } from './thumb';
@@ -9,7 +9,7 @@ import { lifetimeSetup } from './setup';
 export const shrinkerLifetime: SceneDef<LifetimeState> = {
   id: 'shrinker-lifetime',
   title: 'Shrinker lifetime: refcount + RCU',
-  scenario: 'shrinker-lifetime',
+  scenario: scenarioOf('shrinker-lifetime'),
   variants: kernelsOf('shrinker-lifetime'),
   series: 'refcount-rcu-shrinkers',
   question: 'Can reclaim call a shrinker while its file system unmounts, and what keeps its memory alive until no CPU can reach it?',

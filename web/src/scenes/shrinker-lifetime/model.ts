@@ -2,7 +2,7 @@
 // The shrinker-lifetime scene's model: the machine, plus each shrinker's
 // refcount and where it is in its life, derived from the generic events
 // the shim records inside the real mm/shrinker.c.
-import { EventKind } from '../../engine/generated/events';
+import { CompletionOp, EventKind, Label } from '../../engine/generated/events';
 import type { EventLog } from '../../engine/log';
 import { machineReducer, type MachineState } from '../../engine/machine';
 
@@ -31,13 +31,12 @@ export interface LifetimeState {
   shrinkers: ShrinkerState[];
 }
 
-const LABEL_SHRINKER = 1; // wasm/scenarios/scenario.h
 
 /** Objects the scenario labelled as shrinkers, with their names. */
 function shrinkerNames(log: EventLog): Map<number, string> {
   const m = new Map<number, string>();
   for (let i = 0; i < log.length; i++) {
-    if (log.kind[i] === EventKind.LABEL && log.arg(i, 1) === LABEL_SHRINKER) m.set(log.arg(i, 0), log.name(log.arg(i, 2)));
+    if (log.kind[i] === EventKind.LABEL && log.arg(i, 1) === Label.SHRINKER) m.set(log.arg(i, 0), log.name(log.arg(i, 2)));
   }
   return m;
 }
@@ -99,8 +98,8 @@ export const lifetimeReducer = {
         break;
       case EventKind.COMPLETION:
         // wait_for_completion(&shrinker->done) with readers still holding references
-        if (log.arg(i, 2) === 2 && log.arg(i, 1) === 0) sh.phase = 'waiting for readers';
-        else if (log.arg(i, 2) === 3 && sh.phase === 'waiting for readers') sh.phase = 'unregistering';
+        if (log.arg(i, 2) === CompletionOp.WAIT && log.arg(i, 1) === 0) sh.phase = 'waiting for readers';
+        else if (log.arg(i, 2) === CompletionOp.COMPLETE && sh.phase === 'waiting for readers') sh.phase = 'unregistering';
         break;
       case EventKind.CALL_RCU:
         sh.phase = 'waiting for grace period';

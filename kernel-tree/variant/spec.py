@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 """A reviewer's series on a file the lab compiles from extracted pieces:
 the base's extraction spec, followed through the series.
 
-Usage: variant_spec.py TREE BASE NEW SPEC OUT
+Usage: kernel-tree/variant.sh spec TREE BASE NEW SPEC OUT (follow() here)
 
 SPEC (wasm/extract/*.txt, format in wasm/tools/extract.py) names the
 pieces of one file the lab compiles for the base. The series (BASE..NEW
@@ -21,15 +20,17 @@ the spec of the same pieces on NEW:
   or through another added one), with the file-scope one-line
   definitions the series adds that kept code uses, are added.
 
-Items are written in NEW's file order, which extract.py checks. Prints
-one line per change ("add func X", "replace line A by line B", "drop
-func Y"), nothing when the spec stands as it is; fails, naming the item,
-when a removed line has nothing in its place that kept code could use.
+Items are written in NEW's file order, which extract.py checks. follow()
+returns one note per change ("add func X", "replace line A by line B",
+"drop func Y"), none when the spec stands as it is; it fails, naming the
+item, when a removed line has nothing in its place that kept code could
+use.
 """
 import re
-import sys
 
 import diffs
+
+from .util import VariantError
 
 _WORD = re.compile(r'[A-Za-z_]\w*')
 # A file-scope definition on one line: DEFINE_X(name...);  static T name...;  #define NAME ...
@@ -83,14 +84,19 @@ def definitions(lines):
     return out
 
 
-def main(argv):
-    tree, base, new, spec, out = argv[1:6]
+def follow(tree, base, new, spec, out):
+    """Writes OUT, SPEC followed from BASE to NEW; the notes of what changed.
+    VariantError when a removed line has nothing in its place."""
     head, path, items = parse(spec)
     old_lines = diffs.show(tree, base, path)
     new_lines = diffs.show(tree, new, path)
     old_defs, new_defs = definitions(old_lines), definitions(new_lines)
-    diffs.CONTEXT = 0  # a hunk per change: what a removed line gives way to is in its own hunk
-    hunks = diffs.git_diff(tree, base, new, [path])
+    # a hunk per change: what a removed line gives way to is in its own hunk
+    context, diffs.CONTEXT = diffs.CONTEXT, 0
+    try:
+        hunks = diffs.git_diff(tree, base, new, [path])
+    finally:
+        diffs.CONTEXT = context
     notes = []
     kept = []  # (position in NEW, kind, text)
 
@@ -124,8 +130,8 @@ def main(argv):
                 kept.append((at, kind, text))
                 continue
             if kind == 'block':
-                sys.exit(f'variant_spec: the series removes or rewrites "{text}" of {path}, '
-                         f'which the lab compiles (spec {spec})')
+                raise VariantError(f'the series removes or rewrites "{text}" of {path}, '
+                                   f'which the lab compiles (spec {spec})')
             instead = added_in_place(text)
             if not instead:
                 notes.append(f'drop line {text} (the series removes it)')
@@ -164,16 +170,11 @@ def main(argv):
     kept.sort(key=lambda k: k[0])
     with open(out, 'w') as f:
         f.write('# SPDX-License-Identifier: GPL-2.0-only\n')
-        f.write(f'# Derived by kernel-tree/variant_spec.py from {spec} for {new}:\n')
+        f.write(f'# Derived by kernel-tree/variant/spec.py from {spec} for {new}:\n')
         f.write('# the base\'s pieces of the file, followed through the series.\n')
         for n in notes:
             f.write(f'#   {n}\n')
         f.write(f'file {path}\n')
         for _, kind, text in kept:
             f.write(f'{kind} {text}\n')
-    for n in notes:
-        print(n)
-
-
-if __name__ == '__main__':
-    main(sys.argv)
+    return notes
