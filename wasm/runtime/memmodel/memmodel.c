@@ -43,7 +43,7 @@ static int hooks_on;		/* sim_memory != sc, or every marked access is a step */
 static int marked_steps;
 static int nr_cpus;
 
-static const char *const model_names[SIM_NR_MEMORY_MODELS] = { "sc", "tso", "relaxed" };
+static const char *const model_names[SIM_NR_MEMORY_MODELS] = SIM_MEMORY_NAMES;
 
 const char *sim_memory_name(int model)
 {

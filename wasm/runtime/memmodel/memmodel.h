@@ -40,6 +40,8 @@
 #define SIM_MEMMODEL_H
 
 enum sim_memory_model { SIM_MEMORY_SC, SIM_MEMORY_TSO, SIM_MEMORY_RELAXED, SIM_NR_MEMORY_MODELS };
+/* Their names, in that order: labrun's --memory, the page's memory= (gen_events_ts writes them for it). */
+#define SIM_MEMORY_NAMES { "sc", "tso", "relaxed" }
 
 /* A marked access's ordering (linux-kernel.def's names in comments). */
 enum sim_mm_order {

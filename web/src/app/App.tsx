@@ -37,7 +37,7 @@ import { sameRun, settingsReducer, type Settings } from './settings';
 import { Stage, StageCode } from './Stage';
 import { useTestHandle } from './testHandle';
 import { usePlayback, useReadingStep } from './usePlayback';
-import { programOptions, resolveStep, useComparedRun, useMainRun, type Run } from './useRuns';
+import { memoryOption, programOptions, resolveStep, useComparedRun, useMainRun, type Run } from './useRuns';
 import { sharedClient } from '../engine/client';
 import { pickRunParams } from '../engine/generated/params';
 import { ExplorePanel } from '../explore/ExplorePanel';
@@ -71,6 +71,7 @@ function scheduleLength(text: string): number {
 function traceFileName(scene: string, run: RunState): string {
   const parts = ['reclaim-lab', scene, run.variant, `seed${run.seed}`];
   if (run.policy !== 'timed') parts.push(run.policy);
+  if (run.memory && run.memory !== 'sc') parts.push(run.memory);
   if (run.sched) parts.push('schedule');
   if (run.prog) parts.push('program');
   return `${parts.join('-')}.json`;
@@ -92,8 +93,8 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
   const { scene, lesson, talk, embed, deck } = initial.settings;
   const [talkView, setTalkView] = useState<TalkView>({ slide: initial.settings.slide, live: initial.settings.live, zoom: false, black: false });
   const [settings, dispatch] = useReducer(settingsReducer, null, (): Settings => {
-    const { variant, seed, policy, sched, prog, compare } = initial.settings;
-    return { variant, seed, policy, sched, prog, compare };
+    const { variant, seed, policy, memory, sched, prog, compare } = initial.settings;
+    return { variant, seed, policy, memory, sched, prog, compare };
   });
   const { variant, compare } = settings;
   const [notices, setNotices] = useState<Notice[]>(initial.notices);
@@ -122,7 +123,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
   const { compared, error: comparedError } = useComparedRun(client, scene, settings);
   const error = runError ?? comparedError;
   const last = run ? run.log.length - 1 : 0;
-  const runKey = `${settings.variant} ${settings.seed} ${settings.policy} ${settings.sched} ${settings.prog}`;
+  const runKey = `${settings.variant} ${settings.seed} ${settings.policy} ${settings.memory ?? 'sc'} ${settings.sched} ${settings.prog}`;
   const { playing, setPlaying, speed, setSpeed, readTick, readNow } = usePlayback(last, setStep, runKey, !!run);
   // The step the panes a person reads show: the step, or while playing the step at a reader's rate (usePlayback.ts).
   const reading = useReadingStep(step, playing, readTick);
@@ -148,6 +149,7 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
       compare,
       seed: run.seed,
       policy: run.policy,
+      memory: run.memory,
       sched: run.sched,
       prog: run.prog,
       step,
@@ -277,6 +279,11 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
       onPolicy={(p) => {
         landing.current = 0;
         dispatch({ type: 'policy', policy: p });
+      }}
+      memory={settings.memory ?? 'sc'}
+      onMemory={(m) => {
+        landing.current = 0;
+        dispatch({ type: 'memory', memory: m });
       }}
     />
   );
@@ -425,14 +432,14 @@ export function App({ search, navigate }: { search: string; navigate: (search: s
         {scene.Measure && <scene.Measure sim={client} />}
         {scene.explore && (
           <ExplorePanel setup={scene.explore} scenario={scene.scenario} variant={run.variant} seed={run.seed}
-            params={pickRunParams({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, scene.explore.prog) })}
+            params={pickRunParams({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...memoryOption(run.memory), ...programOptions(scene, scene.explore.prog) })}
             program={scene.program?.toBytes(scene.explore.prog) ?? []}
             linkTo={(sched, at) => !fitsLink(sched) ? null : formatUrl({ scene: scene.id, variant: run.variant, compare: null, seed: run.seed, policy: 'timed',
-              sched, prog: scene.explore!.prog, step: at, lesson: lesson?.id ?? null, talk: null })} />
+              memory: run.memory, sched, prog: scene.explore!.prog, step: at, lesson: lesson?.id ?? null, talk: null })} />
         )}
         <RunEnd scene={scene} run={run} onSeek={seek} />
         <p className="run-facts" data-testid="run.facts">
-          Kernel {run.variant} on the {log.meta.bits}-bit machine{log.meta.bits !== PAGE_WORD_SIZE ? ` (this build has no ${PAGE_WORD_SIZE}-bit module of it)` : ''}, seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}
+          Kernel {run.variant} on the {log.meta.bits}-bit machine{log.meta.bits !== PAGE_WORD_SIZE ? ` (this build has no ${PAGE_WORD_SIZE}-bit module of it)` : ''}, seed {run.seed}, {log.meta.policy} policy, memory model {run.memory ?? 'sc'}{run.sched ? ' after the schedule in the URL' : ''}
           {slowNs ? `, slow shrinkers (count_objects sleeps ${slowNs / 1000} µs)` : ''}: events 0–{log.length - 1} ({log.length}) over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs; simulated in {run.wallMs.toFixed(0)} ms.
           Virtual time follows the cost model in wasm/runtime/costs.c.
         </p>

@@ -13,7 +13,8 @@ import { loadTalk } from './talks';
 import { isScheduleText } from '../engine/decisions';
 import { DEFAULT_WORD_SIZE } from '../engine/wordsize';
 import { fitsLink, IMPORT_PARAMS, LINK_MAX, LINK_VALUE_MAX, linkLength, MAX_SEED, PARAMS, POLICIES, type PolicyName } from './url';
-import type { RunState } from '../engine/runState';
+import type { MemoryModel, RunState } from '../engine/runState';
+import { MEMORY_MODELS } from '../engine/generated/events';
 import { findTraceLesson, TRACE_LESSONS, type TraceLesson } from '../lessons/traceLessons';
 import { findTraceFixture, TRACE_FIXTURES } from './traceFixtures';
 
@@ -266,6 +267,12 @@ export function readUrl(search: string): { settings: UrlSettings; notices: Notic
     if ((POLICIES as readonly string[]).includes(p)) policy = p as PolicyName;
     else bad('policy', p, `expected one of ${POLICIES.join(', ')}`, `used ${policy}`);
   }
+  let memory: MemoryModel = start?.memory ?? 'sc';
+  if (has('memory')) {
+    const m = q.get('memory')!;
+    if ((MEMORY_MODELS as readonly string[]).includes(m)) memory = m as MemoryModel;
+    else bad('memory', m, `expected one of ${MEMORY_MODELS.join(', ')}`, `used ${memory}`);
+  }
   let sched = start?.sched ?? '';
   if (has('sched')) {
     const s = q.get('sched')!;
@@ -298,7 +305,7 @@ export function readUrl(search: string): { settings: UrlSettings; notices: Notic
     if (e === '1') embed = true;
     else bad('embed', e, 'expected embed=1', 'showing the whole page');
   }
-  return { settings: { scene, lesson, deck: talk ? deck : null, slide, live, talk, embed, variant, compare, seed, policy, sched, prog, step }, notices };
+  return { settings: { scene, lesson, deck: talk ? deck : null, slide, live, talk, embed, variant, compare, seed, policy, memory, sched, prog, step }, notices };
 }
 
 /** What is wrong with a scene's program text (null: nothing). */

@@ -10,7 +10,7 @@ import type { RunState } from '../engine/runState';
 export { POLICIES, type PolicyName };
 
 /** Every parameter the page reads (params.ts checks them), in the order permalinks write them. */
-export const PARAMS = ['lesson', 'deck', 'talk', 'slide', 'embed', 'scene', 'variant', 'compare', 'bits', 'seed', 'policy', 'sched', 'prog', 'step'] as const;
+export const PARAMS = ['lesson', 'deck', 'talk', 'slide', 'embed', 'scene', 'variant', 'compare', 'bits', 'seed', 'policy', 'memory', 'sched', 'prog', 'step'] as const;
 /** Every parameter the trace page (?import) reads, in the order its permalinks write them. */
 export const IMPORT_PARAMS = ['lesson', 'import', 'step'] as const;
 
@@ -73,6 +73,7 @@ export function formatWhole(s: UrlState): string {
   if (PAGE_WORD_SIZE !== DEFAULT_WORD_SIZE) q.set('bits', String(PAGE_WORD_SIZE));
   q.set('seed', String(s.seed));
   if (s.policy !== 'timed') q.set('policy', s.policy);
+  if (s.memory && s.memory !== 'sc') q.set('memory', s.memory);
   if (s.sched) q.set('sched', s.sched);
   if (s.prog) q.set('prog', s.prog);
   q.set('step', String(s.step));
