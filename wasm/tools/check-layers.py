@@ -47,9 +47,10 @@ INCLUDES = {
     'shim': (('runtime:sim.h', 'runtime:choice.h'), 'kernel code reaches the machine only '
              'through sim.h, its kernel-facing API, and choice.h, its choice points (compiled '
              '-nostdinc, with no host header)'),
-    'scenario.h': ((), 'the scenario descriptor and the lists of refereed scenarios '
-                   '(kunit.def, ...) are read by kernel-side and host code alike, so they '
-                   'need neither'),
+    'scenario.h': (('runtime:params.def',), 'the scenario descriptor and the lists of refereed '
+                   'scenarios (kunit.def, ...) are read by kernel-side and host code alike, so '
+                   'they need neither; the run parameters\' list (params.def), built-in types '
+                   'alone, lays out their fields'),
     'registry': (('scenario.h',), 'the list of a program\'s scenarios'),
     'kernel-side': (('shim', 'runtime:sim.h', 'runtime:choice.h', 'scenario.h'), 'glue and '
                     'scenarios are compiled as kernel code: the shim, sim.h and choice.h, never '
@@ -60,7 +61,8 @@ INCLUDES = {
                 'above the run'),
     'programs': (('heap', 'hooks', 'runtime', 'scenario.h', 'lab', 'explore', 'kernel-side'),
                  'programs compose everything below; nothing includes a program'),
-    'tools': (('runtime',), 'generators read the runtime\'s definitions (events.def, params.def)'),
+    'tools': (('runtime', 'scenario.h'), 'generators read the runtime\'s definitions (events.def, '
+              'params.def) and the scenario descriptor\'s codes (its label kinds)'),
 }
 
 # What each host layer's objects may call (layers whose definitions they may use), and why.
@@ -99,6 +101,8 @@ def resolve(rel, kind, spec):
     """The path under wasm/ an include names, or None (the kernel tree, libc)."""
     if kind == '"':
         p = os.path.normpath(os.path.join(os.path.dirname(rel), spec))
+        if p.startswith('..'):
+            return None  # outside wasm/: a generated header of build/gen
         if os.path.exists(os.path.join(WASM, p)):
             return p
     # -Iwasm/include -Iwasm/runtime come first on the kernel side's command line
