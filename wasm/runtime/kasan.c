@@ -38,6 +38,17 @@
 #endif
 #endif
 
+/*
+ * The instrumented access's address, for the symbolizer; the wasm build
+ * has none (and emscripten's __builtin_return_address() aborts without
+ * its offset converter), so there it is NULL.
+ */
+#ifdef __EMSCRIPTEN__
+#define CALLER_PC() ((void *)0)
+#else
+#define CALLER_PC() __builtin_return_address(0)
+#endif
+
 #define MAX_REPORTED 64
 
 /* Defined by the variant's glue (wasm/glue/<kernel>/api.c); absent in the runtime's own tests. */
@@ -169,17 +180,17 @@ static inline __attribute__((always_inline)) void check(uintptr_t addr, size_t s
 /* The check of a marked access, which the memory model makes for the compiler's instead. */
 void sim_kasan_check(uintptr_t addr, size_t size, int write)
 {
-	check_access(addr, size, write, __builtin_return_address(0));
+	check_access(addr, size, write, CALLER_PC());
 }
 
 #define KASAN_CALLBACKS(n)								\
 void __sim_kasan_load##n(uintptr_t addr)						\
 {											\
-	check(addr, n, 0, __builtin_return_address(0));					\
+	check(addr, n, 0, CALLER_PC());					\
 }											\
 void __sim_kasan_store##n(uintptr_t addr)						\
 {											\
-	check(addr, n, 1, __builtin_return_address(0));					\
+	check(addr, n, 1, CALLER_PC());					\
 }
 KASAN_CALLBACKS(1)
 KASAN_CALLBACKS(2)
@@ -189,12 +200,12 @@ KASAN_CALLBACKS(16)
 
 void __sim_kasan_loadN(uintptr_t addr, uintptr_t size)
 {
-	check(addr, size, 0, __builtin_return_address(0));
+	check(addr, size, 0, CALLER_PC());
 }
 
 void __sim_kasan_storeN(uintptr_t addr, uintptr_t size)
 {
-	check(addr, size, 1, __builtin_return_address(0));
+	check(addr, size, 1, CALLER_PC());
 }
 
 /* memcpy() and friends in instrumented code come here, checked, then done. */
@@ -204,11 +215,11 @@ void __sim_kasan_storeN(uintptr_t addr, uintptr_t size)
  */
 void *__sim_kasan_memcpy(void *dst, const void *src, size_t n)
 {
-	check_access((uintptr_t)src, n, 0, __builtin_return_address(0));
-	check_access((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	check_access((uintptr_t)src, n, 0, CALLER_PC());
+	check_access((uintptr_t)dst, n, 1, CALLER_PC());
 	if (__builtin_expect(sim_kcsan_on, 0)) {
-		kcsan_plain((uintptr_t)src, n, 0, __builtin_return_address(0));
-		kcsan_plain((uintptr_t)dst, n, 1, __builtin_return_address(0));
+		kcsan_plain((uintptr_t)src, n, 0, CALLER_PC());
+		kcsan_plain((uintptr_t)dst, n, 1, CALLER_PC());
 	}
 	if (__builtin_expect(sim_memory != SIM_MEMORY_SC, 0))
 		return mm_copy(dst, src, n);
@@ -217,11 +228,11 @@ void *__sim_kasan_memcpy(void *dst, const void *src, size_t n)
 
 void *__sim_kasan_memmove(void *dst, const void *src, size_t n)
 {
-	check_access((uintptr_t)src, n, 0, __builtin_return_address(0));
-	check_access((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	check_access((uintptr_t)src, n, 0, CALLER_PC());
+	check_access((uintptr_t)dst, n, 1, CALLER_PC());
 	if (__builtin_expect(sim_kcsan_on, 0)) {
-		kcsan_plain((uintptr_t)src, n, 0, __builtin_return_address(0));
-		kcsan_plain((uintptr_t)dst, n, 1, __builtin_return_address(0));
+		kcsan_plain((uintptr_t)src, n, 0, CALLER_PC());
+		kcsan_plain((uintptr_t)dst, n, 1, CALLER_PC());
 	}
 	if (__builtin_expect(sim_memory != SIM_MEMORY_SC, 0))
 		return mm_copy(dst, src, n);
@@ -230,7 +241,7 @@ void *__sim_kasan_memmove(void *dst, const void *src, size_t n)
 
 void *__sim_kasan_memset(void *dst, int c, size_t n)
 {
-	check((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	check((uintptr_t)dst, n, 1, CALLER_PC());
 	return memset(dst, c, n);
 }
 
