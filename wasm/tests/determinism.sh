@@ -35,6 +35,13 @@ if [ "${1:-}" = --one ]; then
 			memory=sc
 			case $run in *:*) memory=${run#*:} ;; esac
 			case $((seed % 3)) in 0) policy=timed ;; 1) policy=rr ;; *) policy=random ;; esac
+			# shrinker-churn under relaxed calls a shrinker whose count_objects the
+			# reclaiming CPU has not seen (docs/memory-model.md, "shrinker-churn
+			# under relaxed"): the run stops there, natively and in wasm.
+			if [ "$scenario:$memory" = shrinker-churn:relaxed ]; then
+				echo "determinism: $variant $scenario seed $seed ($policy, $memory): skipped, the run stops at a NULL count_objects (docs/memory-model.md)"
+				continue
+			fi
 			stress=
 			[ $((seed % 4)) -ne 0 ] || stress=--stress
 			a=$(ASAN_OPTIONS=detect_leaks=0 $native --scenario "$scenario" --seed "$seed" --policy $policy --memory $memory $stress --hash 2>/dev/null)
