@@ -72,7 +72,7 @@ describe('the checklist page', () => {
     const checklist = page.slice(page.indexOf('## Checklist'), page.indexOf('## The blocks'));
     const named = new Set(edits.blocks.map((b) => b.path));
     for (const p of named) expect(checklist, p).toContain(p.split('/').pop()!);
-    for (const f of ['my_scene.c', 'registry.c', 'build.mk', 'model.ts', 'view.tsx', 'view.css', 'thumb.tsx', 'index.ts', 'registry.ts', 'kernels.ts', 'model.test.ts'])
+    for (const f of ['my_scene.c', 'registry.c', 'build.mk', 'model.ts', 'view.tsx', 'view.css', 'thumb.tsx', 'index.ts', 'registry.ts', 'manifest.json', 'model.test.ts'])
       expect([...named].some((p) => p.endsWith(`/${f}`)), f).toBe(true);
   });
 
@@ -134,6 +134,9 @@ describe('a scene added by the checklist', () => {
     r = run('build/native/v6.12/labrun', ['--scenario', 'my-scene', '--summary']);
     expect(r.ok, r.out).toBe(true);
     expect(r.out).toMatch(/my-scene seed 1: done, .* 0 objects left, 0 reports/);
+    // Step 7's list for the page, from the registry.
+    r = run('make', ['--no-print-directory', '-o', 'wasm/build.mk', '-o', key, 'web/src/engine/generated/kernels.ts']);
+    expect(r.ok, r.out).toBe(true);
     // Step 8.
     for (const [cmd, args] of [
       ['node', ['scripts/check-imports.mjs']],

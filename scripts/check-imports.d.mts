@@ -3,3 +3,4 @@
 export declare function layerOf(rel: string): string | null;
 export declare function checkImports(srcRoot: string): string[];
 export declare function caseClashes(paths: string[]): string[];
+export declare function checkAddress(srcRoot: string): string[];

@@ -2,10 +2,10 @@
 // Play / pause, step back and forward, speed, seed. Every control is a
 // native button or input, so each is reachable and operable by keyboard.
 import { useEffect, useState, type ReactNode } from 'react';
-import { isValidSeed, POLICIES, type PolicyName } from './url';
+import { isValidSeed, openAtWordSize, POLICIES, type PolicyName } from './url';
 import { MEMORY_MODELS, type MemoryModel } from '../engine/generated/events';
 import { kernelLabel } from '../engine/manifest';
-import { DEFAULT_WORD_SIZE, PAGE_WORD_SIZE, type WordSize } from '../engine/wordsize';
+import { PAGE_WORD_SIZE, type WordSize } from '../engine/wordsize';
 import './Controls.css';
 
 interface Props {
@@ -48,14 +48,6 @@ const MEMORY_LABELS: Record<MemoryModel, string> = {
 };
 
 const SPEEDS = [1, 4, 16, 64, 256, 1024];
-
-/** The page again at another word size (a module per word size: the page reloads). */
-function openAtWordSize(bits: WordSize) {
-  const q = new URLSearchParams(location.search);
-  if (bits === DEFAULT_WORD_SIZE) q.delete('bits');
-  else q.set('bits', String(bits));
-  location.assign(`?${q.toString()}`);
-}
 
 export function Controls(p: Props) {
   const [seedText, setSeedText] = useState(String(p.seed));

@@ -10,6 +10,7 @@ import { LESSON_INDEX } from '../lessons/lessons';
 import { loadProgress } from '../lessons/progress';
 import { findSeries } from '../engine/manifest';
 import { registryTalks } from './talks';
+import { deckLink, importLink, lessonLink, sceneLink } from './url';
 import './Landing.css';
 
 /** The series a scene is about, over all its kernels (in the order of its kernels, each once). */
@@ -34,7 +35,7 @@ export function Landing() {
       <p className="landing-intro">
         The Linux kernel’s real memory-reclaim code, compiled to WebAssembly and run on simulated CPUs in this page: pick a scene to watch it
         run, or a lesson to be walked through one. Or{' '}
-        <a href="?import" data-testid="landing.import">
+        <a href={importLink()} data-testid="landing.import">
           open a real kernel’s reclaim trace
         </a>{' '}
         (ftrace, trace-cmd or perf text): it is read in this page.
@@ -47,7 +48,7 @@ export function Landing() {
             const series = seriesTitles(s);
             return (
               <li key={s.id} className="scene-card" data-testid={`landing.scene.${s.id}`}>
-                <a href={`?scene=${s.id}`} className="scene-card-link">
+                <a href={sceneLink(s.id)} className="scene-card-link">
                   <span className="scene-thumb" aria-hidden="true">
                     <s.Thumb />
                   </span>
@@ -70,10 +71,10 @@ export function Landing() {
         <ul className="talk-list">
           {registryTalks().map((t) => (
             <li key={t.id} data-testid={`landing.talk.${t.id}`}>
-              <a href={`?deck=${t.id}`}>{t.title}</a>{' '}
+              <a href={deckLink(t.id)}>{t.title}</a>{' '}
               <span className="muted">
                 — {t.slides.length} slides, {t.slides.filter((x) => x.kind === 'demo').length} of them live ·{' '}
-                <a href={`?deck=${t.id}&talk=presenter`} aria-label={`${t.title}, presenter window`}>
+                <a href={deckLink(t.id, true)} aria-label={`${t.title}, presenter window`}>
                   presenter window
                 </a>
               </span>
@@ -93,7 +94,7 @@ export function Landing() {
             const reached = l.goals.filter((g) => p?.met?.includes(g.id)).length;
             return (
               <li key={l.id} data-testid={`landing.lesson.${l.id}`} data-done={p?.done ? 1 : 0} data-met={reached}>
-                <a href={`?lesson=${l.id}`}>{l.title}</a>{' '}
+                <a href={lessonLink(l.id)}>{l.title}</a>{' '}
                 <span className="muted">
                   — {l.where}; {reached} of {l.goals.length} goal{l.goals.length === 1 ? '' : 's'} reached
                   {p?.solution && !p.done ? ', solution shown' : ''}
@@ -101,7 +102,7 @@ export function Landing() {
                     <>
                       {' '}
                       ·{' '}
-                      <a href={`?lesson=${l.id}&talk=1`} aria-label={`${l.title} as slides`}>
+                      <a href={lessonLink(l.id, true)} aria-label={`${l.title} as slides`}>
                         as slides
                       </a>
                     </>
@@ -136,7 +137,7 @@ export function ScenePicker({ current, target }: { current: string | null; targe
         </li>
         {SCENES.map((s) => (
           <li key={s.id}>
-            <a href={`?scene=${s.id}`} {...away} aria-current={s.id === current ? 'page' : undefined} data-testid={`scene.picker.${s.id}`}>
+            <a href={sceneLink(s.id)} {...away} aria-current={s.id === current ? 'page' : undefined} data-testid={`scene.picker.${s.id}`}>
               {s.title}
             </a>
           </li>

@@ -1,12 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The scene at the step: one element for every layout (full page, embed,
-// talk). With a compared run, the two kernels side by side in lock-step.
+// talk). The stage draws the frame every scene shares (the time axis, its
+// key of tasks, the CPU cards) and the scene's view its subject inside it.
+// With a compared run, the two kernels side by side in lock-step.
 import { memo, type ReactNode } from 'react';
 import { stepAtTime } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
+import type { MachineState, Timeline as RunTimeline } from '../engine/machine';
+import type { Labels } from '../engine/narrate';
 import { shownContext, shownSiteAt } from '../engine/codesite';
-import type { SceneDef } from '../scenes/types';
+import { shows, type SceneDef } from '../scenes/types';
 import { CodePane } from '../ui/CodePane';
+import { CpuCards, CpuCardsFolded } from '../ui/CpuCards';
+import { TaskLegend } from '../ui/TaskLegend';
+import { Timeline } from '../ui/Timeline';
+import { WhileSeen } from '../ui/WhileSeen';
 import type { Compared, Run } from './useRuns';
 import './Stage.css';
 
@@ -21,17 +29,66 @@ interface Props {
   onProgram?: (text: string) => void;
   /** The compared run and its step at the same virtual time. */
   compared?: { run: Compared; step: number; state: unknown } | null;
-  /** The layout draws the time axis apart (talk mode). */
+  /** The layout draws the time axis apart (talk mode: StageAxis, across the slide). */
   timelineApart?: boolean;
   /** The parts of the scene to draw (a slide's); absent: all. */
   parts?: ReadonlySet<string>;
 }
 
-export function Stage({ scene, run, state, step, onSeek, onProgram, compared, timelineApart, parts }: Props): ReactNode {
+/** The time axis and its key: the frame's top, drawn across the slide by a talk (timelineApart). */
+export function StageAxis({ log, timeline, step, onSeek, tasks = true }: { log: EventLog; timeline: RunTimeline; step: number; onSeek: (step: number) => void; tasks?: boolean }) {
+  return (
+    <>
+      <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
+      {tasks && <TaskLegend log={log} timeline={timeline} />}
+    </>
+  );
+}
+
+interface FramedProps {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  scene: SceneDef<any>;
+  log: EventLog;
+  timeline: RunTimeline;
+  labels: Labels;
+  state: unknown;
+  step: number;
+  onSeek: (step: number) => void;
+  variant: string;
+  program?: string;
+  onProgram?: (text: string) => void;
+  timelineApart?: boolean;
+  parts?: ReadonlySet<string>;
+}
+
+/** One run's scene: the frame (the scene's SceneFrame says how it differs) around the view. */
+function Framed({ scene, log, timeline, state, step, onSeek, timelineApart, parts, ...rest }: FramedProps) {
   const View = scene.View;
+  const frame = scene.frame ?? {};
+  const view = <View log={log} timeline={timeline} state={state} step={step} onSeek={onSeek} parts={parts} {...rest} />;
+  const machine = (state as { machine: MachineState }).machine;
+  const cpu = step >= 0 ? log.cpu[step] : 0;
+  const cpus = shows(parts, 'cpus');
+  return (
+    <div className="scene">
+      {frame.viewFirst && view}
+      {!timelineApart && <StageAxis log={log} timeline={timeline} step={step} onSeek={onSeek} tasks={frame.tasks !== false} />}
+      {cpus && frame.cpus !== 'folded' && <CpuCards log={log} machine={machine} cpu={cpu} />}
+      {!frame.viewFirst && view}
+      {/* Below the fold on most screens: held while out of view during play (ui/WhileSeen.tsx). */}
+      {cpus && frame.cpus === 'folded' && (
+        <WhileSeen>
+          <CpuCardsFolded log={log} machine={machine} cpu={cpu} />
+        </WhileSeen>
+      )}
+    </div>
+  );
+}
+
+export function Stage({ scene, run, state, step, onSeek, onProgram, compared, timelineApart, parts }: Props): ReactNode {
   const program = scene.program ? { program: run.prog, ...(onProgram ? { onProgram } : {}) } : {};
   const main = (
-    <View log={run.log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={onSeek} variant={run.variant} timelineApart={timelineApart} parts={parts} {...program} />
+    <Framed scene={scene} log={run.log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={onSeek} variant={run.variant} timelineApart={timelineApart} parts={parts} {...program} />
   );
   if (!compared || compared.state == null) return main;
   const other = compared.run;
@@ -49,7 +106,8 @@ export function Stage({ scene, run, state, step, onSeek, onProgram, compared, ti
             event {step2} of 0–{other.log.length - 1}, at the same virtual time ({(other.log.time[step2] / 1000).toFixed(1)} µs)
           </span>
         </h2>
-        <View
+        <Framed
+          scene={scene}
           log={other.log}
           timeline={other.timeline}
           labels={other.labels}

@@ -18,7 +18,7 @@ import { TRACE_LESSONS } from '../lessons/traceLessons';
 import { TRACE_FIXTURES } from './traceFixtures';
 import { Notices } from './Notices';
 import { importStepNotice, readImportUrl, type Notice } from './params';
-import { formatImportUrl } from './url';
+import { formatImportUrl, importLink, lessonLink, pageHref, replaceAddress } from './url';
 import { usePlayback } from './usePlayback';
 import './Controls.css';
 import './TraceImport.css';
@@ -51,12 +51,12 @@ function BundledTraces() {
           const lessons = TRACE_LESSONS.filter((l) => l.trace.fixture === f.name);
           return (
             <li key={f.name} data-testid={`import.bundled.${f.name}`}>
-              <a href={`?import=${f.name}`}>{f.title}</a>{' '}
+              <a href={importLink(f.name)}>{f.title}</a>{' '}
               <span className="muted">
                 — Linux {f.kernel}, KUnit case {f.scenario}
                 {lessons.map((l) => (
                   <span key={l.id}>
-                    ; lesson: <a href={`?lesson=${l.id}`}>{l.title}</a>
+                    ; lesson: <a href={lessonLink(l.id)}>{l.title}</a>
                   </span>
                 ))}
               </span>
@@ -70,7 +70,7 @@ function BundledTraces() {
 
 export function TraceImport({ search }: { search: string }) {
   // Every parameter, read and checked in one place (params.ts).
-  const initial = useMemo(() => readImportUrl(search, window.location.href), [search]);
+  const initial = useMemo(() => readImportUrl(search, pageHref()), [search]);
   const { lesson } = initial.settings;
   const [notices, setNotices] = useState<Notice[]>(initial.notices);
   const reader = useRef<TraceReader | null>(null);
@@ -129,8 +129,7 @@ export function TraceImport({ search }: { search: string }) {
   // The permalink follows the pass shown; a file from the disk has none.
   useEffect(() => {
     if (!loaded) return;
-    const url = formatImportUrl({ lesson: lesson?.id ?? null, source: loaded.link, step });
-    if (url !== window.location.search) window.history.replaceState(null, '', url);
+    replaceAddress(formatImportUrl({ lesson: lesson?.id ?? null, source: loaded.link, step }));
   }, [loaded, step, lesson]);
 
   const found = useMemo(() => (loaded ? searchSteps(loaded.model, steps, query) : { steps: [], as: '' }), [loaded, steps, query]);
@@ -175,7 +174,7 @@ export function TraceImport({ search }: { search: string }) {
         </h1>
       </header>
       <main ref={stageRef} tabIndex={-1} aria-label="The trace" className={lesson ? 'with-lesson' : undefined}>
-        <Notices notices={notices} clean="?import" />
+        <Notices notices={notices} clean={importLink()} />
         {lesson && loaded && <TraceLessonPanel lesson={lesson} model={loaded.model} steps={steps} step={step} onSeek={seek} />}
         <p className="blurb">
           Open or drop the text of a reclaim trace: <code>/sys/kernel/tracing/trace</code> with the <code>vmscan</code> events enabled,{' '}

@@ -10,13 +10,16 @@ import { findLesson, type Lesson } from '../lessons/lessons';
 import { liveSlideFor, type LiveState, type TalkDef } from '../talk/slides';
 import { TALK_FILES } from '../talk/talks';
 import { loadTalk } from './talks';
-import { isScheduleText } from '../engine/decisions';
 import { DEFAULT_WORD_SIZE } from '../engine/wordsize';
-import { fitsLink, IMPORT_PARAMS, LINK_MAX, LINK_VALUE_MAX, linkLength, MAX_SEED, PARAMS, POLICIES, type PolicyName } from './url';
-import type { MemoryModel, RunState } from '../engine/runState';
-import { MEMORY_MODELS } from '../engine/generated/events';
+import {
+  firstOf, fitsLink, IMPORT_PARAMS, LINK_MAX, LINK_VALUE_MAX, linkLength, loadStatus, MAX_STEP, PARAMS, readLink, RUN_KEYS, RUN_PARAMS,
+  type LinkParams, type RunParam,
+} from './url';
+import type { RunState } from '../engine/runState';
 import { findTraceLesson, TRACE_LESSONS, type TraceLesson } from '../lessons/traceLessons';
 import { findTraceFixture, TRACE_FIXTURES } from './traceFixtures';
+
+export { programProblem } from './url';
 
 export interface Notice {
   param: string;
@@ -63,16 +66,8 @@ export function linkNotice(search: string, status: number | undefined): Notice |
   };
 }
 
-/** The page's own load: its search string, and the HTTP status the page came with (431: sent alone by scripts/serve.mjs). */
-const LOADED = typeof window === 'undefined' ? null : {
-  search: window.location.search,
-  status: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStatus,
-};
-/** The status the page was loaded with, if `search` is the link it was loaded at. */
-export const loadStatus = (search: string) => (LOADED && LOADED.search === search ? LOADED.status : undefined);
-
 /** A schedule or program the URL gave, run, but too long for the page's links (url.ts fitsLink). */
-function unlinkedNotice(param: 'sched' | 'prog', value: string): Notice {
+function unlinkedNotice(param: string, value: string): Notice {
   return {
     param,
     value,
@@ -100,13 +95,11 @@ export interface UrlSettings extends RunState {
 /** Words people type for a parameter that has another name here. */
 const SYNONYMS: Record<string, string> = { kernel: 'variant', tree: 'variant', branch: 'variant', schedule: 'sched', program: 'prog', event: 'step' };
 
-export const DEFAULT_SEED = 1;
-export const MAX_STEP = 1e9;
 
 /** ?import, or a lesson on a trace, opens the page for a real kernel's reclaim trace (TraceImport.tsx). */
 export function isImportView(search: string): boolean {
-  const q = new URLSearchParams(search);
-  return q.has('import') || findTraceLesson(q.get('lesson')) !== null;
+  const link = readLink(search);
+  return link.has('import') || findTraceLesson(firstOf(link, 'lesson')) !== null;
 }
 
 /** Where the trace page reads its trace: a bundled fixture by name, or a file on the page's own site by URL. */
@@ -124,17 +117,23 @@ export interface ImportSettings {
  * names its fixture), step=<a pass, from 0>. `here` is the page's own URL:
  * a trace by URL must be on its origin.
  */
+/** Every parameter the link has but the page does not read, and every one given more than once, in the link's order. */
+function oddParams(link: LinkParams, names: readonly string[], unknown: (key: string) => string, bad: (param: string, value: string, problem: string, used: string) => void) {
+  for (const [key, values] of link) {
+    if (!names.includes(key)) bad(key, values[0], unknown(key), 'left it out');
+    else if (values.length > 1) bad(key, values.slice(1).join(`&${key}=`), `${key} is given ${values.length} times`, `used the first, ${key}=${values[0]}`);
+  }
+}
+
 export function readImportUrl(search: string, here: string): { settings: ImportSettings; notices: Notice[] } {
-  const q = new URLSearchParams(search);
+  const link = readLink(search);
+  const get = (k: string) => firstOf(link, k);
   const notices: Notice[] = [];
   const bad = (param: string, value: string, problem: string, used: string) => notices.push({ param, value, problem, used });
   const tooLong = linkNotice(search, loadStatus(search));
   if (tooLong) notices.push(tooLong);
-  for (const key of new Set(q.keys())) {
-    if (!(IMPORT_PARAMS as readonly string[]).includes(key)) bad(key, q.get(key) ?? '', `the trace page has no parameter "${key}"; it reads ${IMPORT_PARAMS.join(', ')}`, 'left it out');
-    else if (q.getAll(key).length > 1) bad(key, q.getAll(key).slice(1).join(`&${key}=`), `${key} is given ${q.getAll(key).length} times`, `used the first, ${key}=${q.get(key)}`);
-  }
-  const lessonId = q.get('lesson');
+  oddParams(link, IMPORT_PARAMS, (key) => `the trace page has no parameter "${key}"; it reads ${IMPORT_PARAMS.join(', ')}`, bad);
+  const lessonId = get('lesson');
   const lesson = lessonId !== null ? findTraceLesson(lessonId) : null;
   if (lessonId !== null && !lesson) bad('lesson', lessonId, `there is no lesson on a trace of that name (they are: ${TRACE_LESSONS.map((l) => l.id).join(', ')})`, 'showing the trace page without one');
   let source: ImportSource | null = null;
@@ -142,7 +141,7 @@ export function readImportUrl(search: string, here: string): { settings: ImportS
     const f = findTraceFixture(lesson.trace.fixture);
     if (f) source = { kind: 'fixture', name: f.name, url: f.url };
   }
-  const value = q.get('import') ?? '';
+  const value = get('import') ?? '';
   if (value && lesson && value !== lesson.trace.fixture) bad('import', value, `lesson ${lesson.id} reads ${lesson.trace.fixture}`, `opened ${lesson.trace.fixture}`);
   else if (value && !lesson) {
     const f = findTraceFixture(value);
@@ -161,8 +160,8 @@ export function readImportUrl(search: string, here: string): { settings: ImportS
     }
   }
   let step = lesson?.trace.start ?? 0;
-  if (q.has('step') && q.get('step') !== '') {
-    const raw = q.get('step')!;
+  if (get('step')) {
+    const raw = get('step')!;
     if (!source) bad('step', raw, 'no trace is named by the link (a file opened from the disk has no link)', 'left it out');
     else if (!/^\d+$/.test(raw.trim()) || Number(raw) > MAX_STEP) bad('step', raw, `expected a whole number from 0 to ${MAX_STEP}`, `used ${step}`);
     else step = Number(raw);
@@ -176,31 +175,28 @@ export function importStepNotice(asked: number, last: number): Notice {
 }
 
 export function readUrl(search: string): { settings: UrlSettings; notices: Notice[] } {
-  const q = new URLSearchParams(search);
+  const link = readLink(search);
+  /** A parameter's value, if the link gives it one (given empty: not given). */
+  const given = (k: string) => firstOf(link, k) || null;
   const notices: Notice[] = [];
   const bad = (param: string, value: string, problem: string, used: string) => notices.push({ param, value, problem, used });
   const tooLong = linkNotice(search, loadStatus(search));
   if (tooLong) notices.push(tooLong);
+  oddParams(link, PARAMS, (key) => {
+    const alt = SYNONYMS[key.toLowerCase()];
+    return `the page has no parameter "${key}"${alt ? ` (did you mean ${alt}=?)` : ''}; it reads ${PARAMS.join(', ')}`;
+  }, bad);
 
-  for (const key of new Set(q.keys())) {
-    if (!(PARAMS as readonly string[]).includes(key)) {
-      const alt = SYNONYMS[key.toLowerCase()];
-      bad(key, q.get(key) ?? '', `the page has no parameter "${key}"${alt ? ` (did you mean ${alt}=?)` : ''}; it reads ${PARAMS.join(', ')}`, 'left it out');
-    } else if (q.getAll(key).length > 1) {
-      bad(key, q.getAll(key).slice(1).join(`&${key}=`), `${key} is given ${q.getAll(key).length} times`, `used the first, ${key}=${q.get(key)}`);
-    }
-  }
-
-  // The machine's word size (engine/wordsize.ts reads it): 32 or 64.
-  const bits = q.get('bits');
+  // The machine's word size (engine/wordsize.ts holds the page's): 32 or 64.
+  const bits = firstOf(link, 'bits');
   if (bits !== null && bits !== '32' && bits !== '64') bad('bits', bits, 'the machine is 32-bit (bits=32) or 64-bit (bits=64)', `running the ${DEFAULT_WORD_SIZE}-bit machine`);
 
   // The lesson (it names its scene and start state) or the scene.
-  const lessonId = q.get('lesson');
+  const lessonId = firstOf(link, 'lesson');
   const lesson = lessonId !== null ? findLesson(lessonId) : null;
   if (lessonId !== null && !lesson) bad('lesson', lessonId, 'there is no such lesson', 'showing the scene without one');
   // A talk file (talks/README.md): its slide, and the live state that slide shows (the last live slide up to it).
-  const deckId = q.get('deck');
+  const deckId = firstOf(link, 'deck');
   let deck: TalkDef | null = null;
   if (deckId !== null) {
     if (lesson) bad('deck', deckId, `lesson ${lesson.id} is open, and is the talk`, 'showing the lesson');
@@ -216,17 +212,17 @@ export function readUrl(search: string): { settings: UrlSettings; notices: Notic
   if (lesson) deck = loadTalk({ lesson: lesson.id });
   const slides = deck?.slides ?? [];
   let slide = 0;
-  if (q.has('slide') && q.get('slide') !== '') {
-    const raw = q.get('slide')!;
-    if (!deck) bad('slide', raw, 'no talk is open', 'left it out');
-    else if (!/^\d+$/.test(raw) || Number(raw) >= slides.length) bad('slide', raw, `the talk has slides 0 to ${slides.length - 1}`, 'showing slide 0');
-    else slide = Number(raw);
+  const rawSlide = given('slide');
+  if (rawSlide !== null) {
+    if (!deck) bad('slide', rawSlide, 'no talk is open', 'left it out');
+    else if (!/^\d+$/.test(rawSlide) || Number(rawSlide) >= slides.length) bad('slide', rawSlide, `the talk has slides 0 to ${slides.length - 1}`, 'showing slide 0');
+    else slide = Number(rawSlide);
   }
   const live = liveSlideFor(slides, slide);
   const liveState: LiveState | undefined = live >= 0 ? (slides[live] as { state: LiveState }).state : undefined;
-  const sceneId = q.get('scene');
+  const sceneId = firstOf(link, 'scene');
   const fixed = lesson?.scene ?? (deck && !sceneId ? liveState?.scene : undefined);
-  let scene = findScene(fixed ?? sceneId) ?? SCENES[0];
+  const scene = findScene(fixed ?? sceneId) ?? SCENES[0];
   if (sceneId !== null && !findScene(sceneId)) {
     bad('scene', sceneId, `there is no such scene (the scenes: ${SCENES.map((s) => s.id).join(', ')})`, `showing ${scene.id}`);
   } else if (lesson && sceneId !== null && sceneId !== lesson.scene) {
@@ -235,90 +231,49 @@ export function readUrl(search: string): { settings: UrlSettings; notices: Notic
   // A lesson starts where it says; a talk file, at its live slide's state unless the URL gives one.
   const start = lesson?.start ?? (liveState && liveState.scene === scene.id ? liveState : undefined);
 
-  const has = (k: string) => q.has(k) && q.get(k) !== '';
-  const num = (key: string, dflt: number, max: number) => {
-    if (!has(key)) return dflt;
-    const raw = q.get(key)!;
-    const v = Number(raw);
-    if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(v) || v > max) {
-      bad(key, raw, `expected a whole number from 0 to ${max}`, `used ${dflt}`);
-      return dflt;
+  // What makes the run: each parameter as url.ts RUN_PARAMS reads it, its fallback the start's or the scene's.
+  const runParam = <K extends keyof RunState>(k: K): RunState[K] => {
+    const p = RUN_PARAMS[k] as RunParam<RunState[K]>;
+    const fallback = p.fallback(scene, start);
+    const raw = given(k);
+    if (raw === null) return fallback;
+    const r = p.read(raw, scene, fallback);
+    if ('problem' in r) {
+      bad(k, raw, r.problem, r.used);
+      return fallback;
     }
-    return v;
+    if (p.long && !fitsLink(raw)) notices.push(unlinkedNotice(k, raw));
+    return r.value;
   };
-
-  let variant = start?.variant ?? scene.variants[0];
-  if (has('variant')) {
-    const v = q.get('variant')!;
-    if (scene.variants.includes(v)) variant = v;
-    else bad('variant', v, `${scene.id} runs on ${scene.variants.join(', ')}`, `used ${variant}`);
-  }
+  const run = Object.fromEntries(RUN_KEYS.map((k) => [k, runParam(k)])) as unknown as RunState;
   let compare: string | null = null;
-  if (has('compare')) {
-    const c = q.get('compare')!;
-    if (c === variant) bad('compare', c, 'that is the kernel already running', 'compared with nothing');
+  const c = given('compare');
+  if (c !== null) {
+    if (c === run.variant) bad('compare', c, 'that is the kernel already running', 'compared with nothing');
     else if (scene.variants.includes(c)) compare = c;
     else bad('compare', c, `${scene.id} compares ${scene.variants.join(', ')}`, 'compared with nothing');
   }
-  const seed = num('seed', start?.seed ?? DEFAULT_SEED, MAX_SEED);
-  let policy: PolicyName = start?.policy ?? 'timed';
-  if (has('policy')) {
-    const p = q.get('policy')!;
-    if ((POLICIES as readonly string[]).includes(p)) policy = p as PolicyName;
-    else bad('policy', p, `expected one of ${POLICIES.join(', ')}`, `used ${policy}`);
+  let step = start?.step ?? 0;
+  const rawStep = given('step');
+  if (rawStep !== null) {
+    if (/^\d+$/.test(rawStep.trim()) && Number(rawStep) <= MAX_STEP) step = Number(rawStep);
+    else bad('step', rawStep, `expected a whole number from 0 to ${MAX_STEP}`, `used ${step}`);
   }
-  let memory: MemoryModel = start?.memory ?? 'sc';
-  if (has('memory')) {
-    const m = q.get('memory')!;
-    if ((MEMORY_MODELS as readonly string[]).includes(m)) memory = m as MemoryModel;
-    else bad('memory', m, `expected one of ${MEMORY_MODELS.join(', ')}`, `used ${memory}`);
-  }
-  let sched = start?.sched ?? '';
-  if (has('sched')) {
-    const s = q.get('sched')!;
-    if (isScheduleText(s)) {
-      sched = s;
-      if (!fitsLink(s)) notices.push(unlinkedNotice('sched', s));
-    } else bad('sched', s, 'a schedule is runs of CPU numbers like 0x12.1.0x3', sched ? `used the lesson's, ${sched}` : 'let the policy decide');
-  }
-  let prog = scene.program ? (start?.prog ?? '') : '';
-  if (has('prog')) {
-    const p = q.get('prog')!;
-    const problem = programProblem(scene, p);
-    if (problem === null) {
-      prog = p;
-      if (!fitsLink(p)) notices.push(unlinkedNotice('prog', p));
-    } else bad('prog', p, problem, prog ? `used the lesson's, ${prog}` : `ran ${scene.id}'s default`);
-  }
-  const step = num('step', start?.step ?? 0, MAX_STEP);
 
-  let talk: UrlSettings["talk"] = null;
-  if (q.has('talk')) {
-    const t = q.get('talk')!;
+  let talk: UrlSettings['talk'] = null;
+  const t = firstOf(link, 'talk');
+  if (t !== null) {
     if (!deck) bad('talk', t, 'talk mode shows a lesson or a talk (deck=), and none is open', 'showing the scene');
     else talk = t === 'presenter' ? 'presenter' : 'audience';
   } else if (deck && !lesson) talk = 'audience'; // a talk file is shown in talk mode
 
   let embed = false;
-  if (q.has('embed')) {
-    const e = q.get('embed')!;
+  const e = firstOf(link, 'embed');
+  if (e !== null) {
     if (e === '1') embed = true;
     else bad('embed', e, 'expected embed=1', 'showing the whole page');
   }
-  return { settings: { scene, lesson, deck: talk ? deck : null, slide, live, talk, embed, variant, compare, seed, policy, memory, sched, prog, step }, notices };
-}
-
-/** What is wrong with a scene's program text (null: nothing). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function programProblem(scene: SceneDef<any>, prog: string): string | null {
-  if (!scene.program) return `${scene.id} takes no program`;
-  try {
-    scene.program.toBytes(prog);
-    scene.program.options?.(prog);
-    return null;
-  } catch (e) {
-    return (e as Error).message;
-  }
+  return { settings: { scene, lesson, deck: talk ? deck : null, slide, live, talk, embed, ...run, compare, step }, notices };
 }
 
 /** After the run: a step past its end. */

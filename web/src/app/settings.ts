@@ -9,8 +9,6 @@ export interface Settings extends RunState {
   compare: string | null; // a second kernel run beside the first, in lock-step
 }
 
-/** Everything that makes a run: a lesson's start, a talk window's state. */
-export type RunSettings = RunState;
 
 export type SettingsAction =
   | { type: 'seed'; seed: number }
@@ -20,7 +18,7 @@ export type SettingsAction =
   | { type: 'compare'; compare: string | null }
   | { type: 'sched'; sched: string }
   | { type: 'program'; prog: string }
-  | { type: 'start'; run: RunSettings };
+  | { type: 'start'; run: RunState };
 
 export function settingsReducer(s: Settings, a: SettingsAction): Settings {
   switch (a.type) {
@@ -46,7 +44,7 @@ export function settingsReducer(s: Settings, a: SettingsAction): Settings {
 }
 
 /** Whether a run was made with these settings. */
-export function sameRun(a: RunSettings, b: RunSettings): boolean {
+export function sameRun(a: RunState, b: RunState): boolean {
   return a.variant === b.variant && a.seed === b.seed && a.policy === b.policy && a.sched === b.sched && a.prog === b.prog &&
     (a.memory ?? 'sc') === (b.memory ?? 'sc');
 }

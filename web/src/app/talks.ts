@@ -5,18 +5,20 @@
 // own URL reader, so a talk's permalink is checked as the page checks one.
 import { findLesson } from '../lessons/lessons';
 import { talkOfLesson, type LiveState, type TalkDef } from '../talk/slides';
-import { BUILT, IMPORTED, LIVE_PARAMS, loadStored, parseTalk, parseTalkText, TALK_FILES } from '../talk/talks';
+import { BUILT, IMPORTED, loadStored, parseTalk, parseTalkText, TALK_FILES } from '../talk/talks';
 import { readUrl } from './params';
+import { firstOf, LIVE_PARAMS, readLink } from './url';
 
 /** A live slide's permalink (`?scene=…&seed=…`, or a whole URL of the page) as the state the page shows for it. */
 export function readLive(permalink: string): LiveState {
   const at = permalink.indexOf('?');
   if (at < 0) throw new Error(`a permalink of the page is expected (?scene=…&seed=…&step=…), not "${permalink}"`);
-  const q = new URLSearchParams(permalink.slice(at));
-  for (const k of q.keys())
+  const search = permalink.slice(at);
+  const link = readLink(search);
+  for (const k of link.keys())
     if (!(LIVE_PARAMS as readonly string[]).includes(k)) throw new Error(`a live state takes ${LIVE_PARAMS.join(', ')}; "${k}" is not one of them`);
-  if (!q.get('scene')) throw new Error('the permalink names no scene');
-  const { settings, notices } = readUrl(`?${q.toString()}`);
+  if (!firstOf(link, 'scene')) throw new Error('the permalink names no scene');
+  const { settings, notices } = readUrl(search);
   if (notices.length) throw new Error(`${notices[0].param}=${notices[0].value}: ${notices[0].problem}`);
   const { scene, variant, seed, policy, sched, prog, step } = settings;
   return { scene: scene.id, variant, seed, policy, sched, prog, step };

@@ -13,12 +13,13 @@ import { collectLabels, type Labels } from '../engine/narrate';
 import { shownSiteAt } from '../engine/codesite';
 import { fetchSource, sourceIfRead } from '../engine/sources';
 import type { SceneDef } from '../scenes/types';
-import type { RunSettings, Settings } from './settings';
+import type { RunState } from '../engine/runState';
+import type { Settings } from './settings';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyScene = SceneDef<any>;
 
-export interface Run extends RunSettings {
+export interface Run extends RunState {
   log: EventLog;
   decisions: Decisions;
   history: History<unknown>;
@@ -80,12 +81,12 @@ export function programOptions(scene: AnyScene, prog: string): RunOptions {
 }
 
 /** The run parameter for a memory model: none for sc, the default (so that an sc run's request is what it always was). */
-export function memoryOption(memory: RunSettings['memory']): RunOptions {
+export function memoryOption(memory: RunState['memory']): RunOptions {
   return memory && memory !== 'sc' ? { memory: MEMORY_MODELS.indexOf(memory) } : {};
 }
 
 /** The main run's request as its settings give it: scenario, seed and options. Throws with what is wrong in the program. */
-export function mainRunRequest(scene: AnyScene, s: RunSettings): [string, number, RunOptions] {
+export function mainRunRequest(scene: AnyScene, s: RunState): [string, number, RunOptions] {
   const setup = programOptions(scene, s.prog);
   return [scene.scenario, s.seed, { variant: s.variant, policy: Policy[s.policy], schedule: s.sched, slowNs: scene.slowNs?.(s.variant) ?? 0, ...memoryOption(s.memory), ...setup }];
 }
@@ -95,7 +96,7 @@ export function mainRunRequest(scene: AnyScene, s: RunSettings): [string, number
  * simulation goes on while the page's code loads and its first render
  * happens; useMainRun's request with the same settings gets it.
  */
-export function startFirstRun(scene: AnyScene, s: RunSettings) {
+export function startFirstRun(scene: AnyScene, s: RunState) {
   try {
     sharedClient().start(...mainRunRequest(scene, s));
   } catch {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The simulated machine's word size: 32 or 64 bits, asked for by the URL's
-// bits= (DEFAULT_WORD_SIZE without it), run wherever the build has the
+// bits= (DEFAULT_WORD_SIZE without it; the page's first script, main.tsx,
+// reads it from the link and sets it here), run wherever the build has the
 // variant's module at that size (wasm/build.mk: browser_module and
 // browser_module64, for every variant of the registry).
 import type { WordSize } from './bridge';
@@ -19,14 +20,13 @@ const BUILT64 = new Set(
  */
 export const DEFAULT_WORD_SIZE: WordSize = 64;
 
-/** The word size a URL asks for: bits=32 or bits=64 (anything else: the default, with a notice from app/params.ts). */
-export function askedWordSize(search: string = typeof location === 'undefined' ? '' : location.search): WordSize {
-  const b = new URLSearchParams(search).get('bits');
-  return b === '32' ? 32 : b === '64' ? 64 : DEFAULT_WORD_SIZE;
-}
+/** The word size this page was opened at (a change of it reloads the page): set once, before the first run. */
+export let PAGE_WORD_SIZE: WordSize = DEFAULT_WORD_SIZE;
 
-/** The word size this page was opened at (a change of it reloads the page: engine/wordsize.ts). */
-export const PAGE_WORD_SIZE: WordSize = askedWordSize();
+/** The page's word size, as its link asks (main.tsx, before anything runs: a change reloads the page). */
+export function setPageWordSize(bits: WordSize) {
+  PAGE_WORD_SIZE = bits;
+}
 
 /** Whether the build has a variant's 64-bit module. */
 export function has64(variant: string): boolean {

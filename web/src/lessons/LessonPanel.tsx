@@ -18,9 +18,11 @@ interface Props {
   step: number;
   onSeek: (step: number) => void;
   onApply: (s: LessonStart) => void;
+  /** A lesson's page (the app's links, app/url.ts). */
+  lessonLink: (id: string) => string;
 }
 
-export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Props) {
+export function LessonPanel({ lesson, log, variant, step, onSeek, onApply, lessonLink }: Props) {
   const met = useMemo(() => metGoals(lesson, log, variant, step), [lesson, log, variant, step]);
   const [progress, setProgress] = useState(loadProgress);
   const done = lesson.goals.every((g) => g.id in met);
@@ -63,7 +65,7 @@ export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Pro
           )}
           {next && (
             <p>
-              Next: <a href={`?lesson=${next.id}`}>{next.title}</a>
+              Next: <a href={lessonLink(next.id)}>{next.title}</a>
             </p>
           )}
         </div>
@@ -72,8 +74,11 @@ export function LessonPanel({ lesson, log, variant, step, onSeek, onApply }: Pro
   );
 }
 
-/** The list of lessons, for the header (the landing view's list, LESSON_INDEX): opening one reloads the page on its start state. */
-export function LessonPicker({ current }: { current: string | null }) {
+/**
+ * The list of lessons, for the header (the landing view's list, LESSON_INDEX): opening one reloads the page on its start state.
+ * open: the page at a lesson's link, or at the landing view (null); the app makes the link (app/url.ts).
+ */
+export function LessonPicker({ current, open }: { current: string | null; open: (lesson: string | null) => void }) {
   const progress = useMemo(loadProgress, []);
   return (
     <span className="lesson-picker">
@@ -82,7 +87,7 @@ export function LessonPicker({ current }: { current: string | null }) {
         <select
           value={current ?? ''}
           onChange={(e) => {
-            window.location.search = e.target.value ? `?lesson=${e.target.value}` : '';
+            open(e.target.value || null);
           }}
           data-testid="lesson.picker"
         >

@@ -20,10 +20,21 @@ export interface SceneViewProps<S> {
   program?: string;
   /** Replace the program and run again (absent in a compared run, which follows the main one). */
   onProgram?: (text: string) => void;
-  /** The layout draws the time axis and its key itself (talk mode, across the slide): leave them out. */
-  timelineApart?: boolean;
   /** The parts of the view to draw, by id (the scene's `parts`); absent: every part (the page). */
   parts?: ReadonlySet<string>;
+}
+
+/**
+ * The frame the shell draws around every scene's view (app/Stage.tsx), so that a view draws its own subject alone:
+ * the time axis and its key of tasks, then the CPU cards (the part `cpus`), then the view.
+ */
+export interface SceneFrame {
+  /** The key of tasks under the time axis (default: drawn). */
+  tasks?: boolean;
+  /** The CPU cards under the time axis (default), or folded after the view and drawn only while open (64 CPUs). */
+  cpus?: 'cards' | 'folded';
+  /** The view above the time axis, not under it: a view that is only a choice to make before watching. */
+  viewFirst?: boolean;
 }
 
 /** A scene's program form (SceneDef.program.Form): the program in its permalink form, and what replaces it. */
@@ -91,7 +102,10 @@ export interface SceneDef<S extends { machine: MachineState }> {
   /** A small drawing of the scene for its card on the landing view (an SVG, no run needed). */
   Thumb: ComponentType;
   reducer: Reducer<S>;
+  /** Its own subject: the shell draws the time axis and the CPU cards around it (`frame`). */
   View: ComponentType<SceneViewProps<S>>;
+  /** How the shell's frame around the view differs from the default (SceneFrame). */
+  frame?: SceneFrame;
   /** Fault injection for a kernel: count_objects sleeps this long (0: none). */
   slowNs?: (variant: string) => number;
   /** A measurement the scene offers beside the run (runs of its own in the worker). */

@@ -324,6 +324,8 @@ interface Props {
   controls: ReactNode;
   /** The way out of the talk: every scene and lesson, and this slide's state in the page (the app composes it). */
   menu: ReactNode;
+  /** Open the presenter's window at this slide (the app opens the link, app/url.ts). */
+  onPresenter: () => void;
 }
 
 /** How long the audience's menu stays after the pointer last moved. */
@@ -332,7 +334,7 @@ const MENU_MS = 2500;
 /** When this page was opened: the presenter's timer runs from it, across slides that load another scene. */
 const OPENED = performance.now();
 
-export function Talk({ role, talk, view, onView, onStep, demo, loading, run, step, variant, controls, menu }: Props) {
+export function Talk({ role, talk, view, onView, onStep, demo, loading, run, step, variant, controls, menu, onPresenter }: Props) {
   const { slides } = talk;
   const { slide, zoom, black } = view;
   const [help, setHelp] = useState(false);
@@ -377,11 +379,7 @@ export function Talk({ role, talk, view, onView, onStep, demo, loading, run, ste
       keys: ['p'],
       shown: 'p',
       what: 'open the presenter window',
-      run: () => {
-        const q = new URLSearchParams(window.location.search);
-        q.set('talk', 'presenter');
-        window.open(`?${q.toString()}`, `reclaim-lab-presenter-${talk.id}`);
-      },
+      run: onPresenter,
     },
     {
       keys: ['m'],

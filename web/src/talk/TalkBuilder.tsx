@@ -18,23 +18,26 @@ interface Props {
   /** A talk file's text, checked by the one loader (throws TalkError). */
   read: (text: string, name: string) => TalkDef;
   onClose: () => void;
+  /** A live slide's state in a few words (the app reads its link, app/url.ts). */
+  liveWords: (permalink: string) => string;
+  /** The link that presents the talk being built. */
+  presentLink: string;
+  /** Open the talk just imported, in talk mode. */
+  openImported: () => void;
 }
 
 const EMPTY: StoredTalk = { name: 'my-talk.json', talk: { title: 'My talk', slides: [] } };
 
 /** A slide of the talk being built, in a few words. */
-function describe(s: TalkFileSlide): string {
-  if (s.live) {
-    const q = new URLSearchParams(s.live.slice(s.live.indexOf('?')));
-    return `live: ${q.get('scene')}, kernel ${q.get('variant') ?? 'default'}, seed ${q.get('seed') ?? 1}, event ${q.get('step') ?? 0}${q.get('sched') ? ', schedule by hand' : ''}`;
-  }
+function describe(s: TalkFileSlide, liveWords: (permalink: string) => string): string {
+  if (s.live) return `live: ${liveWords(s.live)}`;
   if (s.text) return `text: ${s.text.slice(0, 40)}`;
   if (s.patch) return `patch: ${s.patch.file}`;
   if (s.goals) return 'goals';
   return 'title';
 }
 
-export function TalkBuilder({ permalink, label, read, onClose }: Props) {
+export function TalkBuilder({ permalink, label, read, onClose, liveWords, presentLink, openImported }: Props) {
   const [built, setBuilt] = useState<StoredTalk>(() => loadStored(BUILT) ?? EMPTY);
   const [title, setTitle] = useState('');
   const [notes, setNotes] = useState('');
@@ -81,7 +84,7 @@ export function TalkBuilder({ permalink, label, read, onClose }: Props) {
       const text = await file.text();
       read(text, file.name); // throws with the file and the field at fault
       saveStored(IMPORTED, { name: file.name, talk: JSON.parse(text) as TalkFile });
-      window.location.assign(`?deck=${IMPORTED}`);
+      openImported();
     } catch (e) {
       setError(e instanceof TalkError ? e.message : `${file.name}: ${(e as Error).message}`);
     }
@@ -135,7 +138,7 @@ export function TalkBuilder({ permalink, label, read, onClose }: Props) {
               <button type="button" aria-label={`Delete slide ${i + 1}`} onClick={() => setSlides(slides.filter((_, k) => k !== i))} data-testid="builder.delete">
                 ✕
               </button>
-              <span className="muted">{describe(s)}</span>
+              <span className="muted">{describe(s, liveWords)}</span>
             </li>
           ))}
         </ol>
@@ -144,7 +147,7 @@ export function TalkBuilder({ permalink, label, read, onClose }: Props) {
         <button type="button" onClick={download} disabled={!slides.length} data-testid="builder.download">
           Download the talk
         </button>
-        <a className={slides.length ? '' : 'disabled'} href={slides.length ? `?deck=${BUILT}` : undefined} aria-disabled={!slides.length} data-testid="builder.present">
+        <a className={slides.length ? '' : 'disabled'} href={slides.length ? presentLink : undefined} aria-disabled={!slides.length} data-testid="builder.present">
           Present it
         </a>
         <label className="builder-import">

@@ -39,9 +39,6 @@ export class TalkError extends Error {
   }
 }
 
-/** The parameters a live state's permalink may give: the state, nothing of how it is shown. */
-export const LIVE_PARAMS = ['scene', 'variant', 'seed', 'policy', 'sched', 'prog', 'step'] as const;
-
 /**
  * Reads a live slide's permalink into the state the page would show for it,
  * or throws an Error saying what is wrong with it. The page's own URL

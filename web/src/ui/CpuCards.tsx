@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // One card per CPU: the task it runs, whether it runs, spins or is idle,
 // the kernel function it is in, and whether it is inside rcu_read_lock().
+import { useState } from 'react';
 import type { EventLog } from '../engine/log';
 import type { MachineState } from '../engine/machine';
 import { taskColor } from './colors';
@@ -33,5 +34,16 @@ export function CpuCards({ log, machine, cpu }: { log: EventLog; machine: Machin
         );
       })}
     </div>
+  );
+}
+
+/** The CPU cards, folded: drawn only while open (64 cards at every step of play cost frames nobody sees). */
+export function CpuCardsFolded({ log, machine, cpu }: { log: EventLog; machine: MachineState; cpu: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="cpu-cards-folded" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>CPUs ({machine.cpus.length})</summary>
+      {open && <CpuCards log={log} machine={machine} cpu={cpu} />}
+    </details>
   );
 }

@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// The inode-lru scene: the CPUs on the time axis; the super block's inode
-// LRU (head, walked first, to tail) beside the file LRU lists of the page
-// cache model; the last thing fs/inode.c did to an inode, at its line;
+// The inode-lru scene, under the stage's time axis and CPU cards: the
+// super block's inode LRU (head, walked first, to tail) beside the file
+// LRU lists of the page cache model; the last thing fs/inode.c did to an inode, at its line;
 // and the running share of kswapd's reclaim time spent in shrink_slab().
 import { shows, type ProgramFormProps, type SceneViewProps } from '../types';
-import { Timeline } from '../../ui/Timeline';
-import { CpuCards } from '../../ui/CpuCards';
-import { TaskLegend } from '../../ui/TaskLegend';
 import { useState } from 'react';
 import { nextLruEvent, slabShare, type InodeLruState, type InodeRow, type LruWhat } from './model';
 import type { EventLog } from '../../engine/log';
@@ -162,16 +159,9 @@ export function SizesForm({ program, onProgram }: ProgramFormProps) {
   );
 }
 
-export function InodeLruView({ log, timeline, state, step, onSeek, variant, program, onProgram, timelineApart, parts }: SceneViewProps<InodeLruState>) {
+export function InodeLruView({ log, state, step, onSeek, variant, program, onProgram, parts }: SceneViewProps<InodeLruState>) {
   return (
-    <div className="scene">
-      {!timelineApart && (
-        <>
-          <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-          <TaskLegend log={log} timeline={timeline} />
-        </>
-      )}
-      {shows(parts, 'cpus') && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
+    <>
       {onProgram && !parts && <SizesForm key={program ?? ''} program={program ?? ''} onProgram={onProgram} />}
       {shows(parts, 'share') && <Share state={state} variant={variant} kernel={shows(parts, 'kernel')} />}
       {shows(parts, 'jumps') && <Jumps log={log} step={step} onSeek={onSeek} />}
@@ -179,6 +169,6 @@ export function InodeLruView({ log, timeline, state, step, onSeek, variant, prog
         {shows(parts, 'inodes') && <InodeLru state={state} step={step} />}
         {shows(parts, 'pages') && <PageLru state={state} />}
       </div>
-    </div>
+    </>
   );
 }

@@ -24,6 +24,8 @@ export const lruBatch: SceneDef<LruState> = {
     'the RFC’s table, or reproduce the bug the thread found.',
   reducer: lruReducer,
   View: LruBatchView,
+  // Up to 64 CPUs: their cards folded after the view, drawn only while open.
+  frame: { cpus: 'folded' },
   parts: [
     { id: 'story', what: 'the counts so far and the last collision, in words', talk: true },
     { id: 'strip', what: 'the LRU list, head first, with its batches and sentinels', talk: true },

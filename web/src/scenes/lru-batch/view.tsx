@@ -9,9 +9,6 @@ import { memo, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMou
 import { interpolateYlOrRd } from 'd3';
 import type { EventLog } from '../../engine/log';
 import { shows, type ProgramFormProps, type SceneViewProps } from '../types';
-import { Timeline } from '../../ui/Timeline';
-import { CpuCards } from '../../ui/CpuCards';
-import { TaskLegend } from '../../ui/TaskLegend';
 import { useNearView, WhileSeen } from '../../ui/WhileSeen';
 import { taskColor } from '../../ui/colors';
 import { contention, listText, lockLabel, LRU_LOCK, lruOrder, NUM_LRU_BATCH_LOCKS, type Heat, type LruState } from './model';
@@ -487,17 +484,6 @@ function Story({ log, state, setup }: { log: EventLog; state: LruState; setup: S
   );
 }
 
-/** The CPU cards, folded: drawn only while open (64 cards at every step of play cost frames nobody sees). */
-function CpuDetails({ log, state, step }: { log: EventLog; state: LruState; step: number }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <details className="lru-cpus" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>CPUs ({state.machine.cpus.length})</summary>
-      {open && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
-    </details>
-  );
-}
-
 /** What is under the time axis: below the fold on most screens, so held while out of view during play (ui/WhileSeen.tsx). */
 function LruParts({ log, state, step, onSeek, program, onProgram, setup, parts }: { log: EventLog; state: LruState; step: number; onSeek: (s: number) => void; program?: string; onProgram?: (text: string) => void; setup: Setup; parts?: ReadonlySet<string> }) {
   // The list head first, walked once for the strip and the locks.
@@ -516,7 +502,6 @@ function LruParts({ log, state, step, onSeek, program, onProgram, setup, parts }
           <HeatMap log={log} step={step} onSeek={onSeek} />
         </>
       )}
-      {shows(parts, 'cpus') && <CpuDetails log={log} state={state} step={step} />}
     </>
   );
 }
@@ -536,19 +521,11 @@ export function SetupForm({ program, onProgram }: ProgramFormProps) {
   return <SetupPanel program={program} onProgram={onProgram} setup={setup} />;
 }
 
-export function LruBatchView({ log, timeline, state, step, onSeek, program, onProgram, timelineApart, parts }: SceneViewProps<LruState>) {
+export function LruBatchView({ log, state, step, onSeek, program, onProgram, parts }: SceneViewProps<LruState>) {
   const setup = useMemo(() => setupOf(program ?? ''), [program]);
   return (
-    <div className="scene">
-      {!timelineApart && (
-        <>
-          <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-          <TaskLegend log={log} timeline={timeline} />
-        </>
-      )}
-      <WhileSeen>
-        <LruParts log={log} state={state} step={step} onSeek={onSeek} program={program} onProgram={onProgram} setup={setup} parts={parts} />
-      </WhileSeen>
-    </div>
+    <WhileSeen>
+      <LruParts log={log} state={state} step={step} onSeek={onSeek} program={program} onProgram={onProgram} setup={setup} parts={parts} />
+    </WhileSeen>
   );
 }

@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// The memcg-bitmap scene: the CPUs on the time axis; the memcg tree with
-// each memcg's shrinker_info bits as a matrix (a row per memcg, a column
-// per shrinker id), the objects on each list_lru, the bit that flipped
-// last and the shrinker reclaim is calling; the operations a person can
-// add by hand; and what reclaim has cost so far.
+// The memcg-bitmap scene, under the stage's time axis and CPU cards: the
+// memcg tree with each memcg's shrinker_info bits as a matrix (a row per
+// memcg, a column per shrinker id), the objects on each list_lru, the bit
+// that flipped last and the shrinker reclaim is calling; the operations a
+// person can add by hand; and what reclaim has cost so far.
 import { useState } from 'react';
 import type { EventLog } from '../../engine/log';
 import { shows, type ProgramFormProps, type SceneViewProps } from '../types';
-import { Timeline } from '../../ui/Timeline';
-import { CpuCards } from '../../ui/CpuCards';
-import { TaskLegend } from '../../ui/TaskLegend';
 import { key, type BitmapState } from './model';
 import { DEFAULT_PROGRAM, MAX_OPS, Op, WATCH, describe, formatProgram, parseProgram, type Step } from './program';
 import './view.css';
@@ -254,17 +251,10 @@ function Counts({ state, variant }: { state: BitmapState; variant: string }) {
   );
 }
 
-export function MemcgBitmapView({ log, timeline, state, step, onSeek, variant, program, onProgram, timelineApart, parts }: SceneViewProps<BitmapState>) {
+export function MemcgBitmapView({ log, state, step, variant, program, onProgram, parts }: SceneViewProps<BitmapState>) {
   const counts = shows(parts, 'counts') && <Counts state={state} variant={variant} />;
   return (
-    <div className="scene">
-      {!timelineApart && (
-        <>
-          <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-          <TaskLegend log={log} timeline={timeline} />
-        </>
-      )}
-      {shows(parts, 'cpus') && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
+    <>
       <div className="bitmap-layout">
         {shows(parts, 'matrix') && <Matrix log={log} state={state} step={step} variant={variant} withKey={shows(parts, 'key')} withFlip={!parts} />}
         {onProgram && !parts && <Actions program={program ?? ''} onProgram={onProgram} />}
@@ -277,6 +267,6 @@ export function MemcgBitmapView({ log, timeline, state, step, onSeek, variant, p
         )}
       </div>
       {!parts && counts}
-    </div>
+    </>
   );
 }

@@ -5,12 +5,10 @@
 // or, chosen by its program, the inversion run into a real deadlock, or a
 // completion signalled past the hung-task timeout (the ends of a run the
 // three reports never reach).
-import { shows, type SceneDef, type SceneViewProps } from '../types';
+import type { SceneDef, SceneViewProps } from '../types';
 import { kernelsOf, scenarioOf } from '../kernels';
 import { EventKind } from '../../engine/generated/events';
 import { machineReducer, type MachineState } from '../../engine/machine';
-import { Timeline } from '../../ui/Timeline';
-import { CpuCards } from '../../ui/CpuCards';
 import { PlantedBugsThumb } from './thumb';
 
 interface PlantedState {
@@ -45,14 +43,9 @@ function PlantedChoice({ program, onProgram }: { program: string; onProgram: (te
   );
 }
 
-function PlantedBugsView({ log, timeline, state, step, onSeek, program, onProgram, timelineApart, parts }: SceneViewProps<PlantedState>) {
-  return (
-    <div className="scene">
-      {onProgram && <PlantedChoice program={program ?? ''} onProgram={onProgram} />}
-      {!timelineApart && <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />}
-      {shows(parts, 'cpus') && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
-    </div>
-  );
+/** Its view is the choice of bug, above the stage's time axis and CPU cards (frame.viewFirst); the reports are the shell's panel. */
+function PlantedBugsView({ program, onProgram }: SceneViewProps<PlantedState>) {
+  return onProgram ? <PlantedChoice program={program ?? ''} onProgram={onProgram} /> : null;
 }
 
 export const plantedBugs: SceneDef<PlantedState> = {
@@ -75,6 +68,8 @@ export const plantedBugs: SceneDef<PlantedState> = {
     apply: (s, log, i) => machineReducer.apply(s.machine, log, i),
   },
   View: PlantedBugsView,
+  // The choice first: it makes the run the time axis draws. No key of tasks: two, one a CPU, each named on its CPU card.
+  frame: { tasks: false, viewFirst: true },
   // The reports, the point of this scene, are the shell's panel under it (ui/ReportsPanel.tsx), on every slide.
   parts: [{ id: 'cpus', what: 'the CPU cards: what each CPU runs and holds', talk: true }],
   program: {

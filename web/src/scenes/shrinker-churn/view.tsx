@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// The shrinker-churn scene: the CPUs on the time axis, then what the
-// running design uses to keep shrinkers alive (the rwsem, SRCU, or
+// The shrinker-churn scene, under the stage's time axis and CPU cards: what
+// the running design uses to keep shrinkers alive (the rwsem, SRCU, or
 // refcounts and RCU), the shrinkers, and the counts so far. Draws the
 // model's state; decodes nothing itself.
 import type { EventLog } from '../../engine/log';
 import { shows, type SceneViewProps } from '../types';
-import { Timeline } from '../../ui/Timeline';
-import { CpuCards } from '../../ui/CpuCards';
-import { TaskLegend } from '../../ui/TaskLegend';
 import { taskColor } from '../../ui/colors';
 import type { ChurnState, LockView, ShrinkerView, SrcuView } from './model';
 import './view.css';
@@ -213,17 +210,6 @@ export function ChurnDesign({ log, state, variant, parts }: { log: EventLog; sta
   );
 }
 
-export function ShrinkerChurnView({ log, timeline, state, step, onSeek, variant, timelineApart, parts }: SceneViewProps<ChurnState>) {
-  return (
-    <div className="scene">
-      {!timelineApart && (
-        <>
-          <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-          <TaskLegend log={log} timeline={timeline} />
-        </>
-      )}
-      {shows(parts, 'cpus') && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
-      <ChurnDesign log={log} state={state} variant={variant} parts={parts} />
-    </div>
-  );
+export function ShrinkerChurnView({ log, state, variant, parts }: SceneViewProps<ChurnState>) {
+  return <ChurnDesign log={log} state={state} variant={variant} parts={parts} />;
 }

@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// The shrinker-lifetime scene: CPUs on a time axis with RCU read-side
-// sections and grace periods, each CPU's state, and each shrinker as an
-// object with its refcount and where it is in its life. Draws the model's
-// state; decodes nothing itself.
+// The shrinker-lifetime scene, under the stage's time axis (RCU read-side
+// sections and grace periods) and CPU cards: the RCU state, and each
+// shrinker as an object with its refcount and where it is in its life.
+// Draws the model's state; decodes nothing itself.
 import { shows, type SceneViewProps } from '../types';
-import { Timeline } from '../../ui/Timeline';
-import { CpuCards } from '../../ui/CpuCards';
-import { TaskLegend } from '../../ui/TaskLegend';
 import { PHASES, type LifetimeState, type ShrinkerState } from './model';
 import './view.css';
 
@@ -35,19 +32,12 @@ function ShrinkerCard({ s }: { s: ShrinkerState }) {
   );
 }
 
-export function ShrinkerLifetimeView({ log, timeline, state, step, onSeek, timelineApart, parts }: SceneViewProps<LifetimeState>) {
+export function ShrinkerLifetimeView({ state, parts }: SceneViewProps<LifetimeState>) {
   const live = state.shrinkers.filter((s) => s.phase !== 'freed');
   const freed = state.shrinkers.length - live.length;
   const pending = state.machine.callbacks;
   return (
-    <div className="scene">
-      {!timelineApart && (
-        <>
-          <Timeline log={log} timeline={timeline} step={step} onSeek={onSeek} />
-          <TaskLegend log={log} timeline={timeline} />
-        </>
-      )}
-      {shows(parts, 'cpus') && <CpuCards log={log} machine={state.machine} cpu={step >= 0 ? log.cpu[step] : 0} />}
+    <>
       {shows(parts, 'rcu') && (
         <div className="rcu-status" data-testid="rcu.status">
           {state.machine.gpActive !== null ? (
@@ -70,6 +60,6 @@ export function ShrinkerLifetimeView({ log, timeline, state, step, onSeek, timel
           {freed > 0 && <p className="muted">{freed} shrinker{freed === 1 ? '' : 's'} freed so far.</p>}
         </div>
       )}
-    </div>
+    </>
   );
 }
