@@ -82,7 +82,8 @@ typecheck: deps web/src/engine/generated/events.ts web/src/engine/generated/para
 # scripts/check-styles.mjs; the layers of wasm/ (includes, and the host
 # code's calls as its objects link): wasm/tools/check-layers.py.
 lint: deps
-	@$(SUITE) lint one -- sh -c 'node scripts/check-imports.mjs && node scripts/check-styles.mjs && python3 wasm/tools/check-layers.py'
+	@$(SUITE) lint one -- sh -c 'node scripts/check-imports.mjs && node scripts/check-styles.mjs && \
+		python3 wasm/tools/check-layers.py'
 
 # The Python side's unit tests (kernel-tree/tests, the standard library's
 # unittest): the kernel registry and the lists made from it (adding a
@@ -133,9 +134,8 @@ test: deps
 		TEST_SUITES='$(TEST_SUITES)' TEST_ELSEWHERE='$(TEST_ELSEWHERE)' node scripts/test-summary.mjs $$s
 
 # The kernels each bench script runs are the registry's (kernel-tree/manifest.json
-# "bench"); the explorer's, its races' (make explore).
-bench: web $(foreach v,$(BENCH_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs) \
-		build/fuzz/fuzz_shrinkers
+# "bench"); the explorer's, its races' (make explore); the fuzzer's rate, make fuzz's target.
+bench: web $(foreach v,$(BENCH_VARIANTS),build/bench/$(v)/labrun build/wasm/$(v)/labrun.cjs) build/fuzz/fuzz_shrinkers
 	@$(MAKE) --no-print-directory $$(node wasm/explore.mjs targets)
 	@wasm/bench-all.sh
 

@@ -34,6 +34,8 @@ export const PARSERS = {
     c.failed += count(log, /^explore: .*: native and wasm differ$/gm) + count(log, /^determinism: \S+: no native labrun/gm);
     return c;
   },
+  // wasm/tests/explore-shards.sh: a line per search, "ok" when its shards merge into the one search's summaries.
+  shards: (log) => ({ ...zero(), passed: count(log, /^ok   /gm), failed: count(log, /^FAIL /gm) }),
   // wasm/selftest/run.sh: a line per test module, with the counts it printed itself.
   selftest: (log) => {
     const c = zero();

@@ -48,8 +48,32 @@ node wasm/explore.mjs races | while read -r id v bound scenario args; do
 		"$(echo "$out" | field failing_executions) failing; as wasm under Node" \
 		"$(echo "$wasm" | field executions_total) in $(echo "$wasm" | field seconds) s," \
 		"$(echo "$wasm" | field rate) executions/s"
-	[ -z "${BENCH_ROWS:-}" ] || printf "explorer, %s on %s: executions per CPU second, native\t%s\t/s\t>=\t10000\n" \
-		"$id" "$v" "$here" >> "$BENCH_ROWS"
+	# inode-put-isolate's runs are ten times longer (7,400 events): its goal is 1,000.
+	goal=10000
+	[ "$id" != inode-put-isolate ] || goal=1000
+	[ -z "${BENCH_ROWS:-}" ] || printf "explorer, %s on %s: executions per CPU second, native\t%s\t/s\t>=\t%s\n" \
+		"$id" "$v" "$here" "$goal" >> "$BENCH_ROWS"
+done
+# The snapshot lever (docs/explorer.md): each two-CPU race on each kernel
+# one bound deeper than its own where that is at most 2 (thousands of
+# executions, so the program's start weighs little), executions per CPU
+# second with each run resumed from a snapshot where one serves, and from
+# the boot (XP_NO_SNAPSHOTS=1); the summaries must be the same.
+node wasm/explore.mjs races | while read -r id v bound scenario args; do
+	[ "$bound" -lt 2 ] && [ "$id" != inode-put-isolate ] || continue
+	# shellcheck disable=SC2086 # args are labrun flags, split on purpose
+	snap=$(timed build/bench/$v/labrun --explore --scenario "$scenario" $args --bound 2)
+	n=$(echo "$snap" | field executions_total)
+	with=$(cpu_rate "$n")
+	# shellcheck disable=SC2086
+	boot=$(timed env XP_NO_SNAPSHOTS=1 build/bench/$v/labrun --explore --scenario "$scenario" $args --bound 2)
+	without=$(cpu_rate "$(echo "$boot" | field executions_total)")
+	same=$([ "$(echo "$snap" | sed 's/,"seconds".*//')" = "$(echo "$boot" | sed 's/,"seconds".*//')" ] &&
+		echo "the same summary" || echo "DIFFERENT summaries")
+	echo "$id on $v, bound 2: $n executions, $with per CPU second from snapshots," \
+		"$without from the boot ($same)"
+	[ -z "${BENCH_ROWS:-}" ] || printf "explorer, %s on %s at bound 2: executions per CPU second, native\t%s\t/s\t>=\t15000\n" \
+		"$id" "$v" "$with" >> "$BENCH_ROWS"
 done
 # PCT on each race and kernel (wasm/explore.mjs pct: depth the expected
 # preemptions + 1, or the bound + 1 where nothing may fail): the runs that

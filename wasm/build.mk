@@ -515,12 +515,16 @@ test-litmus: build/bench/litmus/labrun build/litmus/litmus.c
 # The same seed gives the same log natively and in wasm under Node: each
 # variant a suite of its own, and the explorer's searches.
 DETERMINISM_RUNS := $(foreach v,$(VARIANTS),test-determinism/$(v))
-.PHONY: $(DETERMINISM_RUNS) test-determinism/explore
-test-determinism: $(DETERMINISM_RUNS) test-determinism/explore
+.PHONY: $(DETERMINISM_RUNS) test-determinism/explore test-determinism/explore-shards
+test-determinism: $(DETERMINISM_RUNS) test-determinism/explore test-determinism/explore-shards
 $(DETERMINISM_RUNS): test-determinism/%: build/native/%/labrun build/wasm/%/labrun.cjs
 	@$(SUITE) $@ determinism -- wasm/tests/determinism.sh --one 20 $*
 test-determinism/explore: $(NATIVE_PROGS) $(foreach v,$(VARIANTS),build/wasm/$(v)/labrun.cjs)
 	@$(SUITE) $@ determinism -- wasm/tests/explore-wasm.sh
+# A search split into shards (labrun --jobs, --shard, --explore-merge) equals
+# the one search, on every race of wasm/explore.json and the litmus tests.
+test-determinism/explore-shards: $(shell node wasm/explore.mjs targets 2>/dev/null)
+	@$(SUITE) $@ shards -- wasm/tests/explore-shards.sh
 # The same at 64 bits: native64 = wasm64 (make test-wasm64, not in make
 # test: the native64 and wasm64 builds of every variant and their runs
 # took 19 min on the shared two-core machine).

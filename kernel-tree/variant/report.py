@@ -56,11 +56,7 @@ def every_scenario(name, nat, seeds, base, w):
             w(f'   {summary}')
             if summary.endswith(', 0 reports'):
                 continue
-            titles = report_titles(labrun(nat, *run, '--console')[0])
-            sched = labrun(nat, *run, '--schedule-out')[0].strip()
-            for t in titles:
-                w(f'     report: {t}')
-            w(f"     replay: {nat} --scenario {s} --seed {seed} --schedule '{sched}' --console")
+            sched = write_reports(nat, run, w)
             if scene:
                 w(f'     in the page: http://localhost:5173/?scene={scene}&variant={name}&seed={seed}&sched={sched}')
     w('   shrinker-lifetime with slow shrinkers (count_objects sleeps 3 us, as the page runs the break-* kernels):')
@@ -70,11 +66,17 @@ def every_scenario(name, nat, seeds, base, w):
         w(f'   {summary} (--slow-ns 3000)')
         if summary.endswith(', 0 reports'):
             continue
-        titles = report_titles(labrun(nat, *run, '--console')[0])
-        sched = labrun(nat, *run, '--schedule-out')[0].strip()
-        for t in titles:
-            w(f'     report: {t}')
-        w(f"     replay: {nat} --scenario shrinker-lifetime --seed {seed} --slow-ns 3000 --schedule '{sched}' --console")
+        write_reports(nat, run, w)
+
+
+def write_reports(nat, run, w):
+    """The reports of a run that had some, and the command that replays it; its schedule."""
+    titles = report_titles(labrun(nat, *run, '--console')[0])
+    sched = labrun(nat, *run, '--schedule-out')[0].strip()
+    for t in titles:
+        w(f'     report: {t}')
+    w(f"     replay: {nat} {' '.join(run)} --schedule '{sched}' --console")
+    return sched
 
 
 def fuzz(name, runs, w):

@@ -35,6 +35,7 @@ enum {
 	OPT_MAX_STEPS, OPT_PROGRAM, OPT_HASH, OPT_META, OPT_SUMMARY, OPT_SCHEDULE_OUT, OPT_DUMP,
 	OPT_TRACE, OPT_FTRACE, OPT_STATS, OPT_HELP, OPT_CONSOLE, OPT_EXPLORE, OPT_NO_POR, OPT_FORK, OPT_CHECKPOINT,
 	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS, OPT_REPEAT, OPT_CHOICE_BOUND, OPT_AT_BOUND,
+	OPT_JOBS, OPT_SHARD,
 };
 
 static const struct option fixed_options[] = {
@@ -68,6 +69,8 @@ static const struct option fixed_options[] = {
 	{ "pct",          required_argument, NULL, OPT_PCT },
 	{ "runs",         required_argument, NULL, OPT_RUNS },
 	{ "choice-bound", required_argument, NULL, OPT_CHOICE_BOUND },
+	{ "jobs",         required_argument, NULL, OPT_JOBS },
+	{ "shard",        required_argument, NULL, OPT_SHARD },
 };
 #define NR_FIXED (sizeof(fixed_options) / sizeof(fixed_options[0]))
 
@@ -99,8 +102,8 @@ static void usage(FILE *f)
 		"              [--stats [--repeat N]]\n"
 		"       labrun --explore [--bound K] [--max-execs N] [--time-limit S] [--no-por]\n"
 		"              [--fork] [--checkpoint FILE] [--pct D --runs N] [--choice-bound KIND=N ...]\n"
-		"              [--at-bound]\n"
-		"              (and the run options above)\n"
+		"              [--at-bound] [--jobs N | --shard I/N] (and the run options above)\n"
+		"       labrun --explore-merge FILE...\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
 		"kernel tree, file, line, function and arguments.\n"
@@ -135,6 +138,11 @@ static void usage(FILE *f)
 		"Natively without sanitizers each execution runs in this process, whose\n"
 		"memory is put back after it; --fork runs each in a forked child instead,\n"
 		"as the sanitizer builds do (the same summaries, slower).\n"
+		"--jobs N splits the depth-first search into N shards run side by side in\n"
+		"child processes and prints their merged summaries: the one search's, all\n"
+		"but seconds and rate. --shard I/N (I from 0) runs shard I alone and prints\n"
+		"its record instead, for a batch system to run the shards anywhere;\n"
+		"--explore-merge reads the N records and prints the summaries.\n"
 		"Exit status: 0 nothing failed, 1 an execution failed, 2 an error.\n"
 		"Run parameters (wasm/runtime/params.def; a number of 0 keeps the scenario's default):\n");
 	for (i = 0; i < LAB_NR_PARAMS; i++) {
@@ -354,6 +362,27 @@ static void print_console(void)
 		putchar('\n');
 }
 
+/* labrun --explore-merge FILE...: the shards' records (--shard I/N) merged into the summaries. */
+static int merge(int n, char **paths)
+{
+	FILE *f[256];
+	int i, r;
+
+	if (n < 1 || n > 256) {
+		fprintf(stderr, "labrun: --explore-merge takes the 1 to 256 records of one search's shards\n");
+		return 2;
+	}
+	for (i = 0; i < n; i++)
+		if (!(f[i] = fopen(paths[i], "r"))) {
+			perror(paths[i]);
+			return 2;
+		}
+	r = explore_merge(f, n, stdout, NULL);
+	for (i = 0; i < n; i++)
+		fclose(f[i]);
+	return r < 0 ? 2 : r;
+}
+
 int main(int argc, char **argv)
 {
 	const char *name = "shrinker-lifetime";
@@ -378,6 +407,8 @@ int main(int argc, char **argv)
 	char *line;
 	size_t n;
 
+	if (argc > 1 && !strcmp(argv[1], "--explore-merge"))
+		return merge(argc - 2, argv + 2);
 	for (ch = 1; ch < argc && strcmp(argv[ch], "--fork"); ch++)
 		;
 	if (ch == argc)
@@ -498,6 +529,23 @@ int main(int argc, char **argv)
 		case OPT_AT_BOUND:
 			xo.at_bound = 1;
 			break;
+		case OPT_JOBS:
+			if (parse_num("--jobs", optarg, &v))
+				return 2;
+			xo.jobs = v > 64 ? 65 : (int)v;
+			break;
+		case OPT_SHARD: {
+			unsigned int i, n;
+			char end;
+
+			if (sscanf(optarg, "%u/%u%c", &i, &n, &end) != 2 || n < 1 || i >= n || n > 1u << 20) {
+				fprintf(stderr, "labrun: --shard I/N, I from 0 to N - 1\n");
+				return 2;
+			}
+			xo.shard = (int)i;
+			xo.nshards = (int)n;
+			break;
+		}
 		case OPT_BOUND:
 		case OPT_MAX_EXECS:
 		case OPT_PCT:

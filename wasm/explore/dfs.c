@@ -201,8 +201,16 @@ static void take_nodes(struct xp *x, uint32_t *depth)
 static int run_item(struct xp *x, struct item *it, int k)
 {
 	uint32_t depth, i;
-	int t;
+	int t, r;
 
+	/* In a shard: past bound 0, the items below another shard's bound-1 item are that shard's. */
+	if (x->o.nshards > 1 && k > 0 && (!it->plen || it->path[0] % (uint32_t)x->o.nshards != (uint32_t)x->o.shard))
+		return 0;
+	x->item_path = it->path;
+	x->item_plen = it->plen;
+	x->item_pushes = 0;
+	x->item_seq = 0;
+	x->replica = x->o.nshards > 1 && x->o.shard != 0 && k == 0;
 	if (it->n > x->deepest)
 		x->deepest = it->n;
 	for (i = 0; i < it->n; i++) {
@@ -223,7 +231,10 @@ static int run_item(struct xp *x, struct item *it, int k)
 	for (;;) {
 		int next = -1;
 
-		if (xp_exec(x, 1, NULL, NULL, 0))
+		x->snap_ok = 1;
+		r = xp_exec(x, 1, NULL, NULL, 0);
+		x->snap_ok = 0;
+		if (r)
 			return -1;
 		if (x->sh->cut == CUT_DIVERGED || x->sh->cut == CUT_OVERFLOW) {
 			fprintf(stderr, "explore: %s at decision %u\n", x->sh->cut == CUT_DIVERGED ?
@@ -232,7 +243,11 @@ static int run_item(struct xp *x, struct item *it, int k)
 			return -1;
 		}
 		take_nodes(x, &depth);
-		xp_account(x);
+		if (!x->replica)
+			xp_account(x);
+		if (x->o.nshards > 1 && !x->replica && xp_order_next(x, k))
+			return -1;
+		x->item_seq++;
 		if (x->o.progress) {
 			struct explore_progress pr = { .step = -1 };
 
@@ -335,7 +350,10 @@ int xp_dfs(struct xp *x)
 			if (x->kbeyond[r])
 				exhausted = 0;
 		x->exhausted = exhausted;
-		xp_summary(x, "dfs", k, exhausted);
+		if (x->o.nshards > 1)
+			xp_shard_record(x, k, exhausted);
+		else
+			xp_summary(x, "dfs", k, exhausted);
 		if (x->stopped) {
 			if (x->o.checkpoint)
 				xp_ckpt_write(x, k);

@@ -24,6 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifndef __EMSCRIPTEN__
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
 #include "xp.h"
 
 void explore_heap(void)
@@ -31,11 +35,83 @@ void explore_heap(void)
 	sim_heap_start();
 }
 
+/*
+ * --jobs: the search's shards in as many child processes, each writing its
+ * record into a file of its own, merged when all have ended.
+ */
+static int run_jobs(const struct scenario *sc, const struct scenario_params *p,
+		    const struct explore_options *o, FILE *out, struct explore_result *res)
+{
+#ifdef __EMSCRIPTEN__
+	fprintf(stderr, "explore: no --jobs here (a wasm module cannot fork)\n");
+	return -1;
+#else
+	FILE *f[64];
+	pid_t pid[64];
+	int i, st, failed = 0, n = o->jobs, r;
+
+	if (n > 64) {
+		fprintf(stderr, "explore: at most 64 jobs\n");
+		return -1;
+	}
+	sim_heap_machine(0);	/* the records' files are the search's, not the machine's (put back after each run) */
+	fflush(NULL);
+	for (i = 0; i < n; i++) {
+		if (!(f[i] = tmpfile())) {
+			perror("explore: a job's record");
+			return -1;
+		}
+		pid[i] = fork();
+		if (pid[i] < 0) {
+			perror("explore: fork");
+			return -1;
+		}
+		if (pid[i] == 0) {
+			struct explore_options co = *o;
+
+			co.jobs = 0;
+			co.shard = i;
+			co.nshards = n;
+			co.progress = NULL;
+			r = explore_run(sc, p, &co, f[i], NULL);
+			fflush(f[i]);
+			_exit(r < 0 ? 2 : 0);
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (waitpid(pid[i], &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st)) {
+			fprintf(stderr, "explore: job %d of %d failed\n", i, n);
+			failed = 1;
+		}
+	for (i = 0; i < n; i++)
+		rewind(f[i]);
+	r = failed ? -1 : explore_merge(f, n, out, res);
+	for (i = 0; i < n; i++)
+		fclose(f[i]);
+	sim_heap_machine(1);
+	return r;
+#endif
+}
+
 int explore_run(const struct scenario *sc, const struct scenario_params *p,
 		const struct explore_options *o, FILE *out, struct explore_result *res)
 {
 	struct xp *x;
 	int r, b;
+
+	if ((o->jobs > 1 || o->nshards > 1) &&
+	    (o->pct_depth || o->checkpoint || o->max_execs || o->max_seconds > 0 || o->at_bound)) {
+		/* Shards part at bound 1's items, which --at-bound never pushes. */
+		fprintf(stderr, "explore: --jobs and --shard split a depth-first search bound by bound, "
+			"with no budget or checkpoint\n");
+		return -1;
+	}
+	if (o->nshards > 1 && (o->shard < 0 || o->shard >= o->nshards)) {
+		fprintf(stderr, "explore: shard %d of %d\n", o->shard, o->nshards);
+		return -1;
+	}
+	if (o->jobs > 1)
+		return run_jobs(sc, p, o, out, res);
 
 	sim_heap_machine(0);	/* the search's own allocations: the C library's heap */
 	x = calloc(1, sizeof(*x));
@@ -46,6 +122,9 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 	x->p = *p;
 	x->o = *o;
 	x->out = out;
+	x->last_bound = -1;
+	x->sc_name = sc->name;
+	x->sc_tree = sc->tree;
 	x->ncpus = sc->cpus ? sc->cpus(p) : sc->nr_cpus;
 	x->branch = -1;
 	x->choose[0] = xp_dfs_choose;
@@ -103,6 +182,7 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 	free(x->stack);
 	xp_fp_drain(x);
 	free(x->states.v);
+	free(x->fresh.v);
 	free(x->best);
 	free(x->best_kinds);
 	xp_current = NULL;

@@ -52,6 +52,15 @@ struct explore_options {
 	explore_progress_fn progress;	/* NULL: none */
 	void *progress_ctx;
 	int progress_failing;		/* how many of the shortest failing schedules it is told */
+	/*
+	 * A depth-first search split by its work items (explore_merge()):
+	 * nshards > 1 runs shard number shard (0 to nshards - 1) and writes its
+	 * record on out instead of summaries; jobs > 1 runs that many shards
+	 * in child processes and prints their merged summaries. Not with a
+	 * budget, a checkpoint or PCT.
+	 */
+	int shard, nshards;
+	int jobs;
 };
 
 /*
@@ -83,5 +92,12 @@ const char *explore_fail_kind(int i);	/* NULL past the last */
  */
 int explore_run(const struct scenario *sc, const struct scenario_params *p,
 		const struct explore_options *o, FILE *out, struct explore_result *res);
+
+/*
+ * The records of the n shards of one search (in any order), merged: the
+ * summaries the one-process search prints, on out (all but their seconds
+ * and rate, the slowest shard's). Returns as explore_run() does.
+ */
+int explore_merge(FILE *const *in, int n, FILE *out, struct explore_result *res);
 
 #endif /* SIM_EXPLORE_H */

@@ -144,6 +144,16 @@ void xp_item_push(struct xp *x, int bound, int pc, const struct node *stack, uin
 	for (t = 0; t < XP_MAX_CPUS; t++)
 		if (sleep & (1ULL << t))
 			it->sfp[t] = xp_fp_get(sfp[t]);
+	/* In a shard: its place, the item explored's path and this push's index below it (struct xp_order). */
+	if (x->o.nshards > 1 && bound > 0) {
+		it->plen = x->item_plen + 1;
+		it->path = malloc(it->plen * sizeof(*it->path));
+		if (!it->path)
+			xp_out_of_memory();
+		if (x->item_plen)
+			memcpy(it->path, x->item_path, x->item_plen * sizeof(*it->path));
+		it->path[x->item_plen] = x->item_pushes++;
+	}
 }
 
 void xp_node_clear(struct node *n)
@@ -163,6 +173,7 @@ void xp_item_free(struct xp *x, struct item *it)
 	x->item_bytes -= it->n * (it->kinds ? 2 : 1);
 	free(it->choices);
 	free(it->kinds);
+	free(it->path);
 	for (t = 0; t < XP_MAX_CPUS; t++)
 		xp_fp_put(&it->sfp[t]);
 }

@@ -136,7 +136,16 @@ void xp_account(struct xp *x)
 	}
 	x->execs++;
 	x->bound_execs++;
-	xp_state_add(x, sh->hash);
+	if (xp_state_add(x, sh->hash) && x->o.nshards > 1) {
+		/* A shard's record lists the end states new since its last one. */
+		if (x->fresh.n == x->fresh.cap) {
+			x->fresh.cap = x->fresh.cap ? 2 * x->fresh.cap : 256;
+			x->fresh.v = realloc(x->fresh.v, x->fresh.cap * sizeof(*x->fresh.v));
+			if (!x->fresh.v)
+				xp_out_of_memory();
+		}
+		x->fresh.v[x->fresh.n++] = sh->hash ? sh->hash : 1;
+	}
 	if (!sh->fails)
 		return;
 	x->fail_execs++;
@@ -159,6 +168,53 @@ void xp_account(struct xp *x)
 	x->best_n = n;
 	x->best_pc = pc;
 	x->best_fails = sh->fails;
+	x->best_order.plen = x->item_plen;
+	if (x->item_plen)
+		memcpy(x->best_order.path, x->item_path, x->item_plen * sizeof(uint32_t));
+	x->best_order.seq = x->item_seq;
+}
+
+/*
+ * A shard checks that its executions come in the order xp_order_cmp()
+ * says the one search runs them: a shard runs a subset of them in that
+ * order, and the merge picks the shortest failing one by it.
+ */
+int xp_order_next(struct xp *x, int bound)
+{
+	struct xp_order cur;
+
+	cur.plen = x->item_plen;
+	if (x->item_plen)
+		memcpy(cur.path, x->item_path, x->item_plen * sizeof(uint32_t));
+	cur.seq = x->item_seq;
+	if (x->last_bound == bound && xp_order_cmp(&x->last_order, &cur) >= 0) {
+		fprintf(stderr, "explore: shard %d ran an execution out of the one search's order\n", x->o.shard);
+		return -1;
+	}
+	x->last_order = cur;
+	x->last_bound = bound;
+	return 0;
+}
+
+/*
+ * Which of two executions of the same bound the one-process search runs
+ * first (< 0: a). It runs a bound's work items last pushed first, and
+ * each item's subtree pushes the next bound's items in a row: so two
+ * items with the same parent run in the reverse of their push order, and
+ * the order of two items' subtrees is the reverse of their parents'.
+ * Below the first level where the paths part, the order flips once a level.
+ */
+int xp_order_cmp(const struct xp_order *a, const struct xp_order *b)
+{
+	uint32_t j, k = a->plen < b->plen ? a->plen : b->plen;
+	int c;
+
+	for (j = 0; j < k && a->path[j] == b->path[j]; j++)
+		;
+	if (j == k)
+		return a->plen != b->plen ? (a->plen < b->plen ? -1 : 1) : (a->seq > b->seq) - (a->seq < b->seq);
+	c = a->path[j] > b->path[j] ? -1 : 1;
+	return (k - j - 1) % 2 ? -c : c;
 }
 
 unsigned char *xp_kinds_of(const struct snode *nodes, uint32_t n)
@@ -225,7 +281,15 @@ static void put_best(struct xp *x, struct strbuf *b)
 	sb_put(b, "],\"schedule\":");
 	sb_json(b, text);
 	free(text);
-	if (!xp_exec(x, 0, x->best, x->best_kinds, x->best_n)) {
+	if (x->merged) {
+		if (x->m_replayed) {
+			sb_put(b, ",\"replayed\":{\"kinds\":[");
+			put_fails(b, NULL, x->m_rfails);
+			sb_put(b, "],\"step\":%d,\"report\":", x->m_rstep);
+			sb_json(b, x->m_rtitle);
+			sb_put(b, "}");
+		}
+	} else if (!xp_exec(x, 0, x->best, x->best_kinds, x->best_n)) {
 		sb_put(b, ",\"replayed\":{\"kinds\":[");
 		put_fails(b, NULL, x->sh->fails);
 		sb_put(b, "],\"step\":%d,\"report\":", x->sh->report_event);
@@ -247,9 +311,9 @@ void xp_summary(struct xp *x, const char *mode, int bound, int exhausted)
 	double dt = xp_now() - x->t0;
 
 	sb_put(&b, "{\"mode\":\"%s\",\"scenario\":", mode);
-	sb_json(&b, x->sc->name);
+	sb_json(&b, x->sc_name);
 	sb_put(&b, ",\"tree\":");
-	sb_json(&b, x->sc->tree);
+	sb_json(&b, x->sc_tree);
 	sb_put(&b, ",\"seed\":%llu,\"cpus\":%d", x->p.seed, x->ncpus);
 	if (x->o.pct_depth) {
 		double k = (double)x->pct_k, p = 1.0, all;
@@ -266,7 +330,7 @@ void xp_summary(struct xp *x, const char *mode, int bound, int exhausted)
 	} else {
 		sb_put(&b, ",\"bound\":%d,\"por\":%s,\"executions\":%lu,\"blocked\":%lu,\"deferred\":%zu",
 		       bound, x->o.por ? "true" : "false", x->bound_execs, x->bound_blocked,
-		       bound + 1 <= XP_MAX_BOUND ? xp_waiting(x, bound + 1) : 0);
+		       x->merged ? x->m_deferred : bound + 1 <= XP_MAX_BOUND ? xp_waiting(x, bound + 1) : 0);
 	}
 	/* Choice points of other kinds than the scheduler's, where the runs met any: bounds, and what is past them. */
 	if (x->kinds_seen & ~(1u << SIM_CHOICE_CPU)) {
@@ -303,6 +367,68 @@ void xp_summary(struct xp *x, const char *mode, int bound, int exhausted)
 		xp_tell(x, &pr);
 	}
 	free(b.s);
+}
+
+/*
+ * A shard's record of one bound (explore_merge() reads it): the bound's
+ * figures as a summary has them, the end states new since the last
+ * record, and the shortest failing execution so far with its place in
+ * the one search's order and its replay. Lines of words; the first
+ * record starts with the search's own.
+ */
+void xp_shard_record(struct xp *x, int bound, int exhausted)
+{
+	FILE *f = x->out;
+	size_t i;
+	int k;
+
+	if (!f)
+		return;
+	if (!x->recorded++) {
+		fprintf(f, "shard 1 %d %d %d %d %llu", x->o.shard, x->o.nshards, x->o.por, x->ncpus, x->p.seed);
+		for (k = 1; k < SIM_CHOICE_NR; k++)
+			fprintf(f, " %u", x->kbound[k]);
+		fprintf(f, " %s %s\n", x->sc_name, x->sc_tree);
+	}
+	/* Bound 0 is shard 0's alone: the others only ran it for its work items. */
+	fprintf(f, "bound %d %lu %lu %zu %lu %lu %lu %u %d %d %.3f", bound, x->bound_execs, x->bound_blocked,
+		x->o.shard && !bound ? 0 : bound + 1 <= XP_MAX_BOUND ? xp_waiting(x, bound + 1) : 0, x->execs, x->blocked,
+		x->fail_execs, x->kinds_seen, exhausted, x->stopped, xp_now() - x->t0);
+	for (k = 0; k < NR_FAILS; k++)
+		fprintf(f, " %lu", x->fails[k]);
+	for (k = 1; k < SIM_CHOICE_NR; k++)
+		fprintf(f, " %lu", x->kbeyond[k]);
+	fputc('\n', f);
+	for (i = 0; i < x->fresh.n; i++)
+		fprintf(f, "state %016llx\n", (unsigned long long)x->fresh.v[i]);
+	x->fresh.n = 0;
+	if (x->best) {
+		char title[sizeof(x->sh->report_title)], *c;
+		uint32_t j;
+
+		fprintf(f, "best %d %u %u %lu %u", x->best_pc, x->best_n, x->best_fails, x->best_order.seq,
+			x->best_order.plen);
+		for (j = 0; j < x->best_order.plen; j++)
+			fprintf(f, " %u", x->best_order.path[j]);
+		fputc(' ', f);
+		for (j = 0; j < x->best_n; j++)
+			fprintf(f, "%02x", x->best[j]);
+		fputc(' ', f);
+		if (!x->best_kinds)
+			fputc('-', f);
+		for (j = 0; x->best_kinds && j < x->best_n; j++)
+			fprintf(f, "%02x", x->best_kinds[j]);
+		fputc('\n', f);
+		if (!xp_exec(x, 0, x->best, x->best_kinds, x->best_n)) {
+			snprintf(title, sizeof(title), "%s", x->sh->report_title);
+			for (c = title; *c; c++)
+				if (*c == '\n' || *c == '\r')
+					*c = ' ';
+			fprintf(f, "replayed %u %d %s\n", x->sh->fails, x->sh->report_event, title);
+		}
+	}
+	fprintf(f, "end\n");
+	fflush(f);
 }
 
 void xp_fill_result(struct xp *x, struct explore_result *res, int exhausted)

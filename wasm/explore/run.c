@@ -30,6 +30,9 @@ static int child_choose(void *ctx, const struct sim_choice_point *cp)
 		close_step(sh, &sh->nodes[i - 1]);
 	else
 		sim_fp_close(sh->pool, 0);	/* what came before the first decision */
+	/* The back end's snapshot of the machine here (exec_inprocess.c): a later run may resume at it. */
+	if (x->at_decision)
+		x->at_decision(x, i, cp);
 	if (i >= XP_MAX_NODES) {
 		sh->cut = CUT_OVERFLOW;
 		return -1;
@@ -121,6 +124,46 @@ static void child_outcome(struct xp *x, const struct lab_result *res)
 		sh->fails |= 1u << FAIL_leak;
 }
 
+/* The search's state a run needs, from its request (natively x may be the fork server's copy). */
+void xp_run_setup(struct xp *x)
+{
+	const struct request *rq = &x->sh->req;
+
+	x->bound = rq->bound;
+	x->branch = rq->branch;
+	x->replay_len = rq->replay_len;
+	x->o.pct_depth = rq->pct_depth;
+	memcpy(x->prio, rq->prio, sizeof(x->prio));
+	x->lowest = rq->lowest;
+	memcpy(x->change, rq->change, sizeof(x->change));
+	x->nchange = rq->nchange;
+	memcpy(x->mchange, rq->mchange, sizeof(x->mchange));
+	x->nmchange = rq->nmchange;
+	x->mseed = rq->mseed;
+	memcpy(x->kbound, rq->kbound, sizeof(x->kbound));
+}
+
+/*
+ * A run resumed at decision d from a snapshot taken in another run with the
+ * same choices before d: who sleeps after the last replayed decision is
+ * this request's, if d is past it (xp_dfs_choose() reads it there).
+ */
+void xp_run_resumed(struct xp *x, uint32_t d)
+{
+	const struct request *rq = &x->sh->req;
+	int t;
+
+	x->sh->nnodes = d;
+	memset(x->sh->kbeyond, 0, sizeof(x->sh->kbeyond));	/* counted at new nodes: here none yet */
+	if (d && d == x->replay_len) {
+		xp_cx.sleep = rq->last_sleep;
+		for (t = 0; t < XP_MAX_CPUS; t++) {
+			xp_cx.sfp[t] = &rq->pool[rq->sfp_off[t]];
+			xp_cx.sfp_n[t] = rq->sfp_len[t];
+		}
+	}
+}
+
 /*
  * One boot following the search (or, with sched, a schedule), what it saw
  * written into x->sh. Returns 0, or 3 if the run could not start.
@@ -135,19 +178,7 @@ __attribute__((noinline)) int xp_run_body(struct xp *x)
 	char err[256], *text = NULL;
 	int sched = rq->sched_n >= 0;
 
-	/* The search's state this run needs (natively x is the fork server's copy). */
-	x->bound = rq->bound;
-	x->branch = rq->branch;
-	x->replay_len = rq->replay_len;
-	x->o.pct_depth = rq->pct_depth;
-	memcpy(x->prio, rq->prio, sizeof(x->prio));
-	x->lowest = rq->lowest;
-	memcpy(x->change, rq->change, sizeof(x->change));
-	x->nchange = rq->nchange;
-	memcpy(x->mchange, rq->mchange, sizeof(x->mchange));
-	x->nmchange = rq->nmchange;
-	x->mseed = rq->mseed;
-	memcpy(x->kbound, rq->kbound, sizeof(x->kbound));
+	xp_run_setup(x);
 	if (sched) {
 		uint32_t sched_n = (uint32_t)rq->sched_n, i;
 		struct sim_decision *d = calloc(sched_n + 1, sizeof(*d));
@@ -191,6 +222,7 @@ void xp_request_fill(struct xp *x, int quiet, const unsigned char *sched, const 
 	int t;
 
 	rq->quiet = quiet;
+	rq->snap = x->snap_ok && !sched;
 	rq->bound = x->bound;
 	rq->branch = x->branch;
 	rq->pct_depth = x->o.pct_depth;

@@ -16,6 +16,8 @@
  *                 schedule, summaries and progress
  *   items.c       what the depth-first search keeps: footprints, work items
  *   checkpoint.c  a stopped search written out and resumed
+ *   shard.c       shards' records read and merged into the one search's
+ *                 summaries
  *   dfs.c         depth-first search, bounded, with sleep sets: the
  *                 search's side and its choice in the run
  *   pct.c         probabilistic concurrency testing, both sides
@@ -81,6 +83,7 @@ struct rnode {
  */
 struct request {
 	int quiet, bound, branch, pct_depth;
+	int snap;			/* the back end may resume it from, and take, snapshots */
 	uint32_t replay_len;		/* decisions to replay from nodes */
 	int32_t sched_n;		/* >= 0: replay sched instead of searching */
 	uint64_t last_sleep;		/* who sleeps after the last replayed decision */
@@ -149,6 +152,21 @@ struct item {
 	unsigned char *kinds;		/* each choice's kind; NULL: all the scheduler's */
 	uint64_t sleep;
 	struct fpblk *sfp[XP_MAX_CPUS];
+	uint32_t *path;			/* in a shard: where it was pushed (struct xp_order) */
+	uint32_t plen;
+};
+
+/*
+ * Where an execution comes in the one-process search's order, so that a
+ * shard's findings merge into what that search finds first (shard.c):
+ * its bound's work item, by the push index of each of the item's
+ * ancestors in the subtree explored below its parent (path[j] at bound
+ * j), and the execution's index below that item.
+ */
+struct xp_order {
+	uint32_t path[XP_MAX_BOUND + 1];
+	uint32_t plen;
+	unsigned long seq;
 };
 
 struct itemlist {
@@ -173,6 +191,9 @@ struct xp {
 	 * server's copy of the search has them), called by run.c.
 	 */
 	xp_choose_fn choose[2];
+	/* A back end's hook at each decision of a run, before its choice (NULL: none). */
+	void (*at_decision)(struct xp *x, uint32_t i, const struct sim_choice_point *cp);
+	int snap_ok;			/* the next run is the search's own: snapshots may serve it */
 	/* dfs */
 	struct node *stack;
 	uint32_t deepest;		/* nodes of the stack ever written: the ones to clear at the end */
@@ -211,6 +232,29 @@ struct xp {
 	int stopped;			/* a budget ran out */
 	int exhausted;
 	FILE *out;
+	const char *sc_name, *sc_tree;	/* the summaries' scenario and kernel */
+	/*
+	 * Sharding (o.nshards > 1): every shard runs bound 0, shard 0 alone
+	 * counts it, and a work item of bound 1 or more is run by the shard
+	 * its bound-1 ancestor's push index names, modulo nshards. A shard
+	 * writes records (report.c), not summaries.
+	 */
+	const uint32_t *item_path;	/* the item being explored: its path, and pushes below it so far */
+	uint32_t item_plen, item_pushes;
+	unsigned long item_seq;
+	struct xp_order best_order;	/* the shortest's place in the one search's order */
+	struct xp_order last_order;	/* the last execution's, checked to come before the next's */
+	int last_bound;			/* its bound, -1: none yet */
+	struct { uint64_t *v; size_t n, cap; } fresh;	/* end states not yet in a record */
+	int recorded;			/* records written */
+	int replica;			/* running bound 0 in a shard other than 0: nothing counted */
+	/* Merging (shard.c): the summaries' figures come from the records, not from runs. */
+	int merged;
+	size_t m_deferred;
+	int m_replayed;			/* the shortest's replay: whether any, and what it found */
+	uint32_t m_rfails;
+	int m_rstep;
+	char m_rtitle[96];
 };
 
 /* xp.c */
@@ -242,6 +286,8 @@ uint64_t xp_within(const struct xp *x, const struct sim_choice_point *cp);
 
 /* run.c: the run's side */
 int xp_run_body(struct xp *x);			/* 0, or 3 if the run could not start */
+void xp_run_setup(struct xp *x);
+void xp_run_resumed(struct xp *x, uint32_t d);
 void xp_request_fill(struct xp *x, int quiet, const unsigned char *sched, const unsigned char *kinds,
 		     uint32_t sched_n);
 void xp_shared_reset(struct shared *sh);
@@ -293,5 +339,12 @@ void xp_fill_result(struct xp *x, struct explore_result *res, int exhausted);
 /* checkpoint.c */
 void xp_ckpt_write(struct xp *x, int bound);
 int xp_ckpt_read(struct xp *x, int *bound);
+
+/* report.c: a shard's records, and the order shards' findings merge in */
+void xp_shard_record(struct xp *x, int bound, int exhausted);
+int xp_order_cmp(const struct xp_order *a, const struct xp_order *b);
+int xp_order_next(struct xp *x, int bound);	/* -1: this execution is not after the last */
+
+/* shard.c: the shards' records merged (explore.h: explore_merge()) */
 
 #endif /* XP_H */

@@ -256,6 +256,12 @@ void sim_core_init(uint64_t seed, unsigned long limit, int quiet_run)
 #endif
 }
 
+void sim_log_spare(char **start, char **end)
+{
+	*start = (char *)(log_.v + log_.n);
+	*end = (char *)(log_.v + log_.cap);
+}
+
 unsigned long long sim_events_seen(void)
 {
 	return events_seen;

@@ -34,6 +34,12 @@ void sim_fiber_destroy(struct sim_fiber *f)
 	free(f->asyncify_stack);
 	f->stack = f->asyncify_stack = NULL;
 }
+
+/* No stacks are kept for reuse in wasm. */
+int sim_fiber_pooled(int i, void **stack, size_t *size)
+{
+	return 0;
+}
 #endif
 
 #if defined(__EMSCRIPTEN__)
@@ -263,6 +269,15 @@ static void *stack_get(size_t size)
 		}
 	}
 	return malloc(size);
+}
+
+int sim_fiber_pooled(int i, void **stack, size_t *size)
+{
+	if (i < 0 || i >= pooled)
+		return 0;
+	*stack = pool[i].stack;
+	*size = pool[i].size;
+	return 1;
 }
 
 static void stack_put(void *stack, size_t size)

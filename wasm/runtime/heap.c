@@ -39,11 +39,23 @@ static struct {
 	void *free[HEAP_CLASSES];
 } heap_state;
 
+/*
+ * Every block starts with one (and an aligned pointer has one right before
+ * it too): its class, where the pointer is (0: the block is free, the free
+ * list's link at next), and how much of it the pointer's bytes reach.
+ */
 struct heap_hdr {
 	uint32_t cls;		/* size class: the block is 32 << cls bytes */
-	uint32_t off;		/* from the block's start to the pointer handed out */
-	uint32_t pad[2];
+	uint32_t off;		/* from the block's start to the pointer handed out; 0: free */
+	union {
+		struct {
+			uint32_t used;	/* from the block's start to the end of what was asked for */
+			uint32_t pad;
+		};
+		void *next;	/* free: the next block of its class's list */
+	};
 };
+_Static_assert(sizeof(struct heap_hdr) == 16, "a block's header is 16 bytes");
 
 static inline int in_heap(const void *p)
 {
@@ -65,7 +77,7 @@ static void *heap_alloc(size_t n, size_t align)
 	}
 	if (heap_state.free[cls]) {
 		b = heap_state.free[cls];
-		heap_state.free[cls] = *(void **)b;
+		heap_state.free[cls] = ((struct heap_hdr *)b)->next;
 	} else {
 		if (!heap_state.top)
 			heap_state.top = xp_heap.base;
@@ -79,9 +91,13 @@ static void *heap_alloc(size_t n, size_t align)
 	p = b + sizeof(struct heap_hdr);
 	if (align > 16)
 		p = (char *)(((uintptr_t)p + align - 1) & ~(uintptr_t)(align - 1));
-	h = (struct heap_hdr *)p - 1;
+	h = (struct heap_hdr *)b;
 	h->cls = cls;
 	h->off = (uint32_t)(p - b);
+	h->used = (uint32_t)(p - b + n);
+	h->pad = 0;
+	if ((char *)h != p - sizeof(*h))
+		((struct heap_hdr *)p)[-1] = *h;
 	return p;
 }
 
@@ -98,8 +114,38 @@ static void heap_free(void *p)
 	char *b = (char *)p - h->off;
 	uint32_t cls = h->cls;
 
-	*(void **)b = heap_state.free[cls];
+	h = (struct heap_hdr *)b;
+	h->off = 0;
+	h->next = heap_state.free[cls];
 	heap_state.free[cls] = b;
+}
+
+/* A block grown in place: its header says how far its bytes now reach. */
+static void heap_resized(void *p, size_t n)
+{
+	struct heap_hdr *h = (struct heap_hdr *)p - 1;
+
+	((struct heap_hdr *)((char *)p - h->off))->used = (uint32_t)(h->off + n);
+}
+
+void sim_heap_slack(void (*fn)(void *ctx, char *start, char *end), void *ctx, size_t min)
+{
+	char *b = xp_heap.base, *top = sim_heap_top();
+
+	while (b < top) {
+		const struct heap_hdr *h = (const struct heap_hdr *)b;
+		size_t size = (size_t)32 << (h->cls < HEAP_CLASSES ? h->cls : 0);
+		char *from = b + (h->off ? h->used : sizeof(*h));
+
+		/* A header the machine wrote over (a kernel bug): nothing past it is left out. */
+		if (h->cls >= HEAP_CLASSES || (size_t)(top - b) < size ||
+		    (h->off && (h->off < sizeof(*h) || h->used < h->off || h->used > size)))
+			return;
+		from = (char *)(((uintptr_t)from + 15) & ~(uintptr_t)15);
+		if ((size_t)(b + size - from) >= min && from < b + size)
+			fn(ctx, from, b + size);
+		b += size;
+	}
 }
 
 /* The usable size of a block of the C library's heap (its chunk header). */
@@ -199,8 +245,10 @@ void *realloc(void *p, size_t n)
 	if (!in_heap(p) && !xp_heap.machine)
 		return __libc_realloc(p, n);
 	have = in_heap(p) ? heap_usable(p) : libc_usable(p);
-	if (in_heap(p) && n <= have && xp_heap.machine)
+	if (in_heap(p) && n <= have && xp_heap.machine) {
+		heap_resized(p, n);
 		return p;
+	}
 	q = malloc(n ? n : 1);
 	if (!q)
 		return NULL;
@@ -278,5 +326,12 @@ int sim_heap_overflowed(void)
 void sim_heap_switches(char **start, char **end)
 {
 	*start = *end = NULL;
+}
+
+void sim_heap_slack(void (*fn)(void *ctx, char *start, char *end), void *ctx, size_t min)
+{
+	(void)fn;
+	(void)ctx;
+	(void)min;
 }
 #endif

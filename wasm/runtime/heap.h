@@ -47,6 +47,13 @@ char *sim_heap_top(void);
 /* An allocation found the region full since the last sim_heap_machine(1). */
 int sim_heap_overflowed(void);
 
+/*
+ * The parts of the heap in use that hold nothing anyone reads before
+ * writing it: free blocks' bodies, and each block's room past the bytes
+ * it was asked for; fn is called for each of at least min bytes, in order.
+ */
+void sim_heap_slack(void (*fn)(void *ctx, char *start, char *end), void *ctx, size_t min);
+
 /* The heap's own switches (not the machine's memory: never written back). */
 void sim_heap_switches(char **start, char **end);
 

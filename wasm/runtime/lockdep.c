@@ -66,6 +66,7 @@ struct held {
 };
 static struct held held[SIM_MAX_TASKS][MAX_HELD];
 static int nheld[SIM_MAX_TASKS];
+static int reported_any;	/* a bit of reported_pair is set */
 
 void sim_lockdep_init(void)
 {
@@ -82,7 +83,41 @@ void sim_lockdep_init(void)
 	nclasses = 0;
 	debug_locks = 1;
 	memset(reported_pair, 0, sizeof(reported_pair));
+	reported_any = 0;
 	memset(nheld, 0, sizeof(nheld));
+}
+
+/* A snapshot keeps each task's held locks, and the reported pairs if any is set. */
+static size_t lockdep_save(void *buf, size_t room)
+{
+	char *p = buf;
+	size_t need = 1 + (reported_any ? sizeof(reported_pair) : 0);
+	int t;
+
+	for (t = 0; t < SIM_MAX_TASKS; t++)
+		need += (size_t)nheld[t] * sizeof(held[0][0]);
+	if (need > room)
+		return need;
+	*p++ = (char)reported_any;
+	if (reported_any)
+		memcpy(p, reported_pair, sizeof(reported_pair)), p += sizeof(reported_pair);
+	for (t = 0; t < SIM_MAX_TASKS; t++)
+		if (nheld[t])
+			memcpy(p, held[t], (size_t)nheld[t] * sizeof(held[0][0])), p += (size_t)nheld[t] * sizeof(held[0][0]);
+	return need;
+}
+
+/* Over a boot's state, nheld[] already put back with the static data. */
+static void lockdep_restore(const void *buf, size_t len)
+{
+	const char *p = buf;
+	int t;
+
+	if (*p++)
+		memcpy(reported_pair, p, sizeof(reported_pair)), p += sizeof(reported_pair);
+	for (t = 0; t < SIM_MAX_TASKS; t++)
+		if (nheld[t])
+			memcpy(held[t], p, (size_t)nheld[t] * sizeof(held[0][0])), p += (size_t)nheld[t] * sizeof(held[0][0]);
 }
 
 int sim_lockdep_regions(struct sim_region *r, int max)
@@ -92,10 +127,11 @@ int sim_lockdep_regions(struct sim_region *r, int max)
 	/* A boot clears it (sim_lockdep_init()). */
 	if (n < max)
 		r[n++] = (struct sim_region){ (char *)reported_pair, (char *)reported_pair + sizeof(reported_pair), 0,
-					      "lockdep's reported pairs" };
+					      "lockdep's reported pairs", lockdep_save, lockdep_restore };
 	/* A task's held locks are read only below nheld[], which a boot clears. */
 	if (n < max)
-		r[n++] = (struct sim_region){ (char *)held, (char *)held + sizeof(held), 0, "lockdep's held locks" };
+		r[n++] = (struct sim_region){ (char *)held, (char *)held + sizeof(held), 0, "lockdep's held locks",
+					      NULL, NULL };
 	return n;
 }
 
@@ -230,6 +266,7 @@ void sim_lockdep_acquire(const struct sim_lock *l, const struct sim_site *site, 
 		plen = find_path(cls, h->cls, path, 0, seen);
 		if (plen && !(reported_pair[h->cls][cls / 8] & (1 << (cls % 8)))) {
 			reported_pair[h->cls][cls / 8] |= (char)(1 << (cls % 8));
+			reported_any = 1;
 			report_cycle(t, h, cls, site, path, plen);
 			debug_locks = 0;	/* print_circular_bug(): debug_locks_off() */
 			break;

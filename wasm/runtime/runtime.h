@@ -149,11 +149,31 @@ struct sim_region {
 	char *start, *end;
 	int empty_at_boot;
 	const char *what;
+	/*
+	 * What a snapshot of the machine in the middle of a run keeps of it
+	 * instead (NULL: nothing; one pair per module, on its first region):
+	 * save writes at most room bytes and returns how many (more than room:
+	 * it did not fit), restore puts them back over the state of a boot.
+	 */
+	size_t (*save)(void *buf, size_t room);
+	void (*restore)(const void *buf, size_t len);
 };
 int sim_boot_regions(struct sim_region *r, int max);	/* how many */
 int sim_slab_regions(struct sim_region *r, int max);
 int sim_lockdep_regions(struct sim_region *r, int max);
 void sim_slab_forget(void);	/* their blocks live in the machine's heap, which is put back whole */
+/*
+ * For a snapshot of the machine in the middle of a run: the parts of its
+ * heap that nothing reads before it writes them: the tasks' stacks below
+ * what they use (below sp for the running one), the stacks kept for reuse,
+ * the event log's room past its last event; the host context's stack
+ * pointer while a task runs (NULL where fibers are not switched by stack
+ * pointer).
+ */
+int sim_heap_spare(struct sim_region *r, int max, const void *sp);
+void sim_log_spare(char **start, char **end);
+void *sim_host_sp(void);
+int sim_fiber_pooled(int i, void **stack, size_t *size);
 
 #include "kcsan/kcsan.h"
 

@@ -27,6 +27,7 @@
  * with the holder's clock, so it cannot get the lock before the holder
  * could have released it.
  */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -712,6 +713,59 @@ int sim_init(const struct sim_config *cfg)
 		sim_cpus[i].rcuc->state = SIM_TASK_BLOCKED;
 	}
 	return 0;
+}
+
+int sim_heap_spare(struct sim_region *r, int max, const void *sp)
+{
+	/* Below a stack pointer, room for a signal frame nothing of the run's is in. */
+	enum { MARGIN = 1024 };
+	int i, n = 0;
+	void *stack;
+	size_t size;
+
+	for (i = 0; i < ntasks && n < max; i++) {
+		struct sim_fiber *f = &tasks[i]->fiber;
+		const char *low;
+
+		if (!f->stack)
+			continue;
+#if SIM_FIBER_ASM
+		low = tasks[i] == sim_current ? (const char *)sp : (const char *)f->sp;
+#else
+		(void)sp;
+		continue;
+#endif
+		if (low - MARGIN > (char *)f->stack)
+			r[n++] = (struct sim_region){ f->stack, (char *)low - MARGIN, 0, "a task's unused stack", NULL, NULL };
+		/* The allocator's block is larger than the stack (a power of two: twice as large). */
+		if (n < max && malloc_usable_size(f->stack) > f->stack_size)
+			r[n++] = (struct sim_region){ (char *)f->stack + f->stack_size,
+						      (char *)f->stack + malloc_usable_size(f->stack), 0,
+						      "past a task's stack", NULL, NULL };
+	}
+	for (i = 0; n < max && sim_fiber_pooled(i, &stack, &size); i++) {
+		size_t usable = malloc_usable_size(stack);
+
+		r[n++] = (struct sim_region){ stack, (char *)stack + (usable > size ? usable : size), 0,
+					      "a stack kept for reuse", NULL, NULL };
+	}
+	if (n < max) {
+		char *a, *b;
+
+		sim_log_spare(&a, &b);
+		if (b > a)
+			r[n++] = (struct sim_region){ a, b, 0, "the event log's room", NULL, NULL };
+	}
+	return n;
+}
+
+void *sim_host_sp(void)
+{
+#if SIM_FIBER_ASM
+	return host_fiber.sp;
+#else
+	return NULL;
+#endif
 }
 
 int sim_boot_regions(struct sim_region *r, int max)

@@ -301,16 +301,40 @@ void sim_slab_init(void)
 	charged_n = 0;
 }
 
+/* A snapshot keeps the slots this run filled and what is in them. */
+static size_t tables_save(void *buf, size_t room)
+{
+	size_t need = made.n * 2 * sizeof(void *), i;
+	void **v = buf;
+
+	if (need <= room)
+		for (i = 0; i < made.n; i++) {
+			v[2 * i] = made.v[i];
+			v[2 * i + 1] = *(void **)made.v[i];
+		}
+	return need;
+}
+
+static void tables_restore(const void *buf, size_t len)
+{
+	void *const *v = buf;
+	size_t i;
+
+	for (i = 0; i < len / (2 * sizeof(void *)); i++)
+		*(void **)v[2 * i] = v[2 * i + 1];
+}
+
 int sim_slab_regions(struct sim_region *r, int max)
 {
 	int n = 0;
 
 	if (n < max)
-		r[n++] = (struct sim_region){ (char *)shadow, (char *)shadow + sizeof(shadow), 1, "the slab's shadow" };
+		r[n++] = (struct sim_region){ (char *)shadow, (char *)shadow + sizeof(shadow), 1, "the slab's shadow",
+					      tables_save, tables_restore };
 #ifdef SIM_FREED_MAPS
 	if (n < max)
 		r[n++] = (struct sim_region){ (char *)sim_freed_map, (char *)sim_freed_map + sizeof(sim_freed_map), 1,
-					      "KASAN's freed maps" };
+					      "KASAN's freed maps", NULL, NULL };
 #endif
 	return n;
 }

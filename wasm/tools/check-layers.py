@@ -49,8 +49,8 @@ INCLUDES = {
              '-nostdinc, with no host header)'),
     'scenario.h': (('runtime:params.def',), 'the scenario descriptor and the lists of refereed '
                    'scenarios (kunit.def, ...) are read by kernel-side and host code alike, so '
-                   'they need neither; the run parameters\' list (params.def), built-in types '
-                   'alone, lays out their fields'),
+                   'they need neither; only params.def, the one list of run parameters, which '
+                   'struct scenario_params is made from (macros over built-in types, no code)'),
     'registry': (('scenario.h',), 'the list of a program\'s scenarios'),
     'kernel-side': (('shim', 'runtime:sim.h', 'runtime:choice.h', 'scenario.h'), 'glue and '
                     'scenarios are compiled as kernel code: the shim, sim.h and choice.h, never '
@@ -62,7 +62,7 @@ INCLUDES = {
     'programs': (('heap', 'hooks', 'runtime', 'scenario.h', 'lab', 'explore', 'kernel-side'),
                  'programs compose everything below; nothing includes a program'),
     'tools': (('runtime', 'scenario.h'), 'generators read the runtime\'s definitions (events.def, '
-              'params.def) and the scenario descriptor\'s codes (its label kinds)'),
+              'params.def) and the scenarios\' codes (scenario.h\'s label kinds) to write them for the page'),
 }
 
 # What each host layer's objects may call (layers whose definitions they may use), and why.
@@ -102,7 +102,7 @@ def resolve(rel, kind, spec):
     if kind == '"':
         p = os.path.normpath(os.path.join(os.path.dirname(rel), spec))
         if p.startswith('..'):
-            return None  # outside wasm/: a generated header of build/gen
+            return None     # outside wasm/: tables generated from the kernel registry, data of no layer
         if os.path.exists(os.path.join(WASM, p)):
             return p
     # -Iwasm/include -Iwasm/runtime come first on the kernel side's command line
