@@ -27,24 +27,36 @@ if [ "${1:-}" = --one ]; then
 	fi
 	memseeds=${MEMORY_SEEDS:-2}
 	[ "$memseeds" -le "$seeds" ] || memseeds=$seeds
+	err=$(mktemp)
+	trap 'rm -f "$err"' EXIT
 	for scenario in $scenarios; do
 		same=0
 		runs=0
+		skipped=0
 		for run in $(seq 1 "$seeds") $(seq 1 "$memseeds" | sed 's/$/:tso/') $(seq 1 "$memseeds" | sed 's/$/:relaxed/'); do
 			seed=${run%%:*}
 			memory=sc
 			case $run in *:*) memory=${run#*:} ;; esac
 			case $((seed % 3)) in 0) policy=timed ;; 1) policy=rr ;; *) policy=random ;; esac
-			# shrinker-churn under relaxed calls a shrinker whose count_objects the
-			# reclaiming CPU has not seen (docs/memory-model.md, "shrinker-churn
-			# under relaxed"): the run stops there, natively and in wasm.
-			if [ "$scenario:$memory" = shrinker-churn:relaxed ]; then
-				echo "determinism: $variant $scenario seed $seed ($policy, $memory): skipped, the run stops at a NULL count_objects (docs/memory-model.md)"
-				continue
-			fi
 			stress=
 			[ $((seed % 4)) -ne 0 ] || stress=--stress
-			a=$(ASAN_OPTIONS=detect_leaks=0 $native --scenario "$scenario" --seed "$seed" --policy $policy --memory $memory $stress --hash 2>/dev/null)
+			# shrinker-churn under relaxed, on the 6.12 kernels with the memcg
+			# bitmap, calls a shrinker whose count_objects the reclaiming CPU has
+			# not seen (docs/memory-model.md, "shrinker-churn under relaxed"): the
+			# native run stops at a call through NULL (pc 0), and that run alone
+			# is skipped, said so; on the other kernels it is compared.
+			if a=$(ASAN_OPTIONS=detect_leaks=0 $native --scenario "$scenario" --seed "$seed" --policy $policy \
+				--memory $memory $stress --hash 2>"$err"); then
+				:
+			elif [ "$scenario:$memory" = shrinker-churn:relaxed ] && grep -q 'SEGV on unknown address 0x0* (pc 0x0* ' "$err"; then
+				echo "determinism: $variant $scenario seed $seed ($policy, $memory): skipped, the run calls a NULL count_objects (docs/memory-model.md)"
+				skipped=$((skipped + 1))
+				continue
+			else
+				echo "determinism: $variant $scenario seed $seed ($policy, $memory): the native run failed: $(tail -3 "$err")"
+				fail=1
+				continue
+			fi
 			b=$($wasm --scenario "$scenario" --seed "$seed" --policy $policy --memory $memory $stress --hash)
 			runs=$((runs + 1))
 			if [ "$a" = "$b" ]; then
@@ -54,7 +66,7 @@ if [ "${1:-}" = --one ]; then
 				fail=1
 			fi
 		done
-		echo "determinism: $variant $scenario: $same of $runs runs ($seeds seeds under sc, $memseeds under tso and relaxed; policies timed, rr, random in turn) give the same log natively and in wasm ($LAB_NATIVE, $LAB_WASM)"
+		echo "determinism: $variant $scenario: $same of $runs runs ($seeds seeds under sc, $memseeds under tso and relaxed; policies timed, rr, random in turn) give the same log natively and in wasm ($LAB_NATIVE, $LAB_WASM)$([ "$skipped" = 0 ] || echo "; $skipped skipped at a NULL count_objects")"
 	done
 	exit $fail
 fi
