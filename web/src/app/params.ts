@@ -215,8 +215,9 @@ export function readUrl(search: string): { settings: UrlSettings; notices: Notic
   const rawSlide = given('slide');
   if (rawSlide !== null) {
     if (!deck) bad('slide', rawSlide, 'no talk is open', 'left it out');
-    else if (!/^\d+$/.test(rawSlide) || Number(rawSlide) >= slides.length) bad('slide', rawSlide, `the talk has slides 0 to ${slides.length - 1}`, 'showing slide 0');
-    else slide = Number(rawSlide);
+    // Counted from 1, as the slide's corner shows it ("7 / 21" is slide=7).
+    else if (!/^\d+$/.test(rawSlide) || Number(rawSlide) < 1 || Number(rawSlide) > slides.length) bad('slide', rawSlide, `the talk has slides 1 to ${slides.length}`, 'showing slide 1');
+    else slide = Number(rawSlide) - 1;
   }
   const live = liveSlideFor(slides, slide);
   const liveState: LiveState | undefined = live >= 0 ? (slides[live] as { state: LiveState }).state : undefined;

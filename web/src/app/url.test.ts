@@ -103,7 +103,20 @@ describe('a permalink read back', () => {
     expect(readLive(link)).toEqual({ scene: scene.id, ...runOf(run), step: 30 });
     expect(liveWords(link)).toBe(`${scene.id}, kernel ${run.variant}, seed ${run.seed}, event 30, schedule by hand`);
     const talk = talkLink({ lesson: null, deck: 'five-series', talk: 'presenter' }, 3, { scene: scene.id, ...run, step: 30 });
-    expect(readLink(talk).get('slide')).toEqual(['3']);
+    expect(readLink(talk).get('slide')).toEqual(['4']); // the fourth slide, as its corner says: 4 / n
     expect(readLink(talk).get('prog')).toEqual([run.prog]);
+  });
+
+  it('count a talk\'s slides from 1, as the slide\'s corner does, and refuse 0 and past the last', () => {
+    const shown = readUrl('?deck=five-series&slide=7');
+    expect(shown.notices).toEqual([]);
+    expect(shown.settings.slide).toBe(6); // the seventh slide, whose corner says 7 / n
+    const back = readLink(formatUrl(state({ deck: 'five-series', talk: '1', slide: 6, scene: null })));
+    expect(back.get('slide')).toEqual(['7']);
+    for (const bad of ['0', '-1', 'x', '9999']) {
+      const r = readUrl(`?deck=five-series&slide=${bad}`);
+      expect(r.settings.slide).toBe(0);
+      expect(r.notices.map(noticeText).join(' ')).toMatch(/the talk has slides 1 to \d+; showing slide 1/);
+    }
   });
 });

@@ -174,7 +174,7 @@ export function formatWhole(s: UrlState): string {
     lesson: s.lesson ?? '',
     deck: s.deck ?? '',
     talk: s.talk ?? '',
-    slide: s.talk && s.slide ? String(s.slide) : '',
+    slide: s.talk && s.slide ? String(s.slide + 1) : '', // counted from 1, as the slide's corner counts
     embed: s.embed ? '1' : '',
     scene: s.scene ?? '',
     ...runFields({ ...s, variant: s.variant ?? '' }),
