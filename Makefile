@@ -27,6 +27,7 @@ help:
 	@echo "make explore the explorer's standard set: every schedule within a preemption bound, PCT (EXPLORE_SECONDS)"
 	@echo "make dist    build dist/: the whole app as static files, for any server or none"
 	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
+	@echo "make test-litmus  the memory models' referee: the kernel's 47 litmus tests searched to the end under sc, tso and relaxed, one table (part of make test)"
 	@echo "make selftest  the kernel's own library tests (test_xarray ...) on the simulated machine, native and wasm"
 	@echo "make selftest-wrong-shim  shims broken on purpose must fail those tests (minutes)"
 	@echo "make torture  locktorture (spin_lock, mutex_lock, rwsem_lock, lock_busted; on 2, 3 and 4 CPUs) and rcutorture (rcu, busted) on the simulated machine, every scheduling policy (minutes)"
@@ -116,12 +117,13 @@ test-e2e-slow: web
 # keeps its log and times in build/test-results/; then one summary
 # (scripts/test-summary.mjs): each suite and its counts, every skip with
 # its reason and the command that runs it, N passed, N failed, N skipped.
-# The suites: the Python side's unit tests, native C (ASan + UBSan), native = wasm logs, the kernel's own
+# The suites: the Python side's unit tests, native C (ASan + UBSan), the memory models'
+# litmus referee, native = wasm logs, the kernel's own
 # fast library tests, UML = native = wasm traces (when make kunit built the
 # kernel before), make variant's refusals of series it cannot run, the
 # import and style rules, TypeScript types, the web engine's unit tests,
 # end to end in Chromium. The long ones are behind targets of their own:
-TEST_SUITES := lint typecheck test-py test-native test-determinism test-selftest test-kunit test-variant-quick test-unit test-e2e
+TEST_SUITES := lint typecheck test-py test-native test-litmus test-determinism test-selftest test-kunit test-variant-quick test-unit test-e2e
 TEST_ELSEWHERE := make test-e2e-slow, make test-wasm64, make kunit, make kunit64, make test-variant, make explore, \
 		  make determinism, make selftest, make torture, make torture-explore, make selftest-wrong-shim, make fuzz, make bench
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)

@@ -25,10 +25,11 @@ export const PARSERS = {
   one: (_log, r) => ({ ...zero(), passed: r.status === 0 ? 1 : 0, failed: r.status === 0 ? 0 : 1 }),
   // wasm/tests/test.h: "SUITE: N passed, N failed" per test binary (its SUITE may hold spaces).
   ctest: (log) => sum(log, /^[^\n]+?: (\d+) passed, (\d+) failed$/gm),
-  // wasm/tests/determinism.sh --one: a line per scenario, "K of N seeds ... give the same log"; explore-wasm.sh: a line per search.
+  // wasm/tests/determinism.sh --one: a line per scenario, "K of N runs ... give the same log" (each seed under sc, the
+  // first ones under tso and relaxed too); explore-wasm.sh: a line per search.
   determinism: (log) => {
     const c = zero();
-    for (const m of log.matchAll(/^determinism: \S+ \S+: (\d+) of (\d+) seeds/gm)) m[1] === m[2] ? c.passed++ : c.failed++;
+    for (const m of log.matchAll(/^determinism: \S+ \S+: (\d+) of (\d+) (?:runs|seeds)/gm)) m[1] === m[2] ? c.passed++ : c.failed++;
     c.passed += count(log, /^explore: .*: the same \d+ summaries/gm);
     c.failed += count(log, /^explore: .*: native and wasm differ$/gm) + count(log, /^determinism: \S+: no native labrun/gm);
     return c;

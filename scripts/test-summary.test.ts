@@ -14,6 +14,9 @@ describe('test-summary', () => {
     expect(PARSERS.ctest('ok   a.x\nruntime: 12 passed, 0 failed\nFAIL b.y\nkernel: 3 passed, 1 failed\n', ok, null)).toMatchObject({ passed: 15, failed: 1 });
     const det = 'determinism: v6.12 shrinker-lifetime: 20 of 20 seeds (policies ...) give the same log\ndeterminism: v6.12 fuzz-ops: 19 of 20 seeds give\nexplore: v6.12 --bound 1: the same 3 summaries natively and in wasm (x)\n';
     expect(PARSERS.determinism(det, ok, null)).toMatchObject({ passed: 2, failed: 1 });
+    // Each seed under sc, the first ones under tso and relaxed too: counted in runs.
+    const models = 'determinism: v6.12 memcg-bitmap: 24 of 24 runs (20 seeds under sc, 2 under tso and relaxed; ...) give the same log\ndeterminism: v6.12 fuzz-ops: 23 of 24 runs (...)\n';
+    expect(PARSERS.determinism(models, ok, null)).toMatchObject({ passed: 1, failed: 1 });
     expect(PARSERS.selftest('selftest-xarray: 6782044 passed, 0 failed (native 1 s)\nselftest-ida: 5 passed, 2 failed (x)\n', ok, null)).toMatchObject({ passed: 1, failed: 1 });
     const kunit = PARSERS.kunit('test-kunit: v6.12: UML = native = wasm\ntest-kunit: skipped v6.1: no User-Mode Linux build of it yet (make kunit builds one)\n', ok, null);
     expect(kunit).toMatchObject({ passed: 1, skipped: 1 });

@@ -35,8 +35,12 @@ import { explore } from './explore-run.mjs';
 // Each race with the kernels it is searched on and what each expects, in
 // the registry's order (kernel-tree/manifest.json, each kernel's "explore").
 const { kernels } = JSON.parse(readFileSync(new URL('../kernel-tree/manifest.json', import.meta.url), 'utf8'));
+// A race's labrun flags: its own, then its memory model's and the bounds of that model's choices.
+const withModel = (r) => [...r.args, ...(r.memory ? ['--memory', r.memory] : []),
+  ...Object.entries(r.choiceBounds ?? {}).flatMap(([k, n]) => ['--choice-bound', `${k}=${n}`])];
 const races = JSON.parse(readFileSync(new URL('./explore.json', import.meta.url), 'utf8')).races.map((r) => ({
   ...r,
+  args: withModel(r),
   kernels: Object.fromEntries(kernels.filter((k) => r.id in (k.explore ?? {})).map((k) => [k.name, k.explore[r.id]])),
 }));
 const others = [
@@ -67,7 +71,7 @@ if (process.argv[2] === 'variants') {
   process.exit(0);
 }
 if (process.argv[2] === 'pct') {
-  for (const race of races) {
+  for (const race of races.filter((r) => r.pctRuns)) {
     for (const [variant, expect] of Object.entries(race.kernels)) {
       console.log([race.id, variant, pctDepth(race, expect), ...pctArgs(race, expect)].join(' '));
     }
@@ -162,7 +166,9 @@ function checkPct(expect, last) {
   return null;
 }
 
-for (const race of races) {
+// A race with pctRuns 0 is not searched by PCT (its failure takes the memory model's choices too: PCT's bound
+// counts the scheduler's change points alone).
+for (const race of races.filter((r) => r.pctRuns)) {
   for (const [variant, expect] of Object.entries(race.kernels)) {
     const d = pctDepth(race, expect);
     const last = search(variant, pctArgs(race, expect));

@@ -34,7 +34,7 @@ enum {
 	OPT_LIST = 1000, OPT_SCENARIO, OPT_SEED, OPT_POLICY, OPT_SCHEDULE, OPT_MAX_EVENTS,
 	OPT_MAX_STEPS, OPT_PROGRAM, OPT_HASH, OPT_META, OPT_SUMMARY, OPT_SCHEDULE_OUT, OPT_DUMP,
 	OPT_TRACE, OPT_FTRACE, OPT_STATS, OPT_HELP, OPT_CONSOLE, OPT_EXPLORE, OPT_NO_POR, OPT_FORK, OPT_CHECKPOINT,
-	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS, OPT_REPEAT, OPT_CHOICE_BOUND,
+	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS, OPT_REPEAT, OPT_CHOICE_BOUND, OPT_AT_BOUND,
 	OPT_JOBS, OPT_SHARD,
 };
 
@@ -64,6 +64,7 @@ static const struct option fixed_options[] = {
 	{ "checkpoint",   required_argument, NULL, OPT_CHECKPOINT },
 	{ "time-limit",   required_argument, NULL, OPT_TIME_LIMIT },
 	{ "bound",        required_argument, NULL, OPT_BOUND },
+	{ "at-bound",     no_argument,       NULL, OPT_AT_BOUND },
 	{ "max-execs",    required_argument, NULL, OPT_MAX_EXECS },
 	{ "pct",          required_argument, NULL, OPT_PCT },
 	{ "runs",         required_argument, NULL, OPT_RUNS },
@@ -101,7 +102,7 @@ static void usage(FILE *f)
 		"              [--stats [--repeat N]]\n"
 		"       labrun --explore [--bound K] [--max-execs N] [--time-limit S] [--no-por]\n"
 		"              [--fork] [--checkpoint FILE] [--pct D --runs N] [--choice-bound KIND=N ...]\n"
-		"              [--jobs N | --shard I/N] (and the run options above)\n"
+		"              [--at-bound] [--jobs N | --shard I/N] (and the run options above)\n"
 		"       labrun --explore-merge FILE...\n"
 		"       labrun --list\n"
 		"Prints the run's events as JSON lines: cpu, virtual time (ns), kind,\n"
@@ -127,6 +128,8 @@ static void usage(FILE *f)
 		"--explore searches the scenario's schedules (wasm/explore/): every\n"
 		"execution with at most K preemptions (default 2), bound by bound, with sleep\n"
 		"sets unless --no-por; or, with --pct D, N random PCT runs for bugs of depth D.\n"
+		"--at-bound searches at K at once, not bound by bound: nothing is deferred,\n"
+		"so sleep sets prune all they can (one summary; the litmus tests).\n"
 		"One JSON line per bound: executions, distinct end states, failing executions\n"
 		"by kind and the shortest failing schedule. --max-execs and --time-limit stop\n"
 		"it; --checkpoint FILE is where it stops and where it resumes from.\n"
@@ -422,6 +425,10 @@ int main(int argc, char **argv)
 				continue;
 			}
 			snprintf(flag, sizeof(flag), "--%s", lab_params[ch].flag);
+			if (ch == LAB_P_MEMORY && sim_memory_from_name(optarg) >= 0) {
+				values[ch] = sim_memory_from_name(optarg);
+				continue;
+			}
 			if (parse_num(flag, optarg, &v))
 				return 2;
 			values[ch] = v > INT_MAX ? INT_MAX : (int)v;
@@ -518,6 +525,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_TIME_LIMIT:
 			xo.max_seconds = atof(optarg);
+			break;
+		case OPT_AT_BOUND:
+			xo.at_bound = 1;
 			break;
 		case OPT_JOBS:
 			if (parse_num("--jobs", optarg, &v))

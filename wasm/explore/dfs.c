@@ -326,8 +326,10 @@ int xp_dfs(struct xp *x)
 	if (resumed < 0)
 		return -1;
 	if (!resumed) {
-		xp_item_push(x, 0, 0, x->stack, 0, 0, 0, NULL);	/* the root: no choice made yet */
-		x->items[0].v[0].n = 0;
+		if (x->o.at_bound)
+			k = x->o.max_bound;
+		xp_item_push(x, k, 0, x->stack, 0, 0, 0, NULL);	/* the root: no choice made yet */
+		x->items[k].v[0].n = 0;
 		x->item_bytes = 0;
 	}
 	for (; k <= x->o.max_bound; k++) {

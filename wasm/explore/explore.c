@@ -100,8 +100,10 @@ int explore_run(const struct scenario *sc, const struct scenario_params *p,
 	int r, b;
 
 	if ((o->jobs > 1 || o->nshards > 1) &&
-	    (o->pct_depth || o->checkpoint || o->max_execs || o->max_seconds > 0)) {
-		fprintf(stderr, "explore: --jobs and --shard split a depth-first search with no budget or checkpoint\n");
+	    (o->pct_depth || o->checkpoint || o->max_execs || o->max_seconds > 0 || o->at_bound)) {
+		/* Shards part at bound 1's items, which --at-bound never pushes. */
+		fprintf(stderr, "explore: --jobs and --shard split a depth-first search bound by bound, "
+			"with no budget or checkpoint\n");
 		return -1;
 	}
 	if (o->nshards > 1 && (o->shard < 0 || o->shard >= o->nshards)) {

@@ -37,6 +37,9 @@ typedef void (*explore_progress_fn)(void *ctx, const struct explore_progress *p)
 
 struct explore_options {
 	int max_bound;			/* the highest preemption bound searched */
+	int at_bound;			/* search at max_bound at once, not bound by bound from 0:
+					 * nothing is deferred, so sleep sets prune all they can
+					 * (an exhaustive search: the litmus tests) */
 	unsigned long max_execs;	/* executions before stopping; 0: no limit */
 	double max_seconds;		/* wall time before stopping; 0: no limit */
 	int por;			/* sleep sets */

@@ -75,6 +75,9 @@ int lab_run(const struct scenario *sc, const struct scenario_params *p,
 		.quiet = o->quiet,
 		.max_steps = o->max_steps,
 		.no_schedule = o->no_schedule,
+		.memory = p->memory,
+		.marked_steps = sc->marked_steps,
+		.kcsan = p->kcsan,
 	};
 	int i;
 
@@ -294,6 +297,8 @@ char *lab_meta_json_schedule(const struct lab_result *res, int with_schedule)
 	       sim_costs_are_real_gp() ? "true" : "false", sim_events_seen(),
 	       (int)(sizeof(long) * 8));	/* the machine's word size: BITS_PER_LONG */
 
+	if (sim_memory != SIM_MEMORY_SC)
+		sb_put(&b, ",\"memory\":\"%s\"", sim_memory_name(sim_memory));
 	sb_put(&b, ",\"kinds\":[");
 	for (k = 0; k < SIM_EV_NR_KINDS; k++) {
 		sb_put(&b, "%s{\"name\":", k ? "," : "");

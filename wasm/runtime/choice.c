@@ -173,6 +173,12 @@ void sim_choice_record(unsigned int kind, int choice, int from, unsigned long lo
 
 int sim_choose(unsigned int kind, unsigned int n, const unsigned int *cost, const volatile void *key)
 {
+	return sim_choose_or(kind, n, cost, key, 0);
+}
+
+int sim_choose_or(unsigned int kind, unsigned int n, const unsigned int *cost, const volatile void *key,
+		  unsigned int dflt)
+{
 	struct sim_choice_point cp;
 	unsigned long long mask;
 	int c;
@@ -205,7 +211,7 @@ int sim_choose(unsigned int kind, unsigned int n, const unsigned int *cost, cons
 		}
 	}
 	if (c < 0)
-		c = 0;
+		c = dflt < n ? (int)dflt : 0;
 	sim_choice_record(kind, c, sim_cpu_id(), mask);
 	return c;
 }

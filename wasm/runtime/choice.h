@@ -60,6 +60,14 @@ enum sim_choice_kind {
 #define SIM_CHOICE_MAX 64
 
 int sim_choose(unsigned int kind, unsigned int n, const unsigned int *cost, const volatile void *key);
+/*
+ * The same, with dflt (below n) the alternative taken when nobody decides
+ * instead of 0: the memory model's draw from its own seeded stream, so that
+ * a run under a policy shows the reorderings its model allows. Recorded and
+ * replayed as any choice; a searcher decides as always.
+ */
+int sim_choose_or(unsigned int kind, unsigned int n, const unsigned int *cost, const volatile void *key,
+		  unsigned int dflt);
 
 /*
  * Why a scheduling decision is taken: a step that ended normally, a

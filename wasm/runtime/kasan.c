@@ -38,6 +38,17 @@
 #endif
 #endif
 
+/*
+ * The instrumented access's address, for the symbolizer; the wasm build
+ * has none (and emscripten's __builtin_return_address() aborts without
+ * its offset converter), so there it is NULL.
+ */
+#ifdef __EMSCRIPTEN__
+#define CALLER_PC() ((void *)0)
+#else
+#define CALLER_PC() __builtin_return_address(0)
+#endif
+
 #define MAX_REPORTED 64
 
 /* Defined by the variant's glue (wasm/glue/<kernel>/api.c); absent in the runtime's own tests. */
@@ -143,9 +154,10 @@ static __attribute__((noinline)) void check_slow(uintptr_t addr, size_t size, in
 /*
  * Inlined in each callback: an access that the explorer does not note and
  * that touches no freed granule (one load of the freed maps, runtime.h)
- * returns without a call and without the report's stack frame.
+ * returns without a call and without the report's stack frame. Under tso
+ * and relaxed, a plain access first goes to the memory model (memmodel/).
  */
-static inline __attribute__((always_inline)) void check(uintptr_t addr, size_t size, int write, void *pc)
+static inline __attribute__((always_inline)) void check_access(uintptr_t addr, size_t size, int write, void *pc)
 {
 	if (!sim_current)
 		return;
@@ -154,14 +166,31 @@ static inline __attribute__((always_inline)) void check(uintptr_t addr, size_t s
 	check_slow(addr, size, write, pc);
 }
 
+static inline __attribute__((always_inline)) void check(uintptr_t addr, size_t size, int write, void *pc)
+{
+	if (__builtin_expect(sim_kcsan_on, 0))
+		kcsan_settle();		/* before the memory model puts memory back */
+	if (__builtin_expect(sim_memory != SIM_MEMORY_SC, 0))
+		mm_plain(addr, size, write);
+	if (__builtin_expect(sim_kcsan_on, 0))
+		kcsan_plain(addr, size, write, pc);
+	check_access(addr, size, write, pc);
+}
+
+/* The check of a marked access, which the memory model makes for the compiler's instead. */
+void sim_kasan_check(uintptr_t addr, size_t size, int write)
+{
+	check_access(addr, size, write, CALLER_PC());
+}
+
 #define KASAN_CALLBACKS(n)								\
 void __sim_kasan_load##n(uintptr_t addr)						\
 {											\
-	check(addr, n, 0, __builtin_return_address(0));					\
+	check(addr, n, 0, CALLER_PC());					\
 }											\
 void __sim_kasan_store##n(uintptr_t addr)						\
 {											\
-	check(addr, n, 1, __builtin_return_address(0));					\
+	check(addr, n, 1, CALLER_PC());					\
 }
 KASAN_CALLBACKS(1)
 KASAN_CALLBACKS(2)
@@ -171,32 +200,48 @@ KASAN_CALLBACKS(16)
 
 void __sim_kasan_loadN(uintptr_t addr, uintptr_t size)
 {
-	check(addr, size, 0, __builtin_return_address(0));
+	check(addr, size, 0, CALLER_PC());
 }
 
 void __sim_kasan_storeN(uintptr_t addr, uintptr_t size)
 {
-	check(addr, size, 1, __builtin_return_address(0));
+	check(addr, size, 1, CALLER_PC());
 }
 
 /* memcpy() and friends in instrumented code come here, checked, then done. */
+/*
+ * The memory model sees the copy as the reads and writes of its bytes; it
+ * is made from the newest values (mm_copy() says what the copy read).
+ */
 void *__sim_kasan_memcpy(void *dst, const void *src, size_t n)
 {
-	check((uintptr_t)src, n, 0, __builtin_return_address(0));
-	check((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	check_access((uintptr_t)src, n, 0, CALLER_PC());
+	check_access((uintptr_t)dst, n, 1, CALLER_PC());
+	if (__builtin_expect(sim_kcsan_on, 0)) {
+		kcsan_plain((uintptr_t)src, n, 0, CALLER_PC());
+		kcsan_plain((uintptr_t)dst, n, 1, CALLER_PC());
+	}
+	if (__builtin_expect(sim_memory != SIM_MEMORY_SC, 0))
+		return mm_copy(dst, src, n);
 	return memcpy(dst, src, n);
 }
 
 void *__sim_kasan_memmove(void *dst, const void *src, size_t n)
 {
-	check((uintptr_t)src, n, 0, __builtin_return_address(0));
-	check((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	check_access((uintptr_t)src, n, 0, CALLER_PC());
+	check_access((uintptr_t)dst, n, 1, CALLER_PC());
+	if (__builtin_expect(sim_kcsan_on, 0)) {
+		kcsan_plain((uintptr_t)src, n, 0, CALLER_PC());
+		kcsan_plain((uintptr_t)dst, n, 1, CALLER_PC());
+	}
+	if (__builtin_expect(sim_memory != SIM_MEMORY_SC, 0))
+		return mm_copy(dst, src, n);
 	return memmove(dst, src, n);
 }
 
 void *__sim_kasan_memset(void *dst, int c, size_t n)
 {
-	check((uintptr_t)dst, n, 1, __builtin_return_address(0));
+	check((uintptr_t)dst, n, 1, CALLER_PC());
 	return memset(dst, c, n);
 }
 

@@ -107,6 +107,13 @@ int sim_lock_is_locked(const struct sim_lock *l)
 	return l->owner != 0;
 }
 
+/* spin_is_locked(): a load of the lock word, which under the memory model may be stale. */
+int sim_spin_is_locked(const struct sim_lock *l)
+{
+	sim_fp_note(l, 0);
+	return mm_lock_word(l, l->owner != 0);
+}
+
 static int owner_cpu(const struct sim_lock *l)
 {
 	struct sim_task *o = sim_task_by_id(l->owner - 1);
@@ -116,6 +123,7 @@ static int owner_cpu(const struct sim_lock *l)
 
 static void take(struct sim_lock *l, const struct sim_site *site)
 {
+	mm_acquire(l, MM_SYNC_RMW | MM_SYNC_LOCK);
 	l->owner = sim_current->id + 1;
 	if (l->type == SIM_LOCK_SPIN)
 		sim_current->spinlocks_held++;
@@ -209,6 +217,8 @@ static void release(struct sim_lock *l, const struct sim_site *site)
 	}
 	lock_event_obj(SIM_EV_LOCK_RELEASE, l, site);
 	sim_lockdep_release(l);
+	/* spin_unlock() is a release store; mutex_unlock() an atomic RMW */
+	mm_release(l, l->type == SIM_LOCK_SPIN ? 0 : MM_SYNC_RMW);
 	if (l->type == SIM_LOCK_SPIN)
 		t->spinlocks_held--;
 	l->owner = 0;
@@ -239,6 +249,7 @@ void sim_mutex_lock(struct sim_lock *l, const struct sim_site *site)
 		/* mutex_unlock() hands the lock over before waking us. */
 		while (l->owner != t->id + 1)
 			sim_block(SIM_BLOCK_MUTEX, sim_lock_name(l), site);
+		mm_acquire(l, MM_SYNC_RMW | MM_SYNC_LOCK);
 		lock_event_obj(SIM_EV_LOCK_ACQUIRE, l, site);
 	} else {
 		take(l, site);
@@ -271,6 +282,7 @@ void sim_mutex_unlock(struct sim_lock *l, const struct sim_site *site)
 void sim_completion_init(unsigned int *done, struct sim_waitq *wq, const struct sim_site *site)
 {
 	sim_fp_note(done, 1);
+	mm_forget((uintptr_t)done, sizeof(*done), 0);	/* the runtime writes the count */
 	*done = 0;
 	wq->head = wq->tail = NULL;
 	if (sim_current) {
@@ -292,6 +304,8 @@ void sim_wait_for_completion(unsigned int *done, struct sim_waitq *wq, const str
 		sim_waitq_add(wq, t);
 		sim_block(SIM_BLOCK_COMPLETION, sim_name(site && site->expr ? site->expr : "completion"), site);
 	}
+	mm_acquire(done, MM_SYNC_RMW);	/* sees what complete() published */
+	mm_forget((uintptr_t)done, sizeof(*done), 0);
 	if (*done != UINT_MAX)
 		(*done)--;
 	sim_step(site, SIM_COST_COMPLETION);
@@ -304,6 +318,8 @@ void sim_complete(unsigned int *done, struct sim_waitq *wq, int all, const struc
 
 	if (!sim_current)
 		return;
+	mm_release(done, MM_SYNC_RMW);
+	mm_forget((uintptr_t)done, sizeof(*done), 0);
 	if (all)
 		*done = UINT_MAX;
 	else if (*done != UINT_MAX)
@@ -394,6 +410,7 @@ void sim_down_read(struct sim_rwsem *s, const struct sim_site *site)
 	} else {
 		s->readers++;
 	}
+	mm_acquire(&s->l, MM_SYNC_RMW | MM_SYNC_LOCK);
 	rwsem_event(SIM_EV_LOCK_ACQUIRE, s, sim_obj_of(&s->l), 0, site);
 	sim_step(site, SIM_COST_MUTEX_LOCK);
 }
@@ -411,6 +428,7 @@ int sim_down_read_trylock(struct sim_rwsem *s, const struct sim_site *site)
 	}
 	sim_lockdep_acquire(&s->l, site, 1);
 	s->readers++;
+	mm_acquire(&s->l, MM_SYNC_RMW | MM_SYNC_LOCK);
 	rwsem_event(SIM_EV_LOCK_ACQUIRE, s, sim_obj_of(&s->l), 0, site);
 	sim_step(site, SIM_COST_ATOMIC);
 	return 1;
@@ -426,6 +444,7 @@ void sim_up_read(struct sim_rwsem *s, const struct sim_site *site)
 		return;
 	}
 	s->readers--;
+	mm_release(&s->l, MM_SYNC_RMW);
 	rwsem_event(SIM_EV_LOCK_RELEASE, s, sim_obj_of(&s->l), 0, site);
 	sim_lockdep_release(&s->l);
 	rwsem_grant(s, site);
@@ -451,6 +470,7 @@ void sim_down_write(struct sim_rwsem *s, const struct sim_site *site)
 	} else {
 		s->l.owner = t->id + 1;
 	}
+	mm_acquire(&s->l, MM_SYNC_RMW | MM_SYNC_LOCK);
 	rwsem_event(SIM_EV_LOCK_ACQUIRE, s, sim_obj_of(&s->l), 1, site);
 	sim_step(site, SIM_COST_MUTEX_LOCK);
 }
@@ -468,6 +488,7 @@ int sim_down_write_trylock(struct sim_rwsem *s, const struct sim_site *site)
 	}
 	sim_lockdep_acquire(&s->l, site, 1);
 	s->l.owner = sim_current->id + 1;
+	mm_acquire(&s->l, MM_SYNC_RMW | MM_SYNC_LOCK);
 	rwsem_event(SIM_EV_LOCK_ACQUIRE, s, sim_obj_of(&s->l), 1, site);
 	sim_step(site, SIM_COST_MUTEX_LOCK);
 	return 1;
@@ -485,6 +506,7 @@ void sim_up_write(struct sim_rwsem *s, const struct sim_site *site)
 		return;
 	}
 	s->l.owner = 0;
+	mm_release(&s->l, MM_SYNC_RMW);
 	rwsem_event(SIM_EV_LOCK_RELEASE, s, sim_obj_of(&s->l), 1, site);
 	sim_lockdep_release(&s->l);
 	rwsem_grant(s, site);

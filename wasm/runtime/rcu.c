@@ -44,6 +44,13 @@ struct sim_rcu_cb {
 };
 
 static sim_u64 gp_started, gp_completed;
+/*
+ * The race detector's grace-period clock: every quiescent state publishes
+ * to it, a grace period's end is seen through it (what came before a
+ * CPU's quiescent state happens before the end of the grace periods that
+ * waited for it).
+ */
+#define RCU_KCSAN_KEY	(((uintptr_t)&gp_started) | 1)
 static int gp_active;
 static uint64_t qs_mask;
 static sim_u64 gp_start_time;
@@ -184,6 +191,8 @@ void sim_rcu_note_qs(struct sim_cpu *c)
 		return;
 	sim_fp_note(&gp_active, 1);
 	qs_mask &= ~(1ULL << c->id);
+	mm_fence_cpu(c->id);	/* reporting a quiescent state orders what came before it */
+	kcsan_release(RCU_KCSAN_KEY, c->id, 1);
 	sim_event_at(SIM_EV_RCU_QS, c->id, c->clock, NULL, (int)gp_started, 0, 0, 0);
 	gp_maybe_end(c->id);
 }
@@ -289,11 +298,13 @@ void sim_synchronize_rcu(const struct sim_site *site)
 	if (!t)
 		return;
 	sim_might_sleep(site);
+	mm_fence_cpu(t->cpu);	/* synchronize_rcu() is a full barrier on both sides */
 	t->gp_wait = gp_started + 1;
 	sim_event(SIM_EV_RCU_SYNC, site, (int)t->gp_wait, 0, 0, 0);
 	sim_waitq_add(&sync_waiters, t);
 	gp_maybe_start(t->cpu, sim_cpus[t->cpu].clock);
 	sim_block(SIM_BLOCK_GP, sim_name("synchronize_rcu"), site);
+	kcsan_acquire(RCU_KCSAN_KEY, t->cpu);
 }
 
 /*
@@ -361,6 +372,7 @@ void sim_rcuc_fn(void *arg)
 			c->cb_tail = NULL;
 		c->cb_running = cb;
 		sim_event(SIM_EV_RCU_CALLBACK, cb->site, cb->obj, (int)cb->gp, cb->name, 0);
+		kcsan_acquire(RCU_KCSAN_KEY, c->id);
 		if (cb->func)
 			cb->func(cb->head);
 		else
@@ -410,6 +422,8 @@ int sim_srcu_read_lock(struct sim_srcu *s, const struct sim_site *site)
 	int idx;
 
 	srcu_boot(s);
+	if (t)
+		mm_fence_cpu(t->cpu);	/* __srcu_read_lock()'s smp_mb() */
 	idx = s->idx;
 	s->readers[idx]++;
 	if (t)
@@ -428,6 +442,10 @@ void sim_srcu_read_unlock(struct sim_srcu *s, int idx, const struct sim_site *si
 	if (idx < 0 || idx > 1 || s->readers[idx] <= 0) {
 		sim_warn("srcu_read_unlock() without a matching srcu_read_lock()", site);
 		return;
+	}
+	if (t) {
+		mm_fence_cpu(t->cpu);	/* __srcu_read_unlock()'s smp_mb() */
+		kcsan_release((uintptr_t)s | 1, t->cpu, 1);
 	}
 	s->readers[idx]--;
 	if (t)
@@ -461,6 +479,7 @@ void sim_synchronize_srcu(struct sim_srcu *s, const struct sim_site *site)
 		sim_block(SIM_BLOCK_GP, name, site);
 	}
 	s->gp_running = 1;
+	mm_fence_cpu(t->cpu);	/* the grace period's full barriers, before the flip ... */
 	old = s->idx;
 	s->idx = !old;
 	gp = ++s->gp_seq;
@@ -472,6 +491,8 @@ void sim_synchronize_srcu(struct sim_srcu *s, const struct sim_site *site)
 	}
 	sim_sleep_until(start + sim_cost_of(SIM_COST_SRCU_GP_LATENCY), SIM_BLOCK_GP, name, site);
 	sim_event(SIM_EV_SRCU_GP_END, site, name, (int)gp, 0, 0);
+	mm_fence_cpu(t->cpu);	/* ... and after the readers of the old index left */
+	kcsan_acquire((uintptr_t)s | 1, t->cpu);
 	s->gp_running = 0;
 	if ((w = sim_waitq_pop(&s->queue)))
 		sim_wake(w, site);

@@ -110,6 +110,9 @@ struct sim_config {
 	int quiet;			/* record only CALL/RETURN, task starts and exits, labels, reports */
 	unsigned long max_steps;	/* scheduler decisions before a run is called stuck; 0: 20 million */
 	int no_schedule;		/* keep no decisions: a run that no one replays (16 bytes each) */
+	int memory;			/* enum sim_memory_model (memmodel/memmodel.h) */
+	int marked_steps;		/* every marked access is a preemption point (the litmus tests) */
+	int kcsan;			/* the race detector (kcsan/kcsan.h) */
 };
 
 /*
@@ -171,6 +174,8 @@ int sim_heap_spare(struct sim_region *r, int max, const void *sp);
 void sim_log_spare(char **start, char **end);
 void *sim_host_sp(void);
 int sim_fiber_pooled(int i, void **stack, size_t *size);
+
+#include "kcsan/kcsan.h"
 
 /* Host-side API */
 int sim_init(const struct sim_config *cfg);
@@ -288,6 +293,8 @@ struct sim_obj {
 	int memcg_prev, memcg_next;	/* while live and charged: its memcg's other objects (ids) */
 };
 const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size);
+/* The live object addr is in: its id (0 none), start and size. */
+int sim_obj_span(const void *addr, uintptr_t *start, size_t *size);
 
 /*
  * Which 64-byte granules freed objects hold, for the check every

@@ -282,6 +282,7 @@ int sim_spawn(int cpu, const char *name, void (*fn)(void *), void *arg)
 
 	if (!t)
 		return -1;
+	mm_task_spawn(t->id);	/* the child sees what its parent had seen */
 	make_runnable(t, now);
 	return t->id;
 }
@@ -292,6 +293,8 @@ static void cpu_next(struct sim_cpu *c, const struct sim_site *site)
 	struct sim_task *prev = c->curr, *next = rq_pop(c);
 
 	sim_fp_note(c, 1);
+	if (next)
+		mm_fence_cpu(c->id);	/* a context switch is a full barrier (__schedule()) */
 	c->curr = next;
 	if (next) {
 		sim_event_at(SIM_EV_CPU_SWITCH, c->id, c->clock, site,
@@ -414,6 +417,7 @@ void sim_block(int reason, int name, const struct sim_site *site)
 		sim_rcu_note_qs(c);
 	cpu_next(c, site);
 	to_scheduler(t);
+	mm_fence_cpu(t->cpu);	/* woken: the wakeup's barrier (try_to_wake_up()) */
 }
 
 /* Sleep until virtual time "when" (a timer wakes the task). */
@@ -659,7 +663,8 @@ int sim_init(const struct sim_config *cfg)
 	int i;
 
 	if (cfg->nr_cpus < 1 || cfg->nr_cpus > SIM_MAX_CPUS || cfg->nr_nodes < 1 ||
-	    cfg->nr_nodes > cfg->nr_cpus || cfg->policy < 0 || cfg->policy >= SIM_NR_POLICIES)
+	    cfg->nr_nodes > cfg->nr_cpus || cfg->policy < 0 || cfg->policy >= SIM_NR_POLICIES ||
+	    cfg->memory < 0 || cfg->memory >= SIM_NR_MEMORY_MODELS)
 		return -1;
 	memset(sim_cpus, 0, sizeof(sim_cpus));
 	live_mask = changed_mask = 0;
@@ -697,6 +702,8 @@ int sim_init(const struct sim_config *cfg)
 	sim_costs_real_gp(cfg->real_gp);
 	sim_reports_init(cfg->hung_task_ns);
 	sim_kasan_init(cfg->kasan_panic);
+	kcsan_init(cfg->kcsan, sim_ncpus);
+	mm_init(cfg->memory, sim_ncpus, cfg->seed, cfg->marked_steps || cfg->kcsan);
 	for (i = 0; i < sim_ncpus; i++) {
 		char name[24];
 
@@ -851,6 +858,7 @@ __attribute__((noinline)) int sim_run_one(void)
 	if (!t->started) {
 		t->started = 1;
 		sim_event_at(SIM_EV_TASK_START, c->id, c->clock, NULL, t->id, t->name, 0, 0);
+		mm_task_start(t->id, c->id);
 	}
 	sim_current = t;
 	sim_event_cpu = c->id;
@@ -883,6 +891,8 @@ int sim_run(void)
 	sim_running = 1;
 	run_status = run_loop();
 	sim_running = 0;
+	mm_run_end();
+	kcsan_run_end();
 	return run_status;
 }
 
@@ -890,6 +900,7 @@ void sim_fini(void)
 {
 	int i;
 
+	mm_fini();
 	sim_rcu_fini();
 	sim_slab_fini();
 	sim_reports_fini();

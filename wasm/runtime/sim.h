@@ -39,6 +39,8 @@ struct sim_site {
 })
 #define SIM_SITE() SIM_SITE_EXPR((const char *)0)
 
+#include "memmodel/memmodel.h"
+
 enum sim_event_kind {
 #define SIM_EVENT(kind, a0, a1, a2, a3, doc) SIM_EV_##kind,
 #include "events.def"
@@ -110,6 +112,7 @@ enum sim_report_type {
 	SIM_REPORT_KASAN = 5,
 	SIM_REPORT_HUNG_TASK = 6,
 	SIM_REPORT_TEST = 7,	/* a test's own verdict: it failed (sim_test_failed()) */
+	SIM_REPORT_KCSAN = 8,	/* a data race on a plain access (runtime/kcsan/, labrun --kcsan) */
 };
 
 /* Costs of the cost model (virtual ns), see wasm/runtime/costs.c. */
@@ -245,6 +248,7 @@ void sim_mutex_lock(struct sim_lock *l, const struct sim_site *site);
 int sim_mutex_trylock(struct sim_lock *l, const struct sim_site *site);
 void sim_mutex_unlock(struct sim_lock *l, const struct sim_site *site);
 int sim_lock_held(const struct sim_lock *l);
+int sim_spin_is_locked(const struct sim_lock *l);	/* spin_is_locked(): the memory model's read of the lock word */
 
 /* rw_semaphore (locks.c) */
 void sim_rwsem_init(struct sim_rwsem *s, const char *name, const struct sim_site *site);

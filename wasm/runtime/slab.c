@@ -390,6 +390,15 @@ const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size)
 	return find_freed(addr);
 }
 
+int sim_obj_span(const void *addr, uintptr_t *start, size_t *size)
+{
+	struct sim_obj *o = find(addr);
+
+	*start = o ? o->start : 0;
+	*size = o ? o->size : 0;
+	return o ? o->id : 0;
+}
+
 int sim_obj_of(const volatile void *addr)
 {
 	struct sim_obj *o = find(addr);
@@ -476,6 +485,7 @@ void *sim_kmalloc(unsigned long size, int zero, int node, const struct sim_site 
 	if (!p)
 		return NULL;
 	sim_fp_note_range((uintptr_t)p, size, 1);
+	mm_forget((uintptr_t)p, size, 1);	/* fresh memory: its last owner's history goes */
 	if (zero)
 		memset(p, 0, size);
 	else
@@ -525,6 +535,7 @@ void sim_kfree(const void *p, const struct sim_site *site)
 	sim_slab_nfreed++;
 	shadow_set(o->start, o->size, -o->id);
 	sim_fp_note_range((uintptr_t)p, o->size, 1);
+	mm_forget((uintptr_t)p, o->size, 1);
 	memset((void *)p, 0x6b, o->size);
 	o->free_site = sim_site_id(site);
 	o->free_task = sim_task_id();

@@ -14,8 +14,8 @@
  * the rest race. Each task's RETURN carries what it saw, its part of the
  * end state: which add to the shared atomic came first, and the flag and
  * data the reader read. A reader that sees the flag and not the data
- * would WARN (it cannot happen here: the simulation is sequentially
- * consistent).
+ * would WARN (it cannot happen: the acquire pairs with the release, under
+ * every memory model).
  */
 #include <linux/kernel.h>
 #include <linux/cache.h>

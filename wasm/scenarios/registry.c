@@ -38,6 +38,9 @@ extern const struct scenario scenario_selftest_ida_threads __attribute__((weak))
 #undef RCUTORTURE_SCENARIO
 extern const struct scenario scenario_explore_litmus __attribute__((weak));
 extern const struct scenario scenario_explore_choice __attribute__((weak));
+extern const struct scenario scenario_planted_race __attribute__((weak));
+/* The kernel's litmus tests, as wasm/litmus/litmus2c.py writes them (litmus only); NULL-terminated */
+extern const struct scenario *const sim_litmus_tests[] __attribute__((weak));
 
 static const struct scenario *const all[] = {
 	&scenario_shrinker_lifetime,
@@ -64,26 +67,39 @@ static const struct scenario *const all[] = {
 #undef RCUTORTURE_SCENARIO
 	&scenario_explore_litmus,
 	&scenario_explore_choice,
+	&scenario_planted_race,
 };
 
 #define NR_ALL (sizeof(all) / sizeof(all[0]))
 const struct scenario *sim_scenarios[NR_ALL + 1];
+static int nr_fixed;
 
 static void fill(void)
 {
 	size_t i, n = 0;
 
-	if (sim_scenarios[0])
+	if (sim_scenarios[0] || nr_fixed < 0)
 		return;
 	for (i = 0; i < NR_ALL; i++)
 		if (all[i])
 			sim_scenarios[n++] = all[i];
+	nr_fixed = n ? (int)n : -1;
 }
 
 const struct scenario *sim_scenario_at(int i)
 {
+	int n, k;
+
 	fill();
-	return i >= 0 && i < (int)NR_ALL ? sim_scenarios[i] : NULL;
+	n = nr_fixed > 0 ? nr_fixed : 0;
+	if (i >= 0 && i < n)
+		return sim_scenarios[i];
+	if (i < 0 || !sim_litmus_tests)
+		return NULL;
+	for (k = 0; k <= i - n; k++)
+		if (!sim_litmus_tests[k])
+			return NULL;
+	return sim_litmus_tests[i - n];
 }
 
 const struct scenario *sim_scenario_find(const char *name)
@@ -91,8 +107,8 @@ const struct scenario *sim_scenario_find(const char *name)
 	int i;
 
 	fill();
-	for (i = 0; sim_scenarios[i]; i++)
-		if (!strcmp(sim_scenarios[i]->name, name))
-			return sim_scenarios[i];
+	for (i = 0; sim_scenario_at(i); i++)
+		if (!strcmp(sim_scenario_at(i)->name, name))
+			return sim_scenario_at(i);
 	return NULL;
 }

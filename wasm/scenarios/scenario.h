@@ -44,6 +44,7 @@ struct scenario {
 	unsigned long long hung_task_ns;	/* the hung-task threshold, 0: the runtime's */
 	struct scenario_params defaults;
 	void (*init)(void *params);	/* the init task, on CPU 0 */
+	int marked_steps;	/* every marked access is a preemption point (the litmus tests) */
 	/*
 	 * A run's parameters the scenario's kernel state cannot hold together
 	 * (each is within its params.def limit): the message, or NULL. NULL:

@@ -4,7 +4,9 @@
 # Runs every scenario of each variant on seeds 1..SEEDS natively and as
 # wasm under Node, under the three scheduling policies in turn, and
 # compares the digests of their JSON-lines event logs. Every fourth seed
-# runs on the stress scale (--stress: real-length grace periods).
+# runs on the stress scale (--stress: real-length grace periods). The
+# first MEMORY_SEEDS seeds (default 2) run again under the tso and the
+# relaxed memory models.
 # Variants are checked side by side, DETERMINISM_JOBS at a time (default:
 # the number of CPUs); each variant's lines are printed together.
 # LAB_NATIVE and LAB_WASM: the builds compared (build/native and
@@ -23,22 +25,50 @@ if [ "${1:-}" = --one ]; then
 		echo "determinism: $variant: no native labrun with scenarios, or no wasm build"
 		exit 1
 	fi
+	memseeds=${MEMORY_SEEDS:-2}
+	[ "$memseeds" -le "$seeds" ] || memseeds=$seeds
+	err=$(mktemp)
+	trap 'rm -f "$err"' EXIT
 	for scenario in $scenarios; do
 		same=0
-		for seed in $(seq 1 "$seeds"); do
+		runs=0
+		skipped=0
+		for run in $(seq 1 "$seeds") $(seq 1 "$memseeds" | sed 's/$/:tso/') $(seq 1 "$memseeds" | sed 's/$/:relaxed/'); do
+			seed=${run%%:*}
+			memory=sc
+			case $run in *:*) memory=${run#*:} ;; esac
 			case $((seed % 3)) in 0) policy=timed ;; 1) policy=rr ;; *) policy=random ;; esac
 			stress=
 			[ $((seed % 4)) -ne 0 ] || stress=--stress
-			a=$(ASAN_OPTIONS=detect_leaks=0 $native --scenario "$scenario" --seed "$seed" --policy $policy $stress --hash 2>/dev/null)
-			b=$($wasm --scenario "$scenario" --seed "$seed" --policy $policy $stress --hash)
+			# shrinker-churn under relaxed, on the 6.12 kernels with the memcg
+			# bitmap, calls a shrinker whose count_objects the reclaiming CPU has
+			# not seen (docs/memory-model.md, "shrinker-churn under relaxed"): the
+			# native run stops at a call through NULL (pc 0), and that run alone
+			# is skipped, said so; on the other kernels it is compared.
+			# (a run that ends in a report exits 1, its hash printed all the same)
+			a=$(ASAN_OPTIONS=detect_leaks=0 $native --scenario "$scenario" --seed "$seed" --policy $policy \
+				--memory $memory $stress --hash 2>"$err") || true
+			if [ -n "$a" ]; then
+				:
+			elif [ "$scenario:$memory" = shrinker-churn:relaxed ] && grep -q 'SEGV on unknown address 0x0* (pc 0x0* ' "$err"; then
+				echo "determinism: $variant $scenario seed $seed ($policy, $memory): skipped, the run calls a NULL count_objects (docs/memory-model.md)"
+				skipped=$((skipped + 1))
+				continue
+			else
+				echo "determinism: $variant $scenario seed $seed ($policy, $memory): the native run failed: $(tail -3 "$err")"
+				fail=1
+				continue
+			fi
+			b=$($wasm --scenario "$scenario" --seed "$seed" --policy $policy --memory $memory $stress --hash) || true
+			runs=$((runs + 1))
 			if [ "$a" = "$b" ]; then
 				same=$((same + 1))
 			else
-				echo "determinism: $variant $scenario seed $seed ($policy) differs: native $a, wasm $b"
+				echo "determinism: $variant $scenario seed $seed ($policy, $memory) differs: native $a, wasm $b"
 				fail=1
 			fi
 		done
-		echo "determinism: $variant $scenario: $same of $seeds seeds (policies timed, rr, random in turn) give the same log natively and in wasm ($LAB_NATIVE, $LAB_WASM)"
+		echo "determinism: $variant $scenario: $same of $runs runs ($seeds seeds under sc, $memseeds under tso and relaxed; policies timed, rr, random in turn) give the same log natively and in wasm ($LAB_NATIVE, $LAB_WASM)$([ "$skipped" = 0 ] || echo "; $skipped skipped at a NULL count_objects")"
 	done
 	exit $fail
 fi

@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # A search split into shards equals the one search: for each small race of
-# wasm/explore.json on each of its kernels (or those whose id is given), and
+# wasm/explore.json on each of its kernels (or those whose id is given; the
+# races under tso and relaxed among them, the model's choices searched with
+# the scheduler's and split with them), and
 # for searches many bounds deep (explore-litmus and explore-choice to the
 # end, shrinker-free to bound 2 on break-no-wait, where a shortest failing
 # schedule is found early and kept), the optimised labrun searches it in

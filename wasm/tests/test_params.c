@@ -52,6 +52,9 @@ static const struct at_limit {
 	{ .param = LAB_P_MUNMAP_NS, .scenario = "lru-batch", .with = { .objects = RUN_PARAM_MAX_OBJECTS, .lru_release_all = 1 }, .quiet = 1 },
 	{ .param = LAB_P_PLANTED, .scenario = "planted-bugs" },
 	{ .param = LAB_P_CPUS, .scenario = "explore-locktorture-spin_lock", .quiet = 1 },
+	/* relaxed, the weakest model: the scene under it */
+	{ .param = LAB_P_MEMORY, .scenario = "shrinker-lifetime" },
+	{ .param = LAB_P_KCSAN, .scenario = "shrinker-lifetime" },
 };
 
 /* p with the nonzero fields of with: the row's other parameters. */

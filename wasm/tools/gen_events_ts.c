@@ -17,6 +17,7 @@
 #include "../runtime/kinds.h"
 #include "../runtime/runtime.h"
 #include "../runtime/choice.h"
+#include "../runtime/memmodel/memmodel.h"
 #include "../scenarios/scenario.h"
 
 
@@ -155,6 +156,16 @@ int main(int argc, char **argv)
 		printf("%s'%s'", k ? ", " : "", sim_policy_names[k]);
 	printf("] as const;\n");
 	printf("export type PolicyName = (typeof POLICIES)[number];\n\n");
+	{
+		static const char *const memory_names[SIM_NR_MEMORY_MODELS] = SIM_MEMORY_NAMES;
+
+		printf("/** The memory models by name (wasm/runtime/memmodel), in the order the run parameter memory numbers them. */\n");
+		printf("export const MEMORY_MODELS = [");
+		for (k = 0; k < SIM_NR_MEMORY_MODELS; k++)
+			printf("%s'%s'", k ? ", " : "", memory_names[k]);
+		printf("] as const;\n");
+		printf("export type MemoryModel = (typeof MEMORY_MODELS)[number];\n\n");
+	}
 
 	/* The codes events carry in their arguments, from their C definitions. */
 #define CODE(name, code) printf("  %s = %d,\n", #name, code);

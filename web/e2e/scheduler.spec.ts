@@ -40,6 +40,22 @@ test('the scheduling policy can be switched and is kept in the link', async ({ p
   expect(await lab.currentStep()).toBe(0);
 });
 
+test('the memory model can be switched, is named in the run\'s facts and kept in the link', async ({ page, context }) => {
+  const lab = new Lab(page);
+  await lab.open('?scene=shrinker-lifetime&seed=1&step=10');
+  await expect(page.getByTestId('run.facts')).toContainText('memory model sc');
+  await expect(page).not.toHaveURL(/memory=/);
+  await page.getByTestId('scene.memory').selectOption('relaxed');
+  await expect(page).toHaveURL(/memory=relaxed/);
+  await expect(page.getByTestId('run.facts')).toContainText('memory model relaxed');
+  expect(await lab.currentStep()).toBe(0);
+  // The same link opens the same model in a new page.
+  const again = new Lab(await context.newPage());
+  await again.open(page.url());
+  await expect(again.page.getByTestId('scene.memory')).toHaveValue('relaxed');
+  await expect(again.page.getByTestId('run.facts')).toContainText('memory model relaxed');
+});
+
 test('the planted bugs show kernel-style reports naming their lines', async ({ page }) => {
   const lab = new Lab(page);
   await lab.open('?scene=planted-bugs&seed=1&step=0');

@@ -2,8 +2,9 @@
 /*
  * Customised: bit operations (Documentation/atomic_bitops.txt). The atomic
  * set_bit()/clear_bit() family records a BIT event at the caller's line (a
- * shrinker bit set in a memcg's map is one); the non-atomic __ forms and
- * the find/ffs helpers are silent.
+ * shrinker bit set in a memcg's map is one) and, under tso and relaxed, is
+ * the memory model's read-modify-write; the non-atomic __ forms and the
+ * find/ffs helpers are silent, plain accesses.
  */
 #ifndef _LINUX_BITOPS_H
 #define _LINUX_BITOPS_H
@@ -30,12 +31,28 @@ static inline int sim_bitop(unsigned long nr, volatile unsigned long *addr, int 
 {
 	volatile unsigned long *p = addr + BIT_WORD(nr);
 	unsigned long mask = BIT_MASK(nr);
-	int old = !!(*p & mask);
+	int old;
 
-	if (op == SIM_BIT_SET || op == SIM_BIT_TEST_AND_SET)
-		*p |= mask;
-	else
-		*p &= ~mask;
+	if (sim_mm_on()) {
+		/*
+		 * set_bit() and clear_bit() are unordered, test_and_*() fully
+		 * ordered when they change the bit and, as the generic ones
+		 * (asm-generic/bitops/atomic.h), only a read when not.
+		 */
+		int order = op >= SIM_BIT_TEST_AND_SET ? SIM_MM_FULL : SIM_MM_NORET;
+		unsigned long w, nw;
+
+		sim_mm_rmw_begin(p, &w, sizeof(w), order, site);
+		nw = op == SIM_BIT_SET || op == SIM_BIT_TEST_AND_SET ? w | mask : w & ~mask;
+		sim_mm_rmw_end(p, &nw, sizeof(nw), order, nw != w || order == SIM_MM_NORET, site);
+		old = !!(w & mask);
+	} else {
+		old = !!(*p & mask);
+		if (op == SIM_BIT_SET || op == SIM_BIT_TEST_AND_SET)
+			*p |= mask;
+		else
+			*p &= ~mask;
+	}
 	sim_event(SIM_EV_BIT, site, sim_obj_for(SIM_EV_BIT, addr), (int)nr, old, op);
 	sim_step(site, SIM_COST_BITOP);
 	return old;

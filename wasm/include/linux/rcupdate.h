@@ -3,8 +3,9 @@
  * Customised: RCU (Documentation/RCU/whatisRCU.rst). Read-side sections,
  * call_rcu(), kvfree_rcu(), synchronize_rcu() and rcu_barrier() are
  * simulated by wasm/runtime/rcu.c and recorded at the caller's line.
- * rcu_dereference() and friends are plain loads: the simulation is
- * sequentially consistent.
+ * rcu_dereference() and friends are READ_ONCE(); under tso and relaxed the
+ * memory model orders what is read through the pointer after its load, as
+ * the address dependency does, and rcu_assign_pointer() is a release store.
  */
 #ifndef __LINUX_RCUPDATE_H
 #define __LINUX_RCUPDATE_H
@@ -23,15 +24,16 @@
 #define rcu_read_lock_sched()	rcu_read_lock()
 #define rcu_read_unlock_sched()	rcu_read_unlock()
 
-#define rcu_dereference_raw(p)	READ_ONCE(p)
-#define rcu_dereference(p)	READ_ONCE(p)
-#define rcu_dereference_check(p, c)	READ_ONCE(p)
+#define SIM_RCU_DEREF(p)	SIM_READ_ORDERED(p, SIM_MM_DEREF)
+#define rcu_dereference_raw(p)	SIM_RCU_DEREF(p)
+#define rcu_dereference(p)	SIM_RCU_DEREF(p)
+#define rcu_dereference_check(p, c)	SIM_RCU_DEREF(p)
 #define rcu_dereference_protected(p, c)	(p)
-#define rcu_dereference_raw_check(p)	READ_ONCE(p)
+#define rcu_dereference_raw_check(p)	SIM_RCU_DEREF(p)
 #define rcu_access_pointer(p)	READ_ONCE(p)
 #define rcu_assign_pointer(p, v) do {					\
 	barrier();							\
-	WRITE_ONCE((p), (v));						\
+	SIM_WRITE_ORDERED((p), (v), SIM_MM_RELEASE);			\
 	sim_event(SIM_EV_RCU_ASSIGN, SIM_SITE_EXPR(#p),			\
 		  sim_obj_for(SIM_EV_RCU_ASSIGN, &(p)),			\
 		  sim_obj_for(SIM_EV_RCU_ASSIGN, (const void *)(v)), 0, 0);	\

@@ -2,7 +2,8 @@
 /*
  * Customised: refcount_t (include/linux/refcount.h). Every operation is a
  * preemption point with a REFCOUNT event (object, old, new value) at the
- * caller's line. As in the kernel, incrementing from zero and overflowing
+ * caller's line, and under tso and relaxed the memory model's
+ * read-modify-write. As in the kernel, incrementing from zero and overflowing
  * saturate and WARN (lib/refcount.c refcount_warn_saturate()).
  */
 #ifndef _LINUX_REFCOUNT_H
@@ -25,10 +26,12 @@ typedef struct refcount_struct {
 
 enum { SIM_REF_SET = 1, SIM_REF_INC_NOT_ZERO, SIM_REF_DEC_AND_TEST, SIM_REF_INC, SIM_REF_DEC };
 
-static inline int sim_refcount(refcount_t *r, int op, int arg, const struct sim_site *site)
+/* The new value of a refcount_t operation on old, and what it returns. */
+static inline int sim_refcount_new(int op, int old, int arg, int *ret)
 {
-	int old = r->refs.counter, new = old, ret = 0;
+	int new = old;
 
+	*ret = 0;
 	switch (op) {
 	case SIM_REF_SET:
 		new = arg;
@@ -36,7 +39,7 @@ static inline int sim_refcount(refcount_t *r, int op, int arg, const struct sim_
 	case SIM_REF_INC_NOT_ZERO:
 		if (old != 0) {
 			new = old + 1;
-			ret = 1;
+			*ret = 1;
 		}
 		break;
 	case SIM_REF_INC:
@@ -45,18 +48,55 @@ static inline int sim_refcount(refcount_t *r, int op, int arg, const struct sim_
 	case SIM_REF_DEC_AND_TEST:
 	case SIM_REF_DEC:
 		new = old - 1;
-		ret = new == 0;
+		*ret = new == 0;
 		break;
 	}
-	r->refs.counter = new;
+	return new;
+}
+
+/*
+ * Under tso and relaxed, the memory model's RMW, ordered as
+ * include/linux/refcount.h says: set, inc and inc_not_zero relaxed; dec
+ * a release; dec_and_test a release, and an acquire when it hits zero.
+ */
+static inline int sim_refcount(refcount_t *r, int op, int arg, const struct sim_site *site)
+{
+	int old, new, ret;
+
+	if (sim_mm_on()) {
+		int order = op == SIM_REF_DEC ? SIM_MM_RELEASE : SIM_MM_ONCE;
+
+		if (op == SIM_REF_SET) {
+			sim_mm_load(&r->refs.counter, &old, sizeof(old), SIM_MM_ONCE, site);
+			new = arg;
+			ret = 0;
+			sim_mm_store(&r->refs.counter, &new, sizeof(new), SIM_MM_ONCE, site);
+		} else {
+			sim_mm_rmw_begin(&r->refs.counter, &old, sizeof(old), order, site);
+			new = sim_refcount_new(op, old, arg, &ret);
+			if (op == SIM_REF_DEC_AND_TEST)
+				order = ret ? SIM_MM_ACQ_REL : SIM_MM_RELEASE;
+			sim_mm_rmw_end(&r->refs.counter, &new, sizeof(new), order, new != old, site);
+		}
+	} else {
+		old = r->refs.counter;
+		new = sim_refcount_new(op, old, arg, &ret);
+		r->refs.counter = new;
+	}
 	sim_event(SIM_EV_REFCOUNT, site, sim_obj_for(SIM_EV_REFCOUNT, r), old, new, op);
-	if (op == SIM_REF_INC && old == 0) {
-		sim_warn("refcount_t: addition on 0; use-after-free", site);
-		r->refs.counter = REFCOUNT_SATURATED;
-	} else if (new < 0 && old >= 0 && op != SIM_REF_SET) {
-		sim_warn(op >= SIM_REF_DEC_AND_TEST ? "refcount_t: underflow; use-after-free"
-						    : "refcount_t: saturated; leaking memory", site);
-		r->refs.counter = REFCOUNT_SATURATED;
+	if ((op == SIM_REF_INC && old == 0) ||
+	    (new < 0 && old >= 0 && op != SIM_REF_SET)) {
+		int sat = REFCOUNT_SATURATED;
+
+		if (op == SIM_REF_INC && old == 0)
+			sim_warn("refcount_t: addition on 0; use-after-free", site);
+		else
+			sim_warn(op >= SIM_REF_DEC_AND_TEST ? "refcount_t: underflow; use-after-free"
+							    : "refcount_t: saturated; leaking memory", site);
+		if (sim_mm_on())
+			sim_mm_store(&r->refs.counter, &sat, sizeof(sat), SIM_MM_ONCE, site);
+		else
+			r->refs.counter = sat;
 	}
 	sim_step(site, SIM_COST_REFCOUNT);
 	return ret;

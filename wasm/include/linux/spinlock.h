@@ -10,6 +10,7 @@
 #include <linux/spinlock_types.h>
 #include <linux/compiler.h>
 #include <linux/bug.h>
+#include <asm/barrier.h>
 #include <sim.h>
 
 #define spin_lock_init(lock)	sim_lock_init(&(lock)->l, #lock, SIM_LOCK_SPIN, SIM_SITE_EXPR(#lock))
@@ -23,7 +24,9 @@
 #define spin_lock_irqsave(lock, flags)	do { (flags) = 0; spin_lock(lock); } while (0)
 #define spin_unlock_irqrestore(lock, flags)	do { (void)(flags); spin_unlock(lock); } while (0)
 #define spin_lock_nested(lock, subclass)	spin_lock(lock)
-#define spin_is_locked(lock)	sim_lock_is_locked(&(lock)->l)
+#define spin_is_locked(lock)	sim_spin_is_locked(&(lock)->l)
+/* A full barrier after taking a lock (linux/spinlock.h); on x86 the lock's RMW already is one. */
+#define smp_mb__after_spinlock()	SIM_BARRIER(SIM_MB_AFTER_SPINLOCK)
 #define assert_spin_locked(lock)	BUG_ON(!sim_lock_is_locked(&(lock)->l))
 #define local_irq_save(flags)	do { (flags) = 0; } while (0)
 #define local_irq_restore(flags)	do { (void)(flags); } while (0)

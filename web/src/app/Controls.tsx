@@ -3,6 +3,7 @@
 // native button or input, so each is reachable and operable by keyboard.
 import { useEffect, useState, type ReactNode } from 'react';
 import { isValidSeed, openAtWordSize, POLICIES, type PolicyName } from './url';
+import { MEMORY_MODELS, type MemoryModel } from '../engine/generated/events';
 import { kernelLabel } from '../engine/manifest';
 import { PAGE_WORD_SIZE, type WordSize } from '../engine/wordsize';
 import './Controls.css';
@@ -22,6 +23,8 @@ interface Props {
   onSeed: (s: number) => void;
   policy: PolicyName;
   onPolicy: (p: PolicyName) => void;
+  memory: MemoryModel;
+  onMemory: (m: MemoryModel) => void;
   variants: string[];
   variant: string;
   onVariant: (v: string) => void;
@@ -35,6 +38,13 @@ const POLICY_LABELS: Record<PolicyName, string> = {
   timed: 'timed (earliest clock)',
   rr: 'round-robin',
   random: 'random',
+};
+
+/** The memory models as the header names them (docs/memory-model.md). */
+const MEMORY_LABELS: Record<MemoryModel, string> = {
+  sc: 'sc (sequentially consistent)',
+  tso: 'tso (x86-64)',
+  relaxed: 'relaxed (LKMM)',
 };
 
 const SPEEDS = [1, 4, 16, 64, 256, 1024];
@@ -136,6 +146,16 @@ export function Controls(p: Props) {
           {POLICIES.map((x) => (
             <option key={x} value={x}>
               {POLICY_LABELS[x]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label title="What a load may return and when a store becomes visible to the other CPUs (docs/memory-model.md)">
+        memory{' '}
+        <select value={p.memory} onChange={(e) => p.onMemory(e.target.value as MemoryModel)} data-testid="scene.memory">
+          {MEMORY_MODELS.map((x) => (
+            <option key={x} value={x}>
+              {MEMORY_LABELS[x]}
             </option>
           ))}
         </select>

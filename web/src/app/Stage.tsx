@@ -9,6 +9,7 @@ import type { EventLog } from '../engine/log';
 import type { MachineState, Timeline as RunTimeline } from '../engine/machine';
 import type { Labels } from '../engine/narrate';
 import { shownContext, shownSiteAt } from '../engine/codesite';
+import { staleRead, storeWords } from '../engine/stale';
 import { shows, type SceneDef } from '../scenes/types';
 import { CodePane } from '../ui/CodePane';
 import { CpuCards, CpuCardsFolded } from '../ui/CpuCards';
@@ -129,5 +130,13 @@ export function Stage({ scene, run, state, step, onSeek, onProgram, compared, ti
 /** The code pane at a step: never blank (engine/codesite.ts). Drawn again only when its step or log changes. wrap: a slide's (CodePane). */
 export const StageCode = memo(function StageCode({ log, step, wrap }: { log: EventLog; step: number; wrap?: boolean }) {
   const shown = shownSiteAt(log, step);
-  return <CodePane site={shown?.site ?? null} context={shownContext(log, step, shown)} shown={shown?.how} wrap={wrap} />;
+  return <CodePane site={shown?.site ?? null} context={shownContext(log, step, shown)} shown={shown?.how} wrap={wrap} also={staleStoreLine(log, step)} />;
 });
+
+/** At a stale load, the newer store it missed: its line lit too when the machine knows it and it is in the load's file. */
+function staleStoreLine(log: EventLog, step: number): { line: number; words: string } | null {
+  const r = step >= 0 && step < log.length ? staleRead(log, step) : null;
+  if (!r) return null;
+  const same = !!r.store && !!r.load && r.store.tree === r.load.tree && r.store.file === r.load.file;
+  return { line: same ? r.store!.line : 0, words: `CPU${log.cpu[step]} has not yet seen ${storeWords(log, r)}` };
+}

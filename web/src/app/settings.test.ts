@@ -25,6 +25,13 @@ describe('settingsReducer', () => {
     expect(sameRun(s, run)).toBe(true);
     expect(sameRun(s, base)).toBe(false);
   });
+  it('another memory model drops the hand schedule (its choices were the old model\'s) and is another run', () => {
+    const relaxed = settingsReducer(base, { type: 'memory', memory: 'relaxed' });
+    expect(relaxed).toEqual({ ...base, memory: 'relaxed', sched: '' });
+    expect(settingsReducer(base, { type: 'memory', memory: 'sc' })).toBe(base); // sc is the default
+    expect(sameRun(relaxed, { ...base, sched: '' })).toBe(false);
+    expect(sameRun({ ...base, memory: 'sc' }, base)).toBe(true);
+  });
   it('a hand schedule keeps the rest', () => {
     expect(settingsReducer(base, { type: 'sched', sched: '1' })).toEqual({ ...base, sched: '1' });
   });

@@ -3,7 +3,7 @@
 // program and the kernel compared beside it. One reducer holds the rules
 // that tie them together (a hand schedule belongs to the run it was made
 // on, a kernel is not compared with itself).
-import type { PolicyName, RunState } from '../engine/runState';
+import type { MemoryModel, PolicyName, RunState } from '../engine/runState';
 
 export interface Settings extends RunState {
   compare: string | null; // a second kernel run beside the first, in lock-step
@@ -14,6 +14,7 @@ export type SettingsAction =
   | { type: 'seed'; seed: number }
   | { type: 'variant'; variant: string }
   | { type: 'policy'; policy: PolicyName }
+  | { type: 'memory'; memory: MemoryModel }
   | { type: 'compare'; compare: string | null }
   | { type: 'sched'; sched: string }
   | { type: 'program'; prog: string }
@@ -27,6 +28,9 @@ export function settingsReducer(s: Settings, a: SettingsAction): Settings {
       return { ...s, variant: a.variant, sched: '', compare: a.variant === s.compare ? null : s.compare };
     case 'policy':
       return { ...s, policy: a.policy, sched: '' };
+    case 'memory':
+      // The hand schedule's choices were the old model's.
+      return a.memory === (s.memory ?? 'sc') ? s : { ...s, memory: a.memory, sched: '' };
     case 'compare':
       return { ...s, compare: a.compare };
     case 'sched':
@@ -41,5 +45,6 @@ export function settingsReducer(s: Settings, a: SettingsAction): Settings {
 
 /** Whether a run was made with these settings. */
 export function sameRun(a: RunState, b: RunState): boolean {
-  return a.variant === b.variant && a.seed === b.seed && a.policy === b.policy && a.sched === b.sched && a.prog === b.prog;
+  return a.variant === b.variant && a.seed === b.seed && a.policy === b.policy && a.sched === b.sched && a.prog === b.prog &&
+    (a.memory ?? 'sc') === (b.memory ?? 'sc');
 }

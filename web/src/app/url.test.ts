@@ -35,6 +35,16 @@ describe('the page\'s links', () => {
     expect(exploreLink({ scene: 'shrinker-lifetime', lesson: null }, { variant: 'v6.12', seed: 1, sched: '0.1'.repeat(1200), prog: '' }, 4)).toBeNull();
   });
 
+  it('carry the memory model unless it is sc, and a model that is none is a notice', () => {
+    expect(new URLSearchParams(formatUrl(state({ memory: 'relaxed' }))).get('memory')).toBe('relaxed');
+    expect(formatUrl(state({ memory: 'sc' }))).not.toContain('memory');
+    expect(readUrl('?scene=shrinker-lifetime&memory=tso').settings.memory).toBe('tso');
+    const bad = readUrl('?scene=shrinker-lifetime&memory=arm');
+    expect(bad.settings.memory ?? 'sc').toBe('sc');
+    expect(bad.notices.map((n) => n.param)).toEqual(['memory']);
+    expect(noticeText(bad.notices[0])).toContain('expected one of sc, tso, relaxed');
+  });
+
   it('a notice quotes at most a few dozen characters of a value, its name and what is wrong', () => {
     const v = 'z'.repeat(5000);
     const text = noticeText({ param: 'q'.repeat(300), value: v, problem: `"${v}" is not a setting`, used: 'left it out' });

@@ -8,15 +8,15 @@
 // scenes, lessons and talks. It imports only the engine: the page's first
 // script (main.tsx) reads the link with it before the rest of the page loads.
 import { isScheduleText } from '../engine/decisions';
-import { POLICIES, type PolicyName } from '../engine/generated/events';
-import type { RunState } from '../engine/runState';
+import { MEMORY_MODELS, POLICIES, type PolicyName } from '../engine/generated/events';
+import type { MemoryModel, RunState } from '../engine/runState';
 import { DEFAULT_WORD_SIZE, PAGE_WORD_SIZE, type WordSize } from '../engine/wordsize';
 
 // The scheduling policies, generated from the runtime's (wasm/runtime/runtime.h).
 export { POLICIES, type PolicyName };
 
 /** Every parameter the page reads (params.ts checks them), in the order permalinks write them. */
-export const PARAMS = ['lesson', 'deck', 'talk', 'slide', 'embed', 'scene', 'variant', 'compare', 'bits', 'seed', 'policy', 'sched', 'prog', 'step'] as const;
+export const PARAMS = ['lesson', 'deck', 'talk', 'slide', 'embed', 'scene', 'variant', 'compare', 'bits', 'seed', 'policy', 'memory', 'sched', 'prog', 'step'] as const;
 export type Param = (typeof PARAMS)[number];
 /** Every parameter the trace page (?import) reads, in the order its permalinks write them. */
 export const IMPORT_PARAMS = ['lesson', 'import', 'step'] as const;
@@ -106,6 +106,13 @@ export const RUN_PARAMS: { [K in keyof RunState]-?: RunParam<RunState[K]> } = {
     write: (v) => (v === 'timed' ? '' : v),
     read: (p, _scene, fallback) =>
       (POLICIES as readonly string[]).includes(p) ? { value: p as PolicyName } : { problem: `expected one of ${POLICIES.join(', ')}`, used: `used ${fallback}` },
+  },
+  memory: {
+    // absent: sc, the default (a run that names none is sc's)
+    fallback: (_scene, start) => start?.memory,
+    write: (v) => (!v || v === 'sc' ? '' : v),
+    read: (m, _scene, fallback) =>
+      (MEMORY_MODELS as readonly string[]).includes(m) ? { value: m as MemoryModel } : { problem: `expected one of ${MEMORY_MODELS.join(', ')}`, used: `used ${fallback ?? 'sc'}` },
   },
   sched: {
     fallback: (_scene, start) => start?.sched ?? '',
@@ -226,7 +233,7 @@ export function talkLink(where: { lesson: string | null; deck: string | null; ta
 }
 
 /** The explorer's link to a schedule it found, at a step (null: too long for a link). */
-export function exploreLink(where: { scene: string; lesson: string | null }, r: Pick<RunState, 'variant' | 'seed' | 'sched' | 'prog'>, step: number): string | null {
+export function exploreLink(where: { scene: string; lesson: string | null }, r: Pick<RunState, 'variant' | 'seed' | 'sched' | 'prog' | 'memory'>, step: number): string | null {
   if (!fitsLink(r.sched)) return null;
   return formatUrl({ ...where, ...r, compare: null, policy: 'timed', step, talk: null });
 }

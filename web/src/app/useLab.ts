@@ -53,8 +53,8 @@ export interface Lab {
 export function useLab(initial: UrlSettings, urlNotices: Notice[]): Lab {
   const { scene } = initial;
   const [settings, dispatch] = useReducer(settingsReducer, null, (): Settings => {
-    const { variant, seed, policy, sched, prog, compare } = initial;
-    return { variant, seed, policy, sched, prog, compare };
+    const { variant, seed, policy, memory, sched, prog, compare } = initial;
+    return { variant, seed, policy, memory, sched, prog, compare };
   });
   const [notices, setNotices] = useState<Notice[]>(urlNotices);
   const addNotice = useCallback(
@@ -82,7 +82,7 @@ export function useLab(initial: UrlSettings, urlNotices: Notice[]): Lab {
   const { compared, error: comparedError } = useComparedRun(client, scene, settings);
   const error = runError ?? comparedError;
   const last = run ? run.log.length - 1 : 0;
-  const runKey = `${settings.variant} ${settings.seed} ${settings.policy} ${settings.sched} ${settings.prog}`;
+  const runKey = `${settings.variant} ${settings.seed} ${settings.policy} ${settings.memory ?? 'sc'} ${settings.sched} ${settings.prog}`;
   const { playing, setPlaying, speed, setSpeed, readTick, readNow } = usePlayback(last, setStep, runKey, !!run);
   const reading = useReadingStep(step, playing, readTick);
   const seek = useCallback(

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { sharedClient, type SimClient, type RunOptions } from '../engine/client';
 import type { Decisions } from '../engine/decisions';
-import { Policy } from '../engine/generated/events';
+import { MEMORY_MODELS, Policy } from '../engine/generated/events';
 import { History, type Reducer } from '../engine/history';
 import { timePeaks } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
@@ -80,10 +80,15 @@ export function programOptions(scene: AnyScene, prog: string): RunOptions {
   return { program: prog ? scene.program.toBytes(prog) : [], ...scene.program.options?.(prog) };
 }
 
+/** The run parameter for a memory model: none for sc, the default (so that an sc run's request is what it always was). */
+export function memoryOption(memory: RunState['memory']): RunOptions {
+  return memory && memory !== 'sc' ? { memory: MEMORY_MODELS.indexOf(memory) } : {};
+}
+
 /** The main run's request as its settings give it: scenario, seed and options. Throws with what is wrong in the program. */
 export function mainRunRequest(scene: AnyScene, s: RunState): [string, number, RunOptions] {
   const setup = programOptions(scene, s.prog);
-  return [scene.scenario, s.seed, { variant: s.variant, policy: Policy[s.policy], schedule: s.sched, slowNs: scene.slowNs?.(s.variant) ?? 0, ...setup }];
+  return [scene.scenario, s.seed, { variant: s.variant, policy: Policy[s.policy], schedule: s.sched, slowNs: scene.slowNs?.(s.variant) ?? 0, ...memoryOption(s.memory), ...setup }];
 }
 
 /**
@@ -116,13 +121,13 @@ export function useMainRun(
   const [run, setRun] = useState<Run | null>(null);
   const [error, setError] = useState<string | null>(null);
   const landing = useRef<StepTarget>(initialStep);
-  const { variant, seed, policy, sched, prog } = s;
+  const { variant, seed, policy, sched, prog, memory } = s;
   useEffect(() => {
     let live = true;
     setError(null);
     let request: [string, number, RunOptions];
     try {
-      request = mainRunRequest(scene, { variant, seed, policy, sched, prog });
+      request = mainRunRequest(scene, { variant, seed, policy, sched, prog, memory });
     } catch (e) {
       onRefused('prog', prog, (e as Error).message);
       return;
@@ -160,7 +165,7 @@ export function useMainRun(
           landing.current = 0;
           const open = asked ? resolveStep(asked, log) : at;
           lap('source');
-          setRun({ variant, seed, policy, sched, prog, log, decisions, history, timeline, labels, peaks, wallMs, phases });
+          setRun({ variant, seed, policy, sched, prog, memory, log, decisions, history, timeline, labels, peaks, wallMs, phases });
           // The first frame with the run: React's render and commit, then layout and paint; then the rest of the
           // checkpoints, between frames.
           requestAnimationFrame(() =>
@@ -187,7 +192,7 @@ export function useMainRun(
     return () => {
       live = false;
     };
-  }, [client, scene, variant, seed, policy, sched, prog, setStep, onRefused]);
+  }, [client, scene, variant, seed, policy, sched, prog, memory, setStep, onRefused]);
   return { run, error, landing };
 }
 
@@ -195,7 +200,7 @@ export function useMainRun(
 export function useComparedRun(client: SimClient, scene: AnyScene, s: Settings) {
   const [compared, setCompared] = useState<Compared | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const { compare, variant, seed, policy, prog } = s;
+  const { compare, variant, seed, policy, prog, memory } = s;
   useEffect(() => {
     let live = true;
     setCompared(null);
@@ -207,7 +212,7 @@ export function useComparedRun(client: SimClient, scene: AnyScene, s: Settings) 
     } catch {
       return; // the main run reports it
     }
-    client.run(scene.scenario, seed, { variant: compare, policy: Policy[policy], slowNs: scene.slowNs?.(compare) ?? 0, ...setup }).then(
+    client.run(scene.scenario, seed, { variant: compare, policy: Policy[policy], slowNs: scene.slowNs?.(compare) ?? 0, ...memoryOption(memory), ...setup }).then(
       ({ log }) => {
         if (!live || log.length === 0) return;
         const { history, timeline } = foldRun(log, scene, true);
@@ -226,6 +231,6 @@ export function useComparedRun(client: SimClient, scene: AnyScene, s: Settings) 
     return () => {
       live = false;
     };
-  }, [client, scene, compare, variant, seed, policy, prog]);
+  }, [client, scene, compare, variant, seed, policy, prog, memory]);
   return { compared, error };
 }

@@ -3,6 +3,7 @@
 // "CPU1 mount: wait_for_completion(&shrinker->done), sleeps — mm/shrinker.c:795".
 import { CompletionOp, EventKind, Label, LruItemOp, LruStatus } from './generated/events';
 import type { EventLog } from './log';
+import { staleRead, storeWords } from './stale';
 
 export type Labels = Map<number, string>;
 
@@ -98,6 +99,10 @@ export function describe(log: EventLog, i: number, labels: Labels): string {
     case EventKind.SRCU_GP_START: return `synchronize_srcu(${log.name(a(0))}): flips to index ${1 - a(1)}, waits for ${a(2)} readers of index ${a(1)}`;
     case EventKind.SRCU_GP_END: return `SRCU grace period ${a(1)} of ${log.name(a(0))} ends`;
     case EventKind.PRINTK: return `printk: ${log.name(a(0))}`;
+    case EventKind.MM_STALE: {
+      const r = staleRead(log, i)!;
+      return `reads an older value of ${expr || 'a location'} in ${o(0)}: it has not yet seen ${storeWords(log, r)}`;
+    }
   }
   return log.meta.kinds[log.kind[i]]?.name ?? 'event';
 }

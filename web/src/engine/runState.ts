@@ -2,9 +2,9 @@
 // What makes a run, whoever holds it: the page's settings and its URL, a
 // lesson's start, a talk's live slides, a trace file's name. The same
 // kernel, seed, policy, hand schedule and program give the same run.
-import type { PolicyName } from './generated/events';
+import type { MemoryModel, PolicyName } from './generated/events';
 
-export type { PolicyName };
+export type { MemoryModel, PolicyName };
 
 export interface RunState {
   /** The kernel (kernel-tree/manifest.json "kernels": its name). */
@@ -15,4 +15,6 @@ export interface RunState {
   sched: string;
   /** The scenario's program, for scenes that take one ('' : its default). */
   prog: string;
+  /** The memory model the machine runs (wasm/runtime/memmodel); absent: sc, the default. */
+  memory?: MemoryModel;
 }

@@ -7,6 +7,7 @@
 // that opens the scene at its first report with the schedule in the URL.
 import { useEffect, useRef, useState } from 'react';
 import type { RunParams } from '../engine/generated/params';
+import { MEMORY_MODELS } from '../engine/generated/events';
 import { wordSizeFor } from '../engine/wordsize';
 import type { ExploreSetup } from '../scenes/types';
 import type { BoundSummary, ExploreProgress, ExploreReply, ExploreRequest, FailingSchedule } from './protocol';
@@ -210,9 +211,9 @@ export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params, p
       <h2 id="explore-title">Explore every schedule</h2>
       <p className="muted">
         Let the machine find the interleaving of {setup.race}: the explorer runs this scene’s small set-up (prog={setup.prog})
-        on {variant} again
+        on {variant} under the {MEMORY_MODELS[params.memory ?? 0]} memory model again
         and again, each time a fresh boot,
-        taking every other branch at the scheduler’s decisions — every schedule with at most k preemptions, bound by bound, with
+        taking every other branch at the scheduler’s decisions{params.memory ? ' and at the memory model’s (which store each load reads, where each store goes, how far a store buffer has drained)' : ''} — every schedule with at most k preemptions, bound by bound, with
         sleep sets so that orders of independent steps run once — and checks each run as any run is checked (KASAN, lockdep,
         WARN, BUG, hung tasks, deadlocks, leaks).
       </p>

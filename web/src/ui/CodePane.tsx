@@ -24,6 +24,11 @@ interface Props {
    * lit line's statement is scrolled into view whole. The page's pane keeps one line a row and scrolls sideways.
    */
   wrap?: boolean;
+  /**
+   * At a stale load (engine/stale.ts): the newer store it missed, in words for the header, and its line (0: none),
+   * lit with the load's when the machine knows it and it is in the same file.
+   */
+  also?: { line: number; words: string } | null;
 }
 
 /** The lines a slide's pane draws around the lit one: a screen of them either way, at the largest type. */
@@ -135,16 +140,20 @@ function sideways(text: string, expr: string | null, box: Box): number {
 }
 
 /** A line of the file: a step draws again only the lines it lights or unlights. */
-const CodeLine = memo(function CodeLine({ n, text, on, stmt = false }: { n: number; text: string; on: boolean; stmt?: boolean }) {
+const CodeLine = memo(function CodeLine({ n, text, on, stmt = false, also = false }: { n: number; text: string; on: boolean; stmt?: boolean; also?: boolean }) {
   return (
-    <div className={`code-line${on ? ' current' : ''}${stmt ? ' stmt' : ''}`} data-testid={on ? 'code.line.current' : undefined} data-line={n}>
+    <div
+      className={`code-line${on ? ' current' : ''}${stmt ? ' stmt' : ''}${also && !on ? ' also' : ''}`}
+      data-testid={on ? 'code.line.current' : also ? 'code.line.also' : undefined}
+      data-line={n}
+    >
       <span className="ln">{n}</span>
       <span className="src">{text || ' '}</span>
     </div>
   );
 });
 
-export function CodePane({ site, context, shown = 'event', wrap = false }: Props) {
+export function CodePane({ site, context, shown = 'event', wrap = false, also = null }: Props) {
   const [error, setError] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
   const tree = site?.tree ?? '';
@@ -286,6 +295,12 @@ export function CodePane({ site, context, shown = 'event', wrap = false }: Props
         <div className="code-prov">
           {prov} · {context}
         </div>
+        {also && (
+          <div className="code-also" data-testid="code.also">
+            {also.line ? `Stale read; lit too, line ${also.line}: ` : 'Stale read: '}
+            {also.words}
+          </div>
+        )}
       </header>
       {error && <p className="error">{error}</p>}
       <div className={`code-body${wrap ? ' wrap' : ''}${stale ? ' stale' : ''}`} data-testid="code.body" ref={body} onScroll={onScroll} tabIndex={0} aria-label="kernel source" aria-busy={stale || undefined}>
@@ -293,7 +308,7 @@ export function CodePane({ site, context, shown = 'event', wrap = false }: Props
           <div className="code-lines" data-testid="code.wrapped">
             {lines?.slice(Math.max(0, line - 1 - WRAP_AROUND), Math.min(total, line + WRAP_AROUND)).map((text, k) => {
               const n = Math.max(1, line - WRAP_AROUND) + k;
-              return <CodeLine key={n} n={n} text={text} on={n === line} stmt={!!stmt && n >= stmt[0] && n <= stmt[1]} />;
+              return <CodeLine key={n} n={n} text={text} on={n === line} stmt={!!stmt && n >= stmt[0] && n <= stmt[1]} also={n === also?.line} />;
             })}
           </div>
         ) : (
@@ -301,7 +316,7 @@ export function CodePane({ site, context, shown = 'event', wrap = false }: Props
             <div className="code-window" style={{ top: PAD + (first - 1) * lineHeight }}>
               {lines?.slice(first - 1, last).map((text, k) => {
                 const n = first + k;
-                return <CodeLine key={n} n={n} text={text} on={n === line} />;
+                return <CodeLine key={n} n={n} text={text} on={n === line} also={n === also?.line} />;
               })}
             </div>
           </div>

@@ -2,7 +2,8 @@
 // The current event in words (also announced to screen readers), what its
 // kind means, and the events around it; click one to go there.
 import type { EventLog } from '../engine/log';
-import { narrate, type Labels } from '../engine/narrate';
+import { narrate, objName, type Labels } from '../engine/narrate';
+import { staleRead, storeStep, storeWords } from '../engine/stale';
 import './EventPanel.css';
 
 export function EventPanel({ log, step, labels, onSeek }: { log: EventLog; step: number; labels: Labels; onSeek: (s: number) => void }) {
@@ -16,6 +17,7 @@ export function EventPanel({ log, step, labels, onSeek }: { log: EventLog; step:
       <p className="narration" aria-live="polite" data-testid="event.narration">
         {narrate(log, step, labels)}
       </p>
+      <StaleNote log={log} step={step} labels={labels} onSeek={onSeek} />
       <p className="kind-doc">
         <code>{log.meta.kinds[log.kind[step]]?.name}</code> {log.meta.kinds[log.kind[step]]?.doc} · t = {log.time[step]} ns
       </p>
@@ -30,5 +32,24 @@ export function EventPanel({ log, step, labels, onSeek }: { log: EventLog; step:
         ))}
       </ol>
     </section>
+  );
+}
+
+/** A stale load: what this CPU read, the newer store it missed, and a way to that store. */
+function StaleNote({ log, step, labels, onSeek }: { log: EventLog; step: number; labels: Labels; onSeek: (s: number) => void }) {
+  const r = staleRead(log, step);
+  if (!r) return null;
+  const at = r.load ? ` at ${r.load.file}:${r.load.line} (${r.load.func}())` : '';
+  const what = r.load?.expr ?? 'a location';
+  const to = storeStep(log, r);
+  return (
+    <p className="stale-note" data-testid="event.stale">
+      <strong>Stale read.</strong> CPU{log.cpu[step]} read {what} of {objName(labels, r.obj)}{at}: an older value than
+      the latest, {storeWords(log, r)}, which this CPU had not yet seen: nothing it ran since (a barrier, a lock, an acquire
+      pairing with that store's release) made it see it.{' '}
+      <button type="button" className="link" data-testid="event.stale.store" onClick={() => onSeek(to)}>
+        Go to the store (event {to})
+      </button>
+    </p>
   );
 }

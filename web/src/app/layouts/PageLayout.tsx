@@ -25,7 +25,7 @@ import { Stage, StageCode } from '../Stage';
 import { readTalkText } from '../talks';
 import type { Lab } from '../useLab';
 import type { Compared, Run } from '../useRuns';
-import { programOptions } from '../useRuns';
+import { memoryOption, programOptions } from '../useRuns';
 import { BUILT, IMPORTED } from '../../talk/talks';
 import { cleanLink, deckLink, exploreLink, fitsLink, lessonLink, liveLink, liveWords, openAddress, openLesson, tooLongForLink } from '../url';
 import { Narration, RunControls, usePageKeys } from './shared';
@@ -37,6 +37,7 @@ type AnyScene = SceneDef<any>;
 function traceFileName(scene: string, run: RunState): string {
   const parts = ['reclaim-lab', scene, run.variant, `seed${run.seed}`];
   if (run.policy !== 'timed') parts.push(run.policy);
+  if (run.memory && run.memory !== 'sc') parts.push(run.memory);
   if (run.sched) parts.push('schedule');
   if (run.prog) parts.push('program');
   return `${parts.join('-')}.json`;
@@ -81,13 +82,13 @@ const RunParts = memo(function RunParts({ scene, run, client, lesson, slowNs, se
       {scene.Measure && <scene.Measure sim={client} />}
       {scene.explore && (
         <ExplorePanel setup={scene.explore} scenario={scene.scenario} variant={run.variant} seed={run.seed}
-          params={pickRunParams({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...programOptions(scene, scene.explore.prog) })}
+          params={pickRunParams({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...memoryOption(run.memory), ...programOptions(scene, scene.explore.prog) })}
           program={scene.program?.toBytes(scene.explore.prog) ?? []}
-          linkTo={(sched, at) => exploreLink({ scene: scene.id, lesson: lesson?.id ?? null }, { variant: run.variant, seed: run.seed, sched, prog: scene.explore!.prog }, at)} />
+          linkTo={(sched, at) => exploreLink({ scene: scene.id, lesson: lesson?.id ?? null }, { variant: run.variant, seed: run.seed, sched, prog: scene.explore!.prog, memory: run.memory }, at)} />
       )}
       <RunEnd scene={scene} run={run} onSeek={seek} />
       <p className="run-facts" data-testid="run.facts">
-        Kernel {run.variant} on the {log.meta.bits}-bit machine{log.meta.bits !== PAGE_WORD_SIZE ? ` (this build has no ${PAGE_WORD_SIZE}-bit module of it)` : ''}, seed {run.seed}, {log.meta.policy} policy{run.sched ? ' after the schedule in the URL' : ''}
+        Kernel {run.variant} on the {log.meta.bits}-bit machine{log.meta.bits !== PAGE_WORD_SIZE ? ` (this build has no ${PAGE_WORD_SIZE}-bit module of it)` : ''}, seed {run.seed}, {log.meta.policy} policy, memory model {run.memory ?? 'sc'}{run.sched ? ' after the schedule in the URL' : ''}
         {slowNs ? `, slow shrinkers (count_objects sleeps ${slowNs / 1000} µs)` : ''}: events 0–{log.length - 1} ({log.length}) over {(log.endTime / 1000).toFixed(1)} µs of virtual time on {log.meta.cpus} CPUs; simulated in {run.wallMs.toFixed(0)} ms.
         Virtual time follows the cost model in wasm/runtime/costs.c.
       </p>

@@ -47,6 +47,11 @@ export function RunControls({ lab, tools }: { lab: Lab; tools?: ReactNode }) {
         landing.current = 0;
         dispatch({ type: 'policy', policy: p });
       }}
+      memory={settings.memory ?? 'sc'}
+      onMemory={(m) => {
+        landing.current = 0;
+        dispatch({ type: 'memory', memory: m });
+      }}
     />
   );
 }
