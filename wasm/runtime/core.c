@@ -347,7 +347,7 @@ void sim_printk(const struct sim_site *site, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	sim_kvsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
 	sim_event(SIM_EV_PRINTK, site, sim_name(buf), 0, 0, 0);
 }

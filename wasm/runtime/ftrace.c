@@ -107,55 +107,63 @@ static void put_conversion(struct strbuf *b, const char *spec, char conv, const 
 	}
 }
 
-void sim_ftrace(const char *event, const char *fmt, ...)
+/*
+ * fmt with its arguments into b, the kernel's pointer formats as the
+ * simulated machine prints them (the head of this file): TP_printk's
+ * formats, and printk's and WARN's (core.c, reports.c), whose %p must
+ * print the same natively and in wasm, where the addresses differ.
+ */
+static void sim_kformat(struct strbuf *b, const char *fmt, va_list *ap)
 {
-	struct sim_task *t = sim_current;
-	int cpu = t ? t->cpu : sim_event_cpu;
-	sim_u64 ns = t || sim_running ? sim_cpus[cpu].clock : 0;
-	char comm[16];
-	va_list ap;
 	const char *p;
 
-	snprintf(comm, sizeof(comm), "%s", t ? sim_name_at(t->name) : "<idle>");
-	sb_put(&buf, "%16s-%-7d [%03d] %5llu.%06llu: %s: ", comm, t ? t->id : 0, cpu,
-	       ns / 1000000000ULL, ns % 1000000000ULL / 1000, event);
-	va_start(ap, fmt);
 	for (p = fmt; *p; p++) {
-		char spec[16], len[3] = "";
+		char spec[32], len[3] = "";
 		size_t n = 0;
 
 		if (*p != '%') {
-			sb_put(&buf, "%c", *p);
+			sb_put(b, "%c", *p);
 			continue;
 		}
 		if (p[1] == '%') {
-			sb_put(&buf, "%%");
+			sb_put(b, "%%");
 			p++;
 			continue;
 		}
 		spec[n++] = *p++;
-		while (*p && strchr("-+ #0123456789.", *p) && n < 10)
-			spec[n++] = *p++;
-		while (*p && strchr("hlzj", *p) && strlen(len) < 2) {
-			size_t l = strlen(len);
-
-			len[l] = *p;
-			len[l + 1] = '\0';
+		while (*p && strchr("-+ #0123456789.*", *p) && n < 20) {
+			if (*p == '*') {	/* a width or precision given as an argument */
+				n += (size_t)snprintf(spec + n, sizeof(spec) - n, "%d", va_arg(*ap, int));
+				p++;
+				continue;
+			}
 			spec[n++] = *p++;
 		}
+		while (*p && strchr("hlzjt", *p) && strlen(len) < 2) {
+			size_t l = strlen(len);
+
+			len[l] = *p == 't' ? 'l' : *p;
+			len[l + 1] = '\0';
+			spec[n++] = len[l];
+			p++;
+		}
 		if (*p == 'p') {
-			const void *ptr = va_arg(ap, const void *);
+			const void *ptr = va_arg(*ap, const void *);
 
 			if (p[1] == 'S' || p[1] == 's') {
 				const char *name = kallsyms_name(ptr);
 
 				if (name)
-					sb_put(&buf, p[1] == 'S' ? "%s+0x0" : "%s", name);
+					sb_put(b, p[1] == 'S' ? "%s+0x0" : "%s", name);
 				else
-					sb_put(&buf, "0x%lx", (unsigned long)ptr);
+					sb_put(b, "0x%lx", (unsigned long)ptr);
 				p++;
 			} else {
-				sb_put(&buf, "%08x", (unsigned int)sim_obj_of(ptr));
+				sb_put(b, "%08x", (unsigned int)sim_obj_of(ptr));
+				/* another extension (%px, %pK ...): its letters say nothing more here */
+				while (p[1] && ((p[1] >= 'a' && p[1] <= 'z') || (p[1] >= 'A' && p[1] <= 'Z') ||
+						(p[1] >= '0' && p[1] <= '9')))
+					p++;
 			}
 			continue;
 		}
@@ -163,8 +171,37 @@ void sim_ftrace(const char *event, const char *fmt, ...)
 			break;
 		spec[n++] = *p;
 		spec[n] = '\0';
-		put_conversion(&buf, spec, *p, len, &ap);
+		put_conversion(b, spec, *p, len, ap);
 	}
+}
+
+/* sim_kformat() into out (n bytes, cut short as vsnprintf() cuts). */
+void sim_kvsnprintf(char *out, size_t n, const char *fmt, va_list ap)
+{
+	struct strbuf b = { 0 };
+	va_list copy;
+
+	va_copy(copy, ap);
+	sim_kformat(&b, fmt, &copy);
+	va_end(copy);
+	if (n)
+		snprintf(out, n, "%s", b.s ? b.s : "");
+	free(b.s);
+}
+
+void sim_ftrace(const char *event, const char *fmt, ...)
+{
+	struct sim_task *t = sim_current;
+	int cpu = t ? t->cpu : sim_event_cpu;
+	sim_u64 ns = t || sim_running ? sim_cpus[cpu].clock : 0;
+	char comm[16];
+	va_list ap;
+
+	snprintf(comm, sizeof(comm), "%s", t ? sim_name_at(t->name) : "<idle>");
+	sb_put(&buf, "%16s-%-7d [%03d] %5llu.%06llu: %s: ", comm, t ? t->id : 0, cpu,
+	       ns / 1000000000ULL, ns % 1000000000ULL / 1000, event);
+	va_start(ap, fmt);
+	sim_kformat(&buf, fmt, &ap);
 	va_end(ap);
 	sb_put(&buf, "\n");
 	nr_lines++;

@@ -169,7 +169,7 @@ void sim_warnf(const struct sim_site *site, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	sim_kvsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	sim_warn(msg, site);
 }

@@ -7,6 +7,7 @@
 #ifndef SIM_RUNTIME_H
 #define SIM_RUNTIME_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "sim.h"
@@ -293,6 +294,12 @@ struct sim_obj {
 	int memcg_prev, memcg_next;	/* while live and charged: its memcg's other objects (ids) */
 };
 const struct sim_obj *sim_slab_freed_at(uintptr_t addr, size_t size);
+/*
+ * vsnprintf() with the kernel's pointer formats as the machine prints them
+ * (ftrace.c): %p the object's id, %pS a function's name; what printk and
+ * WARN print is the same natively and in wasm.
+ */
+void sim_kvsnprintf(char *out, size_t n, const char *fmt, va_list ap);
 /* The live object addr is in: its id (0 none), start and size. */
 int sim_obj_span(const void *addr, uintptr_t *start, size_t *size);
 
