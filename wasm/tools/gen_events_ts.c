@@ -34,6 +34,21 @@ static void print_str(const char *s)
 }
 
 /* Each kind of choice point's letter in a schedule's text. */
+/* A C list of names as a TypeScript tuple of literals and the type of its members. */
+static void print_names(const char *doc, const char *list, const char *type, const char *const *names, int n)
+{
+	int k;
+
+	printf("/** %s */\n", doc);
+	printf("export const %s = [", list);
+	for (k = 0; k < n; k++)
+		printf("%s'%s'", k ? ", " : "", names[k]);
+	printf("] as const;\n");
+	printf("export type %s = (typeof %s)[number];\n\n", type, list);
+}
+
+static const char *const memory_names[SIM_NR_MEMORY_MODELS] = SIM_MEMORY_NAMES;
+
 static const char choice_letters[SIM_CHOICE_NR] = {
 #define SIM_CHOICE(id, letter, name, bound, what) [SIM_CHOICE_##id] = letter,
 #include "../runtime/choice.def"
@@ -150,22 +165,10 @@ int main(int argc, char **argv)
 	for (k = 0; k < SIM_NR_POLICIES; k++)
 		printf("  %s = %d,\n", sim_policy_names[k], k);
 	printf("}\n\n");
-	printf("/** The scheduling policies by name, as permalinks and lessons give them (Policy[name]). */\n");
-	printf("export const POLICIES = [");
-	for (k = 0; k < SIM_NR_POLICIES; k++)
-		printf("%s'%s'", k ? ", " : "", sim_policy_names[k]);
-	printf("] as const;\n");
-	printf("export type PolicyName = (typeof POLICIES)[number];\n\n");
-	{
-		static const char *const memory_names[SIM_NR_MEMORY_MODELS] = SIM_MEMORY_NAMES;
-
-		printf("/** The memory models by name (wasm/runtime/memmodel), in the order the run parameter memory numbers them. */\n");
-		printf("export const MEMORY_MODELS = [");
-		for (k = 0; k < SIM_NR_MEMORY_MODELS; k++)
-			printf("%s'%s'", k ? ", " : "", memory_names[k]);
-		printf("] as const;\n");
-		printf("export type MemoryModel = (typeof MEMORY_MODELS)[number];\n\n");
-	}
+	print_names("The scheduling policies by name, as permalinks and lessons give them (Policy[name]).",
+		    "POLICIES", "PolicyName", sim_policy_names, SIM_NR_POLICIES);
+	print_names("The memory models by name (wasm/runtime/memmodel), in the order the run parameter memory numbers them.",
+		    "MEMORY_MODELS", "MemoryModel", memory_names, SIM_NR_MEMORY_MODELS);
 
 	/* The codes events carry in their arguments, from their C definitions. */
 #define CODE(name, code) printf("  %s = %d,\n", #name, code);
