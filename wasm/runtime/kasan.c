@@ -213,14 +213,20 @@ void __sim_kasan_storeN(uintptr_t addr, uintptr_t size)
  * The memory model sees the copy as the reads and writes of its bytes; it
  * is made from the newest values (mm_copy() says what the copy read).
  */
+/* A copy's checks: KASAN's of both ranges, then KCSAN's plain accesses (pc: the instrumented caller). */
+static inline __attribute__((always_inline)) void check_copy(void *dst, const void *src, size_t n, void *pc)
+{
+	check_access((uintptr_t)src, n, 0, pc);
+	check_access((uintptr_t)dst, n, 1, pc);
+	if (__builtin_expect(sim_kcsan_on, 0)) {
+		kcsan_plain((uintptr_t)src, n, 0, pc);
+		kcsan_plain((uintptr_t)dst, n, 1, pc);
+	}
+}
+
 void *__sim_kasan_memcpy(void *dst, const void *src, size_t n)
 {
-	check_access((uintptr_t)src, n, 0, CALLER_PC());
-	check_access((uintptr_t)dst, n, 1, CALLER_PC());
-	if (__builtin_expect(sim_kcsan_on, 0)) {
-		kcsan_plain((uintptr_t)src, n, 0, CALLER_PC());
-		kcsan_plain((uintptr_t)dst, n, 1, CALLER_PC());
-	}
+	check_copy(dst, src, n, CALLER_PC());
 	if (__builtin_expect(sim_memory != SIM_MEMORY_SC, 0))
 		return mm_copy(dst, src, n);
 	return memcpy(dst, src, n);
@@ -228,12 +234,7 @@ void *__sim_kasan_memcpy(void *dst, const void *src, size_t n)
 
 void *__sim_kasan_memmove(void *dst, const void *src, size_t n)
 {
-	check_access((uintptr_t)src, n, 0, CALLER_PC());
-	check_access((uintptr_t)dst, n, 1, CALLER_PC());
-	if (__builtin_expect(sim_kcsan_on, 0)) {
-		kcsan_plain((uintptr_t)src, n, 0, CALLER_PC());
-		kcsan_plain((uintptr_t)dst, n, 1, CALLER_PC());
-	}
+	check_copy(dst, src, n, CALLER_PC());
 	if (__builtin_expect(sim_memory != SIM_MEMORY_SC, 0))
 		return mm_copy(dst, src, n);
 	return memmove(dst, src, n);
