@@ -71,8 +71,7 @@ import kernels  # noqa: E402
 
 CONTEXT = 3
 # include/linux/memcontrol.h: the SRCU series adds shrinker_info.map_nr_max.
-PATHS = ['mm/', 'include/linux/shrinker.h', 'include/linux/memcontrol.h',
-         'include/linux/lru_batch.h', 'include/trace/events/lru_batch.h']
+PATHS = ['mm/', 'include/linux/shrinker.h', 'include/linux/memcontrol.h']
 # The inode comparisons: the inode LRU code and list_lru.
 INODE_PATHS = ['fs/inode.c', 'include/linux/list_lru.h', 'mm/list_lru.c']
 

@@ -210,9 +210,12 @@ class Registry:
             if 'base' in k:
                 raise RegistryError(f'{where}: an upstream kernel has no base')
         else:
-            if k.get('base') not in self.trees:
+            # a tree, or the branch of a kernel before it made from patches
+            # (a series ported as more than one kernel, each on the last)
+            made = [x['branch'] for x in self.kernels if x['kind'] != 'upstream']
+            if k.get('base') not in list(self.trees) + made:
                 raise RegistryError(f'{where}: a {k["kind"]} kernel needs a base, one of the trees '
-                                    f'({", ".join(self.trees)})')
+                                    f'({", ".join(self.trees)}) or the branch of a kernel before it')
             if k['branch'] in self.trees:
                 raise RegistryError(f'{where}: a {k["kind"]} kernel has a branch of its own, not the tree '
                                     f'{k["branch"]}')

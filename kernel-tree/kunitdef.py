@@ -14,7 +14,7 @@ import re
 import sys
 
 # kunit.def's "where" column (its header comment says what each means)
-WHERES = ('ALL', 'LRU_BATCH', 'INODE', 'WORD64', 'PLANTED')
+WHERES = ('ALL', 'INODE', 'FOLIO_LRU', 'WORD64', 'PLANTED')
 
 _IDENT = r'[A-Za-z_][A-Za-z0-9_]*'
 _STRING = r'"(?:[^"\\\n]|\\.)*"'

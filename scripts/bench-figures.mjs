@@ -62,7 +62,7 @@ async function measure(browser, p) {
   return { s, workers };
 }
 
-const PLAY = { query: '?scene=lru-batch&prog=batch,t64', speed: 1024, seconds: 5 };
+const PLAY = { query: '?scene=lru-batch&prog=t64', speed: 1024, seconds: 5 };
 
 async function frames(browser) {
   const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });

@@ -27,7 +27,7 @@ const ONLY = opt('only', ''); // the runs whose name starts so (all if empty)
 // No bits= in the queries: the page's default machine (64-bit), as a visitor opens it;
 // each row names the machine its run ran on.
 const RUNS = [
-  ['lru-batch 64x512x4', '?scene=lru-batch&prog=batch,t64,p512,r4'],
+  ['lru-batch 64x512x4', '?scene=lru-batch&prog=t64,p512,r4'],
   ['shrinker-lifetime r600 o64', '?scene=shrinker-lifetime&prog=r600,o64'],
 ];
 // The goals for a long run in the page (docs/performance.md's table of make bench's goals).

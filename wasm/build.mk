@@ -40,6 +40,13 @@ $(KERNELS_MK): kernel-tree/manifest.json kernel-tree/kernels.py kernel-tree/kuni
 	@python3 kernel-tree/kernels.py mk $@ $(KERNEL_RECIPES)
 INODE_VARIANTS := $(inode_RECIPE_VARIANTS)
 
+# The folio LRU of v6.12 (mm/swap.c, mm/vmscan.c, mm/memcontrol.c,
+# include/linux/mm_inline.h...), extracted with its line numbers: the
+# registry's recipe folio-lru, v6.12's own, and the RFC's port on it
+# (recipes lru-batch, lru-splice), whose specs include v6.12's.
+LRU_EXTRACT       := $(v6.12_EXTRACT)
+LRU_PORT_VARIANTS := $(lru-batch_RECIPE_VARIANTS) $(lru-splice_RECIPE_VARIANTS)
+
 # selftest: the kernel's own library tests of 6.12 (lib/test_xarray.c ...)
 # over the library code they test, run on the simulated machine by
 # wasm/selftest/ (make selftest). Not a scene's kernel: it holds only its
@@ -68,8 +75,9 @@ selftest_GLUE    := wasm/glue/radix_tree.c wasm/glue/sched.c wasm/glue/kunit.c w
 # vsnprintf() (wasm/glue/vsprintf.c), which has the %*pb and %*pbl formats;
 # CONFIG_PRINTK: lib/hexdump.c builds print_hex_dump(); CONFIG_PREEMPTION,
 # as Debian's 6.12 kernels (PREEMPT_DYNAMIC): locktorture's
-# torture_preempt_schedule() is a preemption point (linux/preempt.h).
-selftest_DEFS    := $(v6.12_DEFS) -DSIM_SELFTEST -DSIM_KERNEL_BITMAP -DSIM_KERNEL_VSPRINTF -DCONFIG_PRINTK=1 \
+# torture_preempt_schedule() is a preemption point (linux/preempt.h). Not
+# SIM_FOLIO_LRU: the v6.12 kernel's recipe (folio-lru) adds its folio LRU.
+selftest_DEFS    := $(filter-out -DSIM_FOLIO_LRU,$(v6.12_DEFS)) -DSIM_SELFTEST -DSIM_KERNEL_BITMAP -DSIM_KERNEL_VSPRINTF -DCONFIG_PRINTK=1 \
                     -DCONFIG_PREEMPTION=1
 selftest_OVERLAY := wasm/overlay/v6.12
 selftest_SCEN    := wasm/scenarios/selftest.c wasm/scenarios/selftest_locktorture.c \
@@ -146,7 +154,7 @@ SCEN_SRCS   := wasm/scenarios/shrinker_lifetime.c wasm/scenarios/planted_bugs.c 
 RUNTIME_SRCS := wasm/runtime/heap.c wasm/runtime/core.c wasm/runtime/rcu.c wasm/runtime/locks.c \
                wasm/runtime/slab.c wasm/runtime/costs.c wasm/runtime/fiber.c \
                wasm/runtime/sched.c wasm/runtime/reports.c wasm/runtime/lockdep.c wasm/runtime/strbuf.c \
-               wasm/runtime/ftrace.c wasm/runtime/footprint.c wasm/runtime/choice.c \
+               wasm/runtime/ftrace.c wasm/runtime/percpu.c wasm/runtime/footprint.c wasm/runtime/choice.c \
                wasm/runtime/kasan.c wasm/runtime/stats.c \
                wasm/runtime/memmodel/memmodel.c wasm/runtime/kcsan/kcsan.c
 EXPLORE_SRCS := $(wildcard wasm/explore/*.c)
@@ -197,6 +205,14 @@ CC_native64 := clang-14 -m64 $(NATIVE_FLAGS)
 CC_bench  := $(NATIVE_CC) -O2 -gdwarf-4
 CC_wasm   := $(EMCC) $(WASM_FLAGS)
 CC_fuzz   := $(NATIVE_CC) $(NATIVE_FLAGS) -fsanitize=fuzzer-no-link
+# cov: every kernel-side function reporting its entry (-finstrument-functions,
+# wasm/cli/functions.c), for docs/lru.md's inventory of what the lru-batch
+# scene runs: unoptimised, and with the attributes that would keep a
+# function from its hook made harmless (the kernel's inline is notrace,
+# no_instrument_function; clang hooks no always_inline function), so that
+# every function the code calls counts. The runtime is left alone.
+CC_cov    := $(NATIVE_CC) -O0 -g -finstrument-functions -D__always_inline__=__unused__ -D__no_instrument_function__=__unused__
+HCC_cov   := $(CC_bench)
 # wasm64: emcc -sMEMORY64=2, a 64-bit machine in wasm (make wasm64, not part
 # of make build). `long` and pointers are 8 bytes in C, as at native64; the
 # module is lowered to 32-bit memory after linking, so no engine needs
@@ -213,26 +229,34 @@ CC_wasm64    := $(EMCC64) $(WASM_FLAGS)
 # The runtime guides the fuzzer by its edges alone: tracing its comparisons
 # (slab lookups on every access) took a quarter of each execution.
 HCC_fuzz  := $(CC_fuzz) -fno-sanitize-coverage=trace-cmp
-FLAVOURS  := native native64 bench wasm wasm64 fuzz
+FLAVOURS  := native native64 bench wasm wasm64 fuzz cov
 
 # ---- the kernel sources a variant reads ------------------------------------
-# $(1): variant. Files come out of the branch with git archive; overlay
+# $(1): variant. Files come out of the branch with git archive;
+# extraction specs make .c files (and headers) from them; then overlay
 # headers (wasm/overlay/<variant>, or <variant>_OVERLAY) go next to the
-# compiled files; extraction specs make .c files.
+# compiled files (after the extraction, which reads the real ones: the
+# folio LRU's helpers of mm/internal.h).
+# The specs an extraction spec includes (extract.py's "include" lines,
+# paths beside it): a port's tree is remade when its base's specs change.
+spec_includes = $(foreach s,$(1),$(addprefix $(dir $(s)),$(shell sed -n 's/^include //p' $(s))))
 define tree_rule
-$(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) $($(1)_RECIPE) wasm/tools/extract.py \
+$(tree)/.stamp: $($(1)_FILES) $($(1)_EXTRACT) $(call spec_includes,$($(1)_EXTRACT)) $($(1)_RECIPE) \
+		wasm/tools/extract.py \
 		kernel-tree/linux/.git/reclaim-lab-tree-key $(shell find wasm/overlay -type f)
 	@echo "[wasm] reading $$$$(grep -cv '^#\|^$$$$' $($(1)_FILES)) files from branch $($(1)_BRANCH) of kernel-tree/linux"
 	@rm -rf $(tree) && mkdir -p $(tree)
 	@grep -v '^#' $($(1)_FILES) | grep . | xargs git -C kernel-tree/linux archive $($(1)_BRANCH) -- \
 		| tar -x -C $(tree)
-	@if [ -d $(or $($(1)_OVERLAY),wasm/overlay/$(1)) ]; then \
-		cp -r $(or $($(1)_OVERLAY),wasm/overlay/$(1))/. $(tree)/; fi
 	@for spec in $($(1)_EXTRACT); do \
-		out=$(tree)/$$$$(sed -n 's/^file //p' $$$$spec | sed 's/\.\([ch]\)$$$$/-extract.\1/'); \
+		out=$(tree)/$$$$(sed -n 's/^out //p' $$$$spec); \
+		[ "$$$$out" != $(tree)/ ] || \
+			out=$(tree)/$$$$(sed -n 's/^file //p' $$$$spec | sed 's/\.\([ch]\)$$$$/-extract.\1/'); \
 		python3 wasm/tools/extract.py $$$$spec $(tree) $$$$out || exit 1; \
 		echo "  EXTRACT $$$$spec -> $$$$out"; \
 	done
+	@if [ -d $(or $($(1)_OVERLAY),wasm/overlay/$(1)) ]; then \
+		cp -r $(or $($(1)_OVERLAY),wasm/overlay/$(1))/. $(tree)/; fi
 	@touch $$@
 endef
 $(foreach v,$(LAB_VARIANTS) $(SELFTEST_VARIANTS),$(eval $(call tree_rule,$(v))))
@@ -288,13 +312,13 @@ HOST_PROGS := wasm/cli/labrun.c wasm/bridge/bridge.c wasm/scenarios/registry.c \
               wasm/tests/test_fuzz_ops.c wasm/tests/test_shrinker_churn.c \
               wasm/tests/test_churn_figures.c wasm/tests/test_memcg_bitmap.c \
               wasm/tests/test_lru_batch.c wasm/tests/test_inode_lru.c \
-              wasm/tests/test_explore.c wasm/tests/test_params.c wasm/tests/test_kcsan.c wasm/fuzz/fuzz_shrinkers.c
+              wasm/tests/test_explore.c wasm/tests/test_params.c wasm/tests/test_kcsan.c wasm/fuzz/fuzz_shrinkers.c \
+              wasm/cli/functions.c
 $(foreach f,$(FLAVOURS),$(foreach v,$(LAB_VARIANTS) $(SELFTEST_VARIANTS),\
 	$(foreach s,$($(v)_SRCS),$(eval $(call kernel_rule,$(f),$(v),$(s))))\
 	$(foreach s,$(call pobj_srcs,$(v)),$(eval $(call project_rule,$(f),$(v),$(s))))))
 $(foreach f,$(FLAVOURS),$(foreach s,$(HOST_SRCS) $(HOST_PROGS),$(eval $(call host_rule,$(f),$(s)))))
 $(eval $(call project_rule,native,v6.12,wasm/tests/litmus_kernel.c))
-$(eval $(call project_rule,native,v6.12,wasm/glue/sched.c))
 
 # ---- programs ----------------------------------------------------------------------
 # The CLI per variant, natively and optimised; the same as wasm for Node.
@@ -308,6 +332,10 @@ build/native64/$(1)/labrun: $(call kobjs,native64,$(1)) $(call hobjs,native64) b
 build/bench/$(1)/labrun: $(call kobjs,bench,$(1)) $(call hobjs,bench) build/bench/host/labrun.o build/bench/host/registry.o
 	@echo "  LD [bench] $$@"
 	@$(CC_bench) $$^ -o $$@
+build/cov/$(1)/labrun: $(call kobjs,cov,$(1)) $(call hobjs,cov) build/cov/host/labrun.o build/cov/host/registry.o \
+		build/cov/host/functions.o
+	@echo "  LD [cov] $$@"
+	@$(CC_cov) $$^ -o $$@
 build/wasm/$(1)/labrun.cjs: $(call kobjs,wasm,$(1)) $(call hobjs,wasm) build/wasm/host/labrun.o build/wasm/host/registry.o \
 		$(FIBER_LIBJS) $(NODE_PREJS) wasm/tools/asyncify.py
 	@echo "  LD [wasm] $$@ (Node)"
@@ -500,6 +528,24 @@ $(CHURN_RUNS): test-native/%: build/native/%
 	@$(SUITE) $@ ctest -- env ASAN_OPTIONS=detect_leaks=0 $< $(<D)/churn-figures.txt
 test-native/churn-figures: $(CHURN_RUNS) build/native/test_churn_figures
 	@$(SUITE) $@ ctest -- build/native/test_churn_figures $(foreach v,$(CHURN_VARIANTS),build/native/$(v)/churn-figures.txt)
+
+# docs/lru.md: the inventory of the folio LRU code the lab runs, made from
+# the extraction specs, the kernel tree and a run of the scene on each
+# kernel (wasm/tools/lru-inventory.py); test-native/lru-inventory checks
+# it is what they say.
+LRU_INVENTORY = python3 wasm/tools/lru-inventory.py --tree kernel-tree/linux --specs '$(LRU_EXTRACT)' \
+	$(foreach v,$(LRU_PORT_VARIANTS),--port-specs '$(v):$($(v)_BRANCH)=$($(v)_EXTRACT)') \
+	$(foreach v,v6.12 $(LRU_PORT_VARIANTS),--labrun $(v)=build/cov/$(v)/labrun)
+LRU_INVENTORY_DEPS = wasm/tools/lru-inventory.py wasm/tools/extract.py $(LRU_EXTRACT) \
+	$(foreach v,$(LRU_PORT_VARIANTS),$($(v)_EXTRACT)) $(foreach v,v6.12 $(LRU_PORT_VARIANTS),build/cov/$(v)/labrun)
+docs/lru.md: $(LRU_INVENTORY_DEPS)
+	@mkdir -p $(@D)
+	@$(LRU_INVENTORY) --write $@
+	@echo "  GEN $@ (the folio LRU's inventory)"
+.PHONY: test-native/lru-inventory
+test-native: test-native/lru-inventory
+test-native/lru-inventory: $(LRU_INVENTORY_DEPS)
+	@$(SUITE) $@ ctest -- $(LRU_INVENTORY) --check docs/lru.md
 
 # The memory models' referee: the kernel's 47 litmus tests (the litmus
 # variant, made by wasm/litmus/litmus2c.py) searched to the end under sc,

@@ -32,8 +32,6 @@ branch_runs() {
 	local branch=$1 where=$2 tree=$top/kernel-tree/linux version
 	case $where in
 	ALL|WORD64)	return 0 ;;
-	LRU_BATCH)
-		git -C "$tree" cat-file -e "$branch:mm/lru_batch.c" 2>/dev/null ;;
 	INODE|FOLIO_LRU)	# LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
 		version=$(git -C "$tree" show "$branch:Makefile" |
 			  sed -n '1,5{s/^VERSION = //p; s/^PATCHLEVEL = //p}' | tr '\n' ' ')

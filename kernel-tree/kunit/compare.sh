@@ -80,7 +80,7 @@ printk_max=974
 
 # The scenarios each branch's suite runs, in its order, and the variant
 # that runs each where it is not the branch's own (kunit-inode: inode,
-# built from v6.12, whose fs/ and mm/ page cache code lru-batch-locks
+# built from v6.12, whose fs/ and mm/ page cache code the ports on it
 # shares): wasm/scenarios/kunit.def, read by cases.sh.
 top=$PWD
 . kernel-tree/kunit/cases.sh

@@ -43,12 +43,14 @@ kunit64: kernel-tree native64 $(if $(filter 1,$(KUNIT_WASM64)),wasm64)
 	@for b in $(KUNIT_BRANCHES); do kernel-tree/kunit/run.sh $$b || exit 1; done
 	@KUNIT_WORD=64 KUNIT_WASM64=$(KUNIT_WASM64) kernel-tree/kunit/compare.sh $(KUNIT_BRANCHES)
 
-# The 2018 lru_lock RFC as patch series on 6.12 (kernel-tree/docs/lru-batch-port.md):
-# User-Mode Linux alone until the simulated machine builds them. Each branch
-# boots the reclaim_lab suites (run.sh), reclaim_lab_folio_lru's checks of
-# the batches among them, with CONFIG_DEBUG_VM.
+# Branches made from patches that only User-Mode Linux boots so far (the
+# manifest's "tree_branches"): each boots the reclaim_lab suites (run.sh)
+# with CONFIG_DEBUG_VM. None today: the 2018 lru_lock RFC's port branches
+# (kernel-tree/docs/lru-batch-port.md) are the lab's kernels lru-batch and
+# lru-splice, and make kunit referees them as it does every kernel.
 KUNIT_PORT_BRANCHES := $(shell python3 kernel-tree/kernels.py tree-branches)
 
 .PHONY: kunit-lru-port
 kunit-lru-port: kernel-tree
+	@[ -n "$(strip $(KUNIT_PORT_BRANCHES))" ] || echo "kunit-lru-port: no tree_branches in kernel-tree/manifest.json (make kunit boots every kernel's branch)"
 	@for b in $(KUNIT_PORT_BRANCHES); do kernel-tree/kunit/run.sh $$b || exit 1; done

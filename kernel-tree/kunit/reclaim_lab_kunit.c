@@ -4,8 +4,8 @@
  * the bodies (kunit_*_body.h, the same files the simulated machine runs)
  * over the kernel's own shrinker and list_lru code, memcgs made in a
  * kernel-internal mount of cgroup2 and taken offline with rmdir, objects
- * charged to them by kmem accounting; and, on a branch that has the
- * project's port mm/lru_batch.c, the LRU batch locks. Each case prints its
+ * charged to them by kmem accounting; and, on 6.12 and the ports on it,
+ * the folio LRU. Each case prints its
  * normalised trace as "reclaim_lab: " lines; kernel-tree/kunit/compare.sh
  * diffs them with the traces of the native and wasm builds.
  *
@@ -411,13 +411,6 @@ static void rl_forget_deferred(void)
 #include "kunit_runaway_body.h"
 #include "kunit_bigcount_body.h"
 
-/* The project's port of the 2018 lru_lock RFC, where the branch has it (run.sh builds it). */
-#if __has_include(<linux/lru_batch.h>)
-#include <linux/lru_batch.h>
-#include "kunit_lru_batch_body.h"
-#define RL_LRU_BATCH 1
-#endif
-
 /*
  * Inodes with page cache kept off the inode LRU (5.16 and later; compared
  * on v6.12 and lru-batch-locks, whose fs/ and page cache code are
@@ -524,6 +517,23 @@ static void rl_inode_truncate(struct inode *inode, unsigned long index)
 #define rl_prune_icache_sb(sb, sc)	prune_icache_sb(sb, sc)
 
 #include "kunit_inode_body.h"
+#endif
+
+/*
+ * 6.12's folio LRU (compared on branches of 6.12 and later, with variant
+ * v6.12): real folios from the page allocator, charged to a memcg of the
+ * case's own, through the kernel's own mm/swap.c and mm/vmscan.c;
+ * shrink_inactive_list() through the hook run.sh appends to mm/vmscan.c
+ * (kunit_lru_vmscan.h).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <linux/mm_inline.h>
+#include <linux/pagevec.h>
+#include <linux/sched/mm.h>
+#define RL_FOLIO_LRU 1
+#define rl_folio_alloc()	folio_alloc(GFP_KERNEL, 0)
+
+#include "kunit_lru_body.h"
 #endif
 
 /* ---- planted bugs, for the kernel's own checkers ------------------------------- */
@@ -751,23 +761,23 @@ static void rl_case(struct kunit *test, int (*body)(void), const char *name)
 /* What each "where" of kunit.def needs of this kernel. */
 #define RL_IF_ALL(...)		__VA_ARGS__
 #define RL_IF_WORD64(...)	__VA_ARGS__	/* UML is a 64-bit kernel */
-#ifdef RL_LRU_BATCH
-#define RL_IF_LRU_BATCH(...)	__VA_ARGS__
-#else
-#define RL_IF_LRU_BATCH(...)
-#endif
 #ifdef RL_INODE
 #define RL_IF_INODE(...)		__VA_ARGS__
 #else
 #define RL_IF_INODE(...)
+#endif
+#ifdef RL_FOLIO_LRU
+#define RL_IF_FOLIO_LRU(...)	__VA_ARGS__
+#else
+#define RL_IF_FOLIO_LRU(...)
 #endif
 #define RL_IF_PLANTED(...)	/* suites of their own, below */
 
 /* In a cgroup2 mount of its own (ALL, WORD64), or as it is. */
 #define RL_RUN_ALL(test, fn, name)	rl_case(test, fn, name)
 #define RL_RUN_WORD64(test, fn, name)	rl_case(test, fn, name)
-#define RL_RUN_LRU_BATCH(test, fn, name)	KUNIT_EXPECT_EQ(test, fn(), 0)
 #define RL_RUN_INODE(test, fn, name)	KUNIT_EXPECT_EQ(test, fn(), 0)
+#define RL_RUN_FOLIO_LRU(test, fn, name)	rl_case(test, fn, name)
 
 /* A case for each scenario of kunit.def this kernel can run. */
 #define KUNIT_SCENARIO(ident, name, fn, where, variant, title)		\

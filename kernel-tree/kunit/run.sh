@@ -10,8 +10,8 @@
 #
 # The branch is never touched: build/kunit/BRANCH/src is a copy made with
 # git archive (again only when the branch moves), the suite is copied into
-# its mm/ with one line added to mm/Makefile (two where the branch has the
-# project's mm/lru_batch.c, which no Makefile builds), and kunit.py from
+# its mm/ with one line added to mm/Makefile (on 6.12 and later, and the
+# hook of the folio LRU's case at the end of mm/vmscan.c), and kunit.py from
 # that copy builds into build/kunit/BRANCH/out, which is kept for
 # incremental builds. In a kernel with tracing, the shrink_slab tracepoints
 # each case fired in a boot of its own, as tracefs printed them, go to
@@ -52,10 +52,11 @@ install_if_changed "$here/reclaim_lab_kunit.c" "$src/mm/reclaim_lab_kunit.c"
 for h in "$top"/wasm/scenarios/kunit_*.h "$top"/wasm/scenarios/kunit.def; do
 	install_if_changed "$h" "$src/mm/${h##*/}"
 done
-if [ -f "$src/mm/lru_batch.c" ]; then
-	# the project's port of the 2018 lru_lock RFC: a model no kernel code calls
-	grep -q '^obj-$(CONFIG_KUNIT) += lru_batch.o$' "$src/mm/Makefile" ||
-		echo 'obj-$(CONFIG_KUNIT) += lru_batch.o' >> "$src/mm/Makefile"
+if branch_runs "$branch" FOLIO_LRU; then
+	# 6.12's folio LRU: shrink_inactive_list() is static in mm/vmscan.c,
+	# so scenario kunit-lru's hook goes at its end (kunit_lru_vmscan.h)
+	grep -q '^#include "kunit_lru_vmscan.h"$' "$src/mm/vmscan.c" ||
+		printf '\n#ifdef CONFIG_KUNIT\n#include "kunit_lru_vmscan.h"\n#endif\n' >> "$src/mm/vmscan.c"
 fi
 if [ -f "$src/mm/shrinker.c" ]; then
 	# 6.7 and later: shrink_slab() is declared in mm/internal.h
@@ -78,7 +79,7 @@ if [ "$status" != 0 ]; then
 	exit 1
 fi
 # The kernel's own build warnings are not ours; the suite's are.
-grep -A3 'mm/reclaim_lab_kunit.c:\|mm/kunit_[a-z_]*\.h:\|mm/lru_batch.c:' "$b/kunit.log" || true
+grep -A3 'mm/reclaim_lab_kunit.c:\|mm/kunit_[a-z_]*\.h:' "$b/kunit.log" || true
 grep -E '^\[[0-9:]+\] (Testing complete|Elapsed time)' "$b/kunit.log" || true
 # The console, with printk's timestamp and level cut off; not KUnit's own
 # "# reclaim_lab: pass:N fail:N ..." summary of the suite.

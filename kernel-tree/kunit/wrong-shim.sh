@@ -14,14 +14,13 @@
 #               but its bit is never cleared, so reclaim keeps calling it
 #               (kunit-seq, kunit-lifetime, kunit-churn, kunit-bitmap,
 #               kunit-offline, kunit-reuse, kunit-runaway)
-#   __set_bit   __set_bit() does nothing: release_pages() of the LRU batch
-#               port never records a sentinel for its second pass, and
-#               leaves them on the list (kunit-lru-batch, on branch
-#               lru-batch-locks)
+#   __set_bit   __set_bit() does nothing: __folio_set_swapbacked() leaves
+#               the anonymous folios file-backed, so the folio LRU puts
+#               them on the file lists (kunit-lru, on v6.12)
 #   generic_drop_inode  generic_drop_inode() in wasm/include/linux/fs.h
 #               always says drop: the final iput() evicts every inode
 #               instead of keeping it cached (kunit-inode, built with
-#               variant inode, on v6.12 or lru-batch-locks)
+#               variant inode, on v6.12 or a port on it)
 #   taint       a KASAN report leaves lockdep on (wasm/runtime/lockdep.c's
 #               sim_lockdep_taint() does nothing), as the simulated kernel did
 #               before User-Mode Linux showed otherwise: the inversion
@@ -55,7 +54,7 @@ wrong=${2:-clear_bit}
 cd "$(dirname "$0")/../.."
 w=build/kunit/wrong-shim
 word=32		# the word size of the build the break is compared in
-case $branch in lru-batch-locks) variant=lru-batch ;; *) variant=$branch ;; esac
+case $branch in lru-batch-port) variant=lru-batch ;; lru-splice-port) variant=lru-splice ;; *) variant=$branch ;; esac
 
 wasm/tools/build-copy.sh "$w"
 
@@ -68,7 +67,7 @@ clear_bit)
 __set_bit)
 	file=$w/wasm/include/linux/bitops.h what="__set_bit() does nothing"
 	sed -i '/^static inline void __set_bit(/,/^}/ s#^\t.*addr)*\[BIT_WORD(nr)\] |= BIT_MASK(nr);#\t(void)addr;\t/* WRONG on purpose */#' "$file"
-	scenarios="kunit-lru-batch" ;;
+	scenarios="kunit-lru" ;;
 generic_drop_inode)
 	# every inode dropped on its final iput(), as generic_delete_inode() does
 	file=$w/wasm/include/linux/fs.h what="generic_drop_inode() drops every inode"

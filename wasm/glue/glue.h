@@ -18,6 +18,13 @@ struct mem_cgroup *sim_memcg_charge_target(struct mem_cgroup *memcg);
 /* mem_cgroup_css_free() */
 void sim_memcg_free(struct mem_cgroup *memcg);
 
+#ifdef SIM_FOLIO_LRU
+/* The lruvecs whose lists' folios are LRU_ADD and LRU_DEL events (wasm/glue/lru/mm.c). */
+struct lruvec;
+void lab_lruvec_register(struct lruvec *lruvec);
+void lab_lruvec_unregister(struct lruvec *lruvec);
+#endif
+
 /*
  * One interface to the shrinker and list_lru API of the variant's kernel
  * (wasm/glue/<variant>/api.c): 6.1 embeds a caller-allocated shrinker and

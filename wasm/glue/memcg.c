@@ -127,6 +127,16 @@ struct mem_cgroup *sim_memcg_create(struct mem_cgroup *parent, const char *name)
 						    GFP_KERNEL, nid);
 		if (!memcg->nodeinfo[nid])
 			goto fail;
+#ifdef SIM_FOLIO_LRU
+		/* alloc_mem_cgroup_per_node_info() */
+		memcg->nodeinfo[nid]->lruvec_stats = kzalloc_node(sizeof(struct lruvec_stats),
+								  GFP_KERNEL, nid);
+		if (!memcg->nodeinfo[nid]->lruvec_stats)
+			goto fail;
+		lruvec_init(&memcg->nodeinfo[nid]->lruvec);
+		memcg->nodeinfo[nid]->memcg = memcg;
+		lab_lruvec_register(&memcg->nodeinfo[nid]->lruvec);
+#endif
 	}
 	/* mem_cgroup_alloc(): the lowest free id; no kmemcg_id yet */
 	memcg->id = memcg_id_alloc();
@@ -162,8 +172,15 @@ struct mem_cgroup *sim_memcg_create(struct mem_cgroup *parent, const char *name)
 	return memcg;
 fail:
 	memcg_id_remove(memcg);
-	for_each_node(nid)
+	for_each_node(nid) {
+#ifdef SIM_FOLIO_LRU
+		if (memcg->nodeinfo[nid]) {
+			lab_lruvec_unregister(&memcg->nodeinfo[nid]->lruvec);
+			kfree(memcg->nodeinfo[nid]->lruvec_stats);
+		}
+#endif
 		kfree(memcg->nodeinfo[nid]);
+	}
 	kfree(memcg);
 	return NULL;
 }
@@ -212,7 +229,12 @@ void sim_memcg_free(struct mem_cgroup *memcg)
 		root_mem_cgroup = NULL;
 		sim_charge_target = NULL;
 	}
-	for_each_node(nid)
+	for_each_node(nid) {
+#ifdef SIM_FOLIO_LRU
+		lab_lruvec_unregister(&memcg->nodeinfo[nid]->lruvec);
+		kfree(memcg->nodeinfo[nid]->lruvec_stats);
+#endif
 		kfree(memcg->nodeinfo[nid]);
+	}
 	kfree(memcg);
 }

@@ -134,16 +134,6 @@ static int sim_irqs_off[256];
 #define raw_spin_unlock_irqrestore(lock, flags)	\
 	do { (void)(flags); preempt_enable(); local_irq_enable(); } while (0)
 
-/* per-CPU arrays indexed in place: __this_cpu_inc(rcu_torture_count[i]) */
-#define rcu_torture_count	rcu_torture_count__sim_pcpu[sim_cpu_id()]
-#define rcu_torture_batch	rcu_torture_batch__sim_pcpu[sim_cpu_id()]
-#define __this_cpu_inc(x)	((x)++)
-#undef DEFINE_TORTURE_RANDOM_PERCPU
-#define DEFINE_TORTURE_RANDOM_PERCPU(name) \
-	struct torture_random_state name##__sim_pcpu[SIM_NR_POSSIBLE_CPUS]
-/* this_cpu_ptr(&rcu_torture_timer_rand): copy 0, plus the CPU (linux/percpu.h) */
-#define rcu_torture_timer_rand	rcu_torture_timer_rand__sim_pcpu[0]
-
 /*
  * Project port, the kernel's RCU interface rcu_ops names (kernel/rcu/tree.c,
  * include/linux/rcupdate.h), over the runtime's RCU: its grace-period

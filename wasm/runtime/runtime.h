@@ -340,6 +340,7 @@ static inline int sim_slab_may_touch_freed(uintptr_t addr, size_t size)
 }
 #endif
 void sim_slab_init(void);
+void sim_percpu_init(void);	/* percpu.c: each CPU's copy of the per-CPU section, afresh */
 void sim_slab_fini(void);
 
 #endif /* SIM_RUNTIME_H */

@@ -696,6 +696,7 @@ int sim_init(const struct sim_config *cfg)
 	}
 	sim_boot++;
 	sim_slab_init();
+	sim_percpu_init();
 	sim_rcu_init();
 	sim_locks_init();
 	sim_costs_real_gp(cfg->real_gp);

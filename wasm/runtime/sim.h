@@ -322,6 +322,16 @@ int sim_nr_reports(void);
 int sim_report_info(int id, int *type, int *event, const char **title, const char **text);
 int sim_debug_locks(void);	/* lockdep still on: no report or taint has turned it off */
 
+/*
+ * Per-CPU data (runtime/percpu.c): DEFINE_PER_CPU() puts its template in
+ * this section; each boot gives every possible CPU a copy of the section.
+ * sim_percpu_ptr() is per_cpu_ptr(): for an address in the section, the
+ * same place in cpu's copy; for any other (alloc_percpu()'s arrays of
+ * copies), p plus cpu copies of size bytes.
+ */
+#define SIM_PERCPU_SECTION "sim_percpu"
+void *sim_percpu_ptr(const void *p, int cpu, unsigned long size);
+
 /* Nodes (NUMA) */
 extern int sim_nr_nodes;
 

@@ -101,8 +101,8 @@ static void kunit_inode_init(void *arg)
 
 #define KUNIT_IF_ALL(...)
 #define KUNIT_IF_WORD64(...)
-#define KUNIT_IF_LRU_BATCH(...)
 #define KUNIT_IF_INODE(...)	__VA_ARGS__
+#define KUNIT_IF_FOLIO_LRU(...)
 #define KUNIT_IF_PLANTED(...)
 #define KUNIT_TREE		SIM_KERNEL_TREE
 #define KUNIT_SCENARIO		KUNIT_DEFINE

@@ -92,8 +92,8 @@ static void run_body(const char *name, int (*body)(void))
 	})
 #define KUNIT_IF_ALL(...)		__VA_ARGS__
 #define KUNIT_IF_WORD64(...)		__VA_ARGS__
-#define KUNIT_IF_LRU_BATCH(...)
 #define KUNIT_IF_INODE(...)
+#define KUNIT_IF_FOLIO_LRU(...)
 #define KUNIT_IF_PLANTED(...)
 #include "kunit.def"
 #undef KUNIT_SCENARIO

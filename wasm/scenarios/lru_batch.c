@@ -1,51 +1,58 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Scenario "lru-batch": will-it-scale's page_fault1 on N simulated CPUs
- * over one LRU list, with the project's port of the 2018 lru_lock RFC
- * (mm/lru_batch.c on branch lru-batch-locks: not upstream code). Each
- * task maps pages, faults them in one by one (each fault's page goes
- * into the task's pagevec; a full pagevec goes onto the LRU), then
- * unmaps them all, as release_pages() does, again and again.
+ * Scenario "lru-batch": will-it-scale's page_fault1 on N simulated CPUs,
+ * over the kernel's own folio LRU (wasm/glue/lru/: mm/swap.c,
+ * mm/vmscan.c, mm/memcontrol.c of the branch). Each task maps a region,
+ * touches every page of it, a fault each, and unmaps it, again and again,
+ * in a memcg of the test's own, so every folio is on one lruvec and its
+ * one lru_lock.
  *
- * Modes (params.lru_mode): 0 one lru_lock for everything, as before the
- * RFC; 1 batch locks; 2 batch locks, and pagevecs spliced on as whole
- * batches. Tags of new batches come from the run's seeded generator.
+ * A fault is do_anonymous_page()'s part that the LRU sees: a folio from
+ * the page allocator, charged to the memcg (mem_cgroup_charge()), made
+ * anonymous and mapped once (folio_add_new_anon_rmap(): swap-backed,
+ * mapcount 0), then folio_add_lru_vma() -> folio_add_lru(), the real one,
+ * onto this CPU's lru_add batch; a full batch goes onto the LRU under
+ * lru_lock (folio_batch_move_lru()). munmap() is zap_pte_range()'s rmap
+ * removal of each page, then the mmu_gather's frees:
+ * free_pages_and_swap_cache() (mm/swap_state.c, the real one: this CPU's
+ * batches drained, then folios_put_refs() of PAGEVEC_SIZE folios at a
+ * time, each batch off the LRU under lru_lock) for at most
+ * MAX_NR_FOLIOS_PER_FREE (512, mm/mmu_gather.c) pages at once, or for all
+ * of them at once (params.lru_release_all).
  *
  * Cost model, besides the runtime's (wasm/runtime/costs.c: a spin_lock
  * 20 ns, a list link 6 ns...): a fault's own work (zeroing the page,
- * the page table) FAULT_NS, and an unmapped page's MUNMAP_NS, both
- * stand-ins. params.slow_ns and params.munmap_ns, when given, replace them.
+ * the page table) FAULT_NS, an unmapped page's MUNMAP_NS, both stand-ins.
+ * params.slow_ns and params.munmap_ns, when given, replace them.
  *
- * Each fault is a CALL/RETURN "fault", each release a "release_pages",
- * so the run's statistics count faults and their virtual time; faults
- * per virtual second, measured with params.stress (no checks), is the
- * figure. Watching, the first task checks the whole list once a round
- * under lru_lock_all(), and the init task at the end.
+ * Each fault is a CALL/RETURN "fault", each mmu_gather free a
+ * "release_pages", so the run's statistics count faults and their virtual
+ * time; faults per virtual second, measured with params.stress (no
+ * checks), is the figure. Watching, the first task checks its lruvec's
+ * lists once a round under lru_lock (every lock of the lruvec,
+ * lru_lock_all(), in a kernel with the RFC's batch locks), and the init
+ * task at the end.
  *
- * The thread's bug: with 64K pages one munmap could hand release_pages()
- * 537 pages, more than its 512-bit bitmap: params.objects 537 with
- * release in one go (params.lru_release_all) trips the VM_BUG_ON; the
- * fixed kernel (params.lru_fixed) sizes the bitmap by nr.
+ * The kernel is the variant's: v6.12 itself (one lru_lock per lruvec),
+ * or the project's port of the RFC on it (batch locks; batch locks and
+ * splicing). A kernel with batch locks names them for the view.
  */
-#include <linux/kernel.h>
-#include <linux/slab.h>
+#include "../glue/lru/lru.h"
 #include <linux/completion.h>
-#include <linux/lru_batch.h>
-#include <sim.h>
 #include "scenario.h"
+#include "../glue/glue.h"
 
 #define FAULT_NS 400
 #define MUNMAP_NS 100
-#define RELEASE_CHUNK 256	/* pages per release_pages() call, below LRU_BITMAP_SIZE */
+#define MAX_NR_FOLIOS_PER_FREE 512	/* mm/mmu_gather.c: release_pages() of at most this many */
 #define DEFAULT_PAGES 64
 #define DEFAULT_ROUNDS 3
 #define MAX_TASKS RUN_PARAM_MAX_TASKS	/* a CPU each: at most SIM_MAX_CPUS */
 #define DEFAULT_TASKS 4
 
-unsigned long long sim_random(void);
-
 static struct scenario_params params;
-static struct lb_lruvec *lruvec;
+static struct mem_cgroup *memcg;
+static struct lruvec *lruvec;
 static struct completion done;
 static int nr_pages, nr_rounds, fault_ns, munmap_ns;
 
@@ -55,99 +62,139 @@ static int lru_batch_cpus(const struct scenario_params *p)
 	return p->tasks > 0 ? min(p->tasks, MAX_TASKS) : DEFAULT_TASKS;
 }
 
-static unsigned int next_tag(void)
+/* The whole lruvec, for a walk of its lists: lru_lock, and every batch lock where there are some. */
+#ifdef NUM_LRU_BATCH_LOCKS
+#define lock_lists(lruvec)	lru_lock_all_irq(lruvec)
+#define unlock_lists(lruvec)	lru_unlock_all_irq(lruvec)
+#else
+#define lock_lists(lruvec)	spin_lock_irq(&(lruvec)->lru_lock)
+#define unlock_lists(lruvec)	spin_unlock_irq(&(lruvec)->lru_lock)
+#endif
+
+/*
+ * FNV-1a over the pfns of the lruvec's inactive anon list, head first
+ * (and, where folios have batch tags, over each one's tag and sentinel
+ * bit): what a reader of the LRU_ADD, LRU_DEL and LRU_SENTINEL events
+ * must arrive at too (the scene's model is checked against it). And the
+ * list's length against its size as mem_cgroup_update_lru_size() kept it.
+ */
+static void check_list(void)
 {
-	return (unsigned int)sim_random();
+	struct list_head *head = &lruvec->lists[LRU_INACTIVE_ANON];
+	unsigned int h = 2166136261u;
+	unsigned long size;
+	struct folio *folio;
+	long nr = 0;
+
+	SCENARIO_CALL("check_list", 0, 0, 0);
+	lock_lists(lruvec);
+	list_for_each_entry(folio, head, lru) {
+		h = (h ^ (unsigned int)folio_pfn(folio)) * 16777619u;
+#ifdef NUM_LRU_BATCH_LOCKS
+		h = (h ^ folio_lru_batch(folio)) * 16777619u;
+		h = (h ^ folio_lru_sentinel(folio)) * 16777619u;
+#endif
+		nr++;
+	}
+	size = mem_cgroup_get_zone_lru_size(lruvec, LRU_INACTIVE_ANON, ZONE_NORMAL);
+	unlock_lists(lruvec);
+	/*
+	 * The size counts every folio on the list; with the RFC's splicing,
+	 * also those a CPU has counted and marked LRU on a list of its own,
+	 * not yet spliced on (folio_batch_add_lru() takes lru_lock only to
+	 * splice): never fewer.
+	 */
+#ifdef NUM_LRU_BATCH_LOCKS
+	WARN(nr > (long)size, "lru-batch: %ld folios on the inactive anon list, its size says %lu", nr, size);
+#else
+	WARN(nr != (long)size, "lru-batch: %ld folios on the inactive anon list, its size says %lu", nr, size);
+#endif
+	pr_info("lru-batch: %ld folios on the list, order hash %08x\n", nr, h);
+	SCENARIO_RETURN("check_list", (int)nr);
+}
+
+/* do_anonymous_page(), what of it the LRU sees: NULL when memory is all in use. */
+static struct folio *fault(void)
+{
+	struct folio *folio = lab_folio_alloc(GFP_KERNEL, 0);
+
+	if (!folio)
+		return NULL;
+	if (mem_cgroup_charge(folio, NULL, GFP_KERNEL)) {
+		folio_put(folio);
+		return NULL;
+	}
+	/* folio_add_new_anon_rmap(): swap-backed, anonymous, mapped by one pte */
+	__folio_set_swapbacked(folio);
+	folio->mapping = (struct address_space *)PAGE_MAPPING_ANON;
+	atomic_set(&folio->_mapcount, 0);
+	__mod_lruvec_state(folio_lruvec(folio), NR_ANON_MAPPED, 1);
+	folio_add_lru(folio);
+	return folio;
 }
 
 /*
- * FNV-1a over each page's id, tag and sentinel flag, head first: what a
- * reader of the tracepoints must arrive at too (the scene's model is
- * checked against it).
+ * munmap() of the region: zap_pte_range() takes each page out of the
+ * page table (folio_remove_rmap_ptes(): the mapcount back to -1; set
+ * here, no other CPU maps the folio) and gathers it; the mmu_gather then frees what it gathered,
+ * MAX_NR_FOLIOS_PER_FREE pages at a time (or, with lru_release_all, all
+ * at once) through free_pages_and_swap_cache().
  */
-static unsigned int list_hash(long *nr)
+static void munmap(long t, struct folio **folios, struct encoded_page **gather)
 {
-	struct lb_page *p;
-	unsigned int h = 2166136261u;
+	int i, nr, chunk = params.lru_release_all ? nr_pages : MAX_NR_FOLIOS_PER_FREE;
 
-	*nr = 0;
-	list_for_each_entry(p, lru_head(lruvec), lru) {
-		unsigned int v[3] = { (unsigned int)p->id, p->lru_batch, p->lru_sentinel };
-		int k;
+	for (i = 0; i < nr_pages; i++) {
+		struct folio *folio = folios[i];
 
-		for (k = 0; k < 3; k++)
-			h = (h ^ v[k]) * 16777619u;
-		++*nr;
+		if (!folio)
+			continue;
+		atomic_set(&folio->_mapcount, -1);
+		__mod_lruvec_state(folio_lruvec(folio), NR_ANON_MAPPED, -1);
 	}
-	return h;
-}
+	for (i = 0; i < nr_pages; i += chunk) {
+		int j, n = 0;
 
-static void check_list(void)
-{
-	const char *why = "";
-	long nr;
-	unsigned int h;
-
-	SCENARIO_CALL("lru_lock_all", 0, 0, 0);
-	lru_lock_all(lruvec);
-	if (lru_batch_check(lruvec, &why))
-		WARN(1, "lru-batch: %s", why);
-	h = list_hash(&nr);
-	pr_info("lru-batch: %ld pages on the list, order hash %08x\n", nr, h);
-	lru_unlock_all(lruvec);
-	SCENARIO_RETURN("lru_lock_all", 0);
+		nr = min(chunk, nr_pages - i);
+		for (j = 0; j < nr; j++)
+			if (folios[i + j])
+				gather[n++] = encode_page(&folios[i + j]->page, 0);
+		SCENARIO_CALL("release_pages", (int)t, n, 0);
+		sim_busy_ns(munmap_ns * n, SIM_SITE());
+		free_pages_and_swap_cache(gather, n);
+		SCENARIO_RETURN("release_pages", n);
+	}
+	memset(folios, 0, nr_pages * sizeof(*folios));
 }
 
 static void page_fault1(void *arg)
 {
 	long t = (long)arg;
-	struct lb_page **pages = kcalloc(nr_pages, sizeof(*pages), GFP_KERNEL);
-	struct lb_page *pagevec[LRU_BATCH_MAX];
-	int r, i, n, chunk;
+	struct folio **folios = kcalloc(nr_pages, sizeof(*folios), GFP_KERNEL);
+	struct encoded_page **gather = kcalloc(nr_pages, sizeof(*gather), GFP_KERNEL);
+	struct mem_cgroup *old;
+	int r, i;
 
-	if (!pages)
+	if (!folios || !gather)
 		goto out;
-	for (i = 0; i < nr_pages; i++) {
-		pages[i] = kzalloc(sizeof(**pages), GFP_KERNEL);
-		if (!pages[i])
-			goto free;
-		pages[i]->id = (unsigned long)(t * nr_pages + i);
-	}
+	old = set_active_memcg(memcg);
 	for (r = 0; r < nr_rounds; r++) {
-		/* Touch every page of the mapping: a fault each, the page to the LRU via the pagevec. */
-		for (i = 0, n = 0; i < nr_pages; i++) {
+		/* Touch every page of the mapping: a fault each, its folio to the LRU via this CPU's batch. */
+		for (i = 0; i < nr_pages; i++) {
 			SCENARIO_CALL("fault", (int)t, i, 0);
 			sim_busy_ns(fault_ns, SIM_SITE());
-			pagevec[n++] = pages[i];
-			if (n == LRU_BATCH_MAX) {
-				lru_batch_add_pagevec(lruvec, pagevec, n);
-				n = 0;
-			}
-			SCENARIO_RETURN("fault", 0);
+			folios[i] = fault();
+			SCENARIO_RETURN("fault", folios[i] ? 0 : -ENOMEM);
 		}
-		lru_batch_add_pagevec(lruvec, pagevec, n);
-		/*
-		 * Watching (not measuring), the first task checks the whole list
-		 * once a round, under every lock: a whole-list operation.
-		 */
+		/* Watching (not measuring), the first task checks the list once a round. */
 		if (!params.stress && t == 0)
 			check_list();
-		/* munmap(): the pages off the LRU, in release_pages() batches. */
-		chunk = params.lru_release_all ? nr_pages : RELEASE_CHUNK;
-		for (i = 0; i < nr_pages; i += chunk) {
-			int nr = min(chunk, nr_pages - i), ret;
-
-			SCENARIO_CALL("release_pages", (int)t, nr, 0);
-			sim_busy_ns(munmap_ns * nr, SIM_SITE());
-			ret = lru_batch_release_pages(lruvec, pages + i, nr);
-			SCENARIO_RETURN("release_pages", ret);
-		}
+		munmap(t, folios, gather);
 	}
-free:
-	for (i = 0; i < nr_pages; i++)
-		kfree(pages[i]);
-	kfree(pages);
+	set_active_memcg(old);
 out:
+	kfree(gather);
+	kfree(folios);
 	complete(&done);
 }
 
@@ -163,17 +210,22 @@ static void init_task(void *arg)
 	fault_ns = params.slow_ns > 0 ? params.slow_ns : FAULT_NS;
 	munmap_ns = params.munmap_ns > 0 ? params.munmap_ns : MUNMAP_NS;
 
-	lruvec = kzalloc(sizeof(*lruvec), GFP_KERNEL);
-	if (!lruvec)
+	if (!sim_memcg_create(NULL, "/"))
 		return;
-	lru_batch_init(lruvec, params.lru_mode % 3, next_tag);
-	/* Name the locks for the view: every batch lock has the same expression. */
+	/* The machine's memory: every task's region at once, and what the per-CPU batches hold. */
+	if (lab_mem_map_init((unsigned long)tasks * nr_pages + tasks * PAGEVEC_SIZE, 0))
+		goto free_root;
+	memcg = sim_memcg_create(root_mem_cgroup, "will-it-scale");
+	if (!memcg)
+		goto free_mem;
+	lruvec = mem_cgroup_lruvec(memcg, NODE_DATA(0));
 	SCENARIO_LABEL_LOCK(&lruvec->lru_lock, "lru_lock", -1);
+#ifdef NUM_LRU_BATCH_LOCKS
 	for (t = 0; t < NUM_LRU_BATCH_LOCKS; t++) {
 		snprintf(name, sizeof(name), "batch lock %d", t);
 		SCENARIO_LABEL_LOCK(&lruvec->batch_locks[t].lock, name, t);
 	}
-	lruvec->size_bitmap_by_nr = params.lru_fixed;
+#endif
 	init_completion(&done);
 	SCENARIO_CALL("page_fault1", tasks, nr_pages, nr_rounds);
 	for (t = 0; t < tasks; t++) {
@@ -185,17 +237,27 @@ static void init_task(void *arg)
 	SCENARIO_RETURN("page_fault1", 0);
 
 	check_list();
-	WARN_ON(atomic_long_read(&lruvec->nr_pages));
-	kfree(lruvec);
+	WARN(lab_nr_free_pages() != lab_nr_pages, "lru-batch: %lu pages not freed",
+	     lab_nr_pages - lab_nr_free_pages());
+	sim_memcg_offline(memcg);
+	sim_memcg_free(memcg);
+	memcg = NULL;
+	lruvec = NULL;
+free_mem:
+	lab_mem_map_free();
+free_root:
+	sim_memcg_free(root_mem_cgroup);
 }
 
 const struct scenario scenario_lru_batch = {
 	.name = "lru-batch",
-	.title = "LRU batch locks: page_fault1 on many CPUs (project port of the 2018 RFC)",
+	.title = "page_fault1 on many CPUs over the kernel's folio LRU",
 	.tree = SIM_KERNEL_TREE,
 	.nr_cpus = MAX_TASKS,
 	.cpus = lru_batch_cpus,
 	.nr_nodes = 1,
+	/* the init task waits for the whole run: not a hang (the kernel's threshold is 120 s) */
+	.hung_task_ns = 120000000000ULL,
 	.defaults = { .seed = 1 },
 	.init = init_task,
 };

@@ -244,8 +244,8 @@ static void kunit_planted_taint_init(void *arg)
 
 #define KUNIT_IF_ALL(...)
 #define KUNIT_IF_WORD64(...)
-#define KUNIT_IF_LRU_BATCH(...)
 #define KUNIT_IF_INODE(...)
+#define KUNIT_IF_FOLIO_LRU(...)
 #define KUNIT_IF_PLANTED(...)	__VA_ARGS__
 #define KUNIT_TREE		"project"
 #define KUNIT_SCENARIO		KUNIT_DEFINE

@@ -89,8 +89,9 @@ const struct scenario *sim_scenario_find(const char *name);
 
 /*
  * The scenarios of kunit.def built by one file: it defines KUNIT_IF_ALL(),
- * KUNIT_IF_WORD64(), KUNIT_IF_LRU_BATCH(), KUNIT_IF_INODE() and KUNIT_IF_PLANTED() to keep
- * (__VA_ARGS__) or drop () their arguments, then includes kunit.def with this as
+ * KUNIT_IF_WORD64(), KUNIT_IF_INODE(), KUNIT_IF_FOLIO_LRU() and
+ * KUNIT_IF_PLANTED() to keep (__VA_ARGS__) or
+ * drop () their arguments, then includes kunit.def with this as
  * KUNIT_SCENARIO; each scenario kept has the init task kunit_<ident>_init.
  */
 #define KUNIT_DEFINE(ident, scen_name, fn, where, variant, scen_title)	\

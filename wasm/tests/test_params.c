@@ -46,8 +46,6 @@ static const struct at_limit {
 	{ .param = LAB_P_MOUNTS, .scenario = "memcg-bitmap", .with = { .containers = 1, .memcgs = 1 }, .quiet = 1 },
 	{ .param = LAB_P_MEMCGS, .scenario = "memcg-bitmap", .with = { .containers = 1, .mounts = 1 }, .quiet = 1 },
 	{ .param = LAB_P_TASKS, .scenario = "lru-batch" },
-	{ .param = LAB_P_LRU_MODE, .scenario = "lru-batch" },
-	{ .param = LAB_P_LRU_FIXED, .scenario = "lru-batch" },
 	/* the largest release_pages() there can be, at the largest cost a page */
 	{ .param = LAB_P_LRU_RELEASE_ALL, .scenario = "lru-batch", .with = { .objects = RUN_PARAM_MAX_OBJECTS, .munmap_ns = RUN_PARAM_MAX_MUNMAP_NS },
 	  .quiet = 1 },

@@ -17,6 +17,15 @@ Spec lines (# starts a comment):
     func <name>[@N]           the N-th definition (default 1) of function
                               <name>: from its first line at column 0 to
                               its closing brace
+    from <text>               the whole line <text>, and every line after
+    to <text>                 it up to the first whole line <text>: a run
+                              of definitions (a group of #defines, say)
+    include <spec>            every item of another spec of the same file
+                              (a path beside this spec): a branch that adds
+                              to a file extracts what its base does, and more
+    out <path>                where the result goes, relative to the tree
+                              (read by wasm/build.mk; default: the file's
+                              name with -extract before its suffix)
 
 The output holds only the file's own text; project glue that needs it
 #includes it (wasm/glue/v6.1/vmscan.c).
@@ -25,6 +34,7 @@ Usage: extract.py SPEC TREE_DIR OUT
 Fails, naming the item, if an item is not found or is found in the wrong
 place: the spec is a check that the code is where it is expected to be.
 """
+import os
 import re
 import sys
 
@@ -114,12 +124,12 @@ def block_end(lines, first):
     fail("block at line %d does not end" % (first + 1))
 
 
-def main():
-    if len(sys.argv) != 4:
-        fail("usage: extract.py SPEC TREE_DIR OUT")
-    spec, tree, out = sys.argv[1:]
+def read_spec(spec, seen=()):
+    """(file, items) of a spec, with the items of the specs it includes."""
     path = None
     items = []
+    if spec in seen:
+        fail("%s includes itself" % spec)
     for raw in open(spec):
         raw = raw.rstrip("\n")
         if not raw.strip() or raw.lstrip().startswith("#"):
@@ -127,10 +137,30 @@ def main():
         kind, _, arg = raw.partition(" ")
         if kind == "file":
             path = arg.strip()
-        elif kind in ("line", "func", "block"):
+        elif kind == "out":
+            pass
+        elif kind == "include":
+            other = os.path.join(os.path.dirname(spec), arg.strip())
+            other_path, other_items = read_spec(other, seen + (spec,))
+            if path is None or other_path != path:
+                fail("%s: includes %s, a spec of %s, not of %s" % (spec, other, other_path, path))
+            items.extend(other_items)
+        elif kind in ("line", "func", "block", "from"):
             items.append((kind, arg))
+        elif kind == "to":
+            if not items or items[-1][0] != "from":
+                fail("%s: 'to' without a 'from' before it: %s" % (spec, raw))
+            items[-1] = ("from", (items[-1][1], arg))
         else:
             fail("%s: unknown spec line: %s" % (spec, raw))
+    return path, items
+
+
+def main():
+    if len(sys.argv) != 4:
+        fail("usage: extract.py SPEC TREE_DIR OUT")
+    spec, tree, out = sys.argv[1:]
+    path, items = read_spec(spec)
     if not path:
         fail("%s: no 'file' line" % spec)
     lines = open("%s/%s" % (tree, path)).read().split("\n")
@@ -147,6 +177,17 @@ def main():
             if len(found) != 1:
                 fail("block %r found %d times in %s" % (arg, len(found), path))
             spans.append((found[0], block_end(lines, found[0]), arg))
+        elif kind == "from":
+            if isinstance(arg, str):
+                fail("from %r has no 'to' after it" % arg)
+            first_text, last_text = arg
+            found = [i for i, l in enumerate(lines) if l == first_text]
+            if len(found) != 1:
+                fail("from %r found %d times in %s" % (first_text, len(found), path))
+            ends = [i for i in range(found[0], len(lines)) if lines[i] == last_text]
+            if not ends:
+                fail("to %r not found after %r in %s" % (last_text, first_text, path))
+            spans.append((found[0], ends[0], first_text))
         else:
             name, _, nth = arg.partition("@")
             first, last = function_span(lines, name, int(nth or 1))
@@ -163,4 +204,5 @@ def main():
             f.write("\n".join(lines[first:last + 1]) + "\n")
 
 
-main()
+if __name__ == "__main__":
+    main()

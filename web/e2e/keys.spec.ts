@@ -84,7 +84,7 @@ test('after a choice in a select by mouse, the keys still play and step', async 
 test('after a click on a checkbox, the keys still play and step', async ({ page }) => {
   const lab = new Lab(page);
   await lab.open('?scene=lru-batch&step=0');
-  const box = page.getByTestId('lru.setup.fix');
+  const box = page.getByTestId('lru.setup.all');
   await box.click();
   await expect(box).toBeChecked();
   await keysDrive(lab, box, 'a checkbox');
@@ -127,7 +127,7 @@ test('Escape from every kind of control brings focus back to the scene, and the 
     ['the seed field', page.getByTestId('scene.seed'), 'click'],
     ['a number field', page.getByTestId('lru.setup.tasks'), 'click'],
     ['a select', page.getByTestId('scene.speed'), 'focus'],
-    ['a checkbox', page.getByTestId('lru.setup.fix'), 'focus'],
+    ['a checkbox', page.getByTestId('lru.setup.all'), 'focus'],
     ['the scrubber', page.getByTestId('scene.scrub'), 'focus'],
     ['a button', page.getByTestId('scene.step'), 'focus'],
     ['a link', page.getByTestId('lesson.index'), 'focus'],

@@ -97,7 +97,7 @@ long lab_inode_nr_unused(void)
 	int cpu;
 
 	for (cpu = 0; cpu < SIM_NR_POSSIBLE_CPUS; cpu++)
-		sum += (long)nr_unused__sim_pcpu[cpu];
+		sum += (long)per_cpu(nr_unused, cpu);
 	return sum;
 }
 

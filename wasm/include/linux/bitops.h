@@ -64,6 +64,46 @@ static inline int sim_bitop(unsigned long nr, volatile unsigned long *addr, int 
 #define test_and_clear_bit(nr, addr)	sim_bitop(nr, addr, SIM_BIT_TEST_AND_CLEAR, SIM_SITE_EXPR(#addr))
 
 /*
+ * set_mask_bits() (include/linux/bitops.h): the bits under mask replaced
+ * at once, the kernel's cmpxchg() loop in one step here; an ATOMIC event
+ * (op 4, cmpxchg; old and new: the word's low 32 bits).
+ */
+#define set_mask_bits(ptr, mask, bits) \
+	sim_set_mask_bits(ptr, mask, bits, SIM_SITE_EXPR(#ptr))
+static inline unsigned long sim_set_mask_bits(volatile unsigned long *p, unsigned long mask,
+					      unsigned long bits, const struct sim_site *site)
+{
+	unsigned long old = *p, new = (old & ~mask) | bits;
+
+	*p = new;
+	sim_event(SIM_EV_ATOMIC, site, sim_obj_for(SIM_EV_ATOMIC, p), (int)old, (int)new, 4);
+	sim_step(site, SIM_COST_ATOMIC);
+	return old;
+}
+
+/*
+ * The lock forms (include/asm-generic/bitops/lock.h): acquire and release
+ * ordering, which a sequentially consistent machine has anyway. The folio
+ * lock's release tells whether anyone waits (PG_waiters, bit 7 of the same
+ * byte): a BIT event clearing the lock bit.
+ */
+#define test_and_set_bit_lock(nr, addr)	test_and_set_bit(nr, addr)
+#define clear_bit_unlock(nr, addr)	clear_bit(nr, addr)
+#define xor_unlock_is_negative_byte(mask, addr) \
+	sim_xor_unlock_is_negative_byte(mask, addr, SIM_SITE_EXPR(#addr))
+static inline bool sim_xor_unlock_is_negative_byte(unsigned long mask, volatile unsigned long *addr,
+						   const struct sim_site *site)
+{
+	unsigned long old = *addr;
+
+	*addr = old ^ mask;
+	sim_event(SIM_EV_BIT, site, sim_obj_for(SIM_EV_BIT, addr), (int)__builtin_ctzl(mask),
+		  !!(old & mask), SIM_BIT_CLEAR);
+	sim_step(site, SIM_COST_BITOP);
+	return old & 0x80;
+}
+
+/*
  * The non-atomic forms, as asm-generic/bitops/generic-non-atomic.h has
  * them (through a plain, not a volatile, pointer), and test_bit() as
  * include/linux/bitops.h picks it: the const_ form when the operands are

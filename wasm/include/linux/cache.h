@@ -14,6 +14,12 @@
 #define ____cacheline_aligned_in_smp	____cacheline_aligned
 #define __cacheline_aligned	____cacheline_aligned
 #define __cacheline_aligned_in_smp	____cacheline_aligned
+/* include/linux/cache.h: padding that keeps hot fields on their own line */
+#define ____cacheline_internodealigned_in_smp	____cacheline_aligned
+struct cacheline_padding {
+	char x[0];
+} ____cacheline_internodealigned_in_smp;
+#define CACHELINE_PADDING(name)		struct cacheline_padding name
 #define __read_mostly
 #define __ro_after_init
 

@@ -45,10 +45,20 @@
 struct inode;
 struct folio;
 
+struct folio;
+
+/* What reclaim calls of a mapping's operations (mm/vmscan.c) */
+struct address_space_operations {
+	void (*free_folio)(struct folio *folio);
+	void (*is_dirty_writeback)(struct folio *, bool *dirty, bool *wb);
+};
+
 struct address_space {
 	struct inode		*host;
+	const struct address_space_operations *a_ops;
 	struct xarray		i_pages;
 	unsigned long		nrpages;
+	unsigned long		flags;		/* AS_* bits (include/linux/pagemap.h) */
 };
 
 struct super_operations {

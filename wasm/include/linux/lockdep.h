@@ -18,6 +18,7 @@ struct lock_class_key { int dummy; };
 #define lockdep_set_class(lock, key)	do { (void)(key); } while (0)
 #define lockdep_set_class_and_name(lock, key, name) do { } while (0)
 #define lockdep_assert_irqs_enabled()	do { } while (0)
+#define lockdep_assert_irqs_disabled()	do { } while (0)	/* no interrupts: always as if disabled */
 #define lockdep_assert_not_held(lock)	(void)WARN_ON(sim_lock_held(&(lock)->l))
 
 #endif /* __LINUX_LOCKDEP_H */

@@ -5,7 +5,11 @@
  * (css, kmemcg_id, nodeinfo[]->shrinker_info) plus the tree the simulation
  * walks. The life cycle (online, offline, free) is driven by
  * wasm/glue/memcg.c, which calls the real shrinker and list_lru hooks in
- * the order mm/memcontrol.c calls them.
+ * the order mm/memcontrol.c calls them. A kernel with the folio LRU
+ * (SIM_FOLIO_LRU) gives each memcg an lruvec per node, as
+ * alloc_mem_cgroup_per_node_info() does, with its LRU sizes and its
+ * counters (exact, and hierarchical as the kernel's are once rstat has
+ * folded them: wasm/glue/lru/mm.c).
  */
 #ifndef _LINUX_MEMCONTROL_H
 #define _LINUX_MEMCONTROL_H
@@ -48,9 +52,35 @@ struct cgroup_subsys_state {
 	struct cgroup_subsys_state *parent;
 };
 
+#ifdef SIM_FOLIO_LRU
+/*
+ * The branch's own struct mem_cgroup_per_node (wasm/extract/
+ * lru-memcontrol-types-h.txt), with its lruvec and LRU sizes; its
+ * lruvec_stats are the project's: exact counters of each node stat item
+ * (mm/memcontrol.c keeps per-CPU ones that rstat folds), written by
+ * wasm/glue/lru/mm.c.
+ */
+#include <linux/mmzone.h>
+struct lruvec_stats_percpu;
+struct lruvec_stats {
+	long state[NR_VM_NODE_STAT_ITEMS];
+};
+#include <linux/memcontrol-types-extract.h>
+#else
 struct mem_cgroup_per_node {
 	struct shrinker_info __rcu *shrinker_info;
 };
+#endif
+
+/* An objcg: a kmem folio's memcg_data points to one (none here are kmem). */
+struct obj_cgroup {
+	struct mem_cgroup *memcg;
+};
+
+static inline struct mem_cgroup *obj_cgroup_memcg(struct obj_cgroup *objcg)
+{
+	return READ_ONCE(objcg->memcg);
+}
 
 struct mem_cgroup {
 	struct cgroup_subsys_state css;
@@ -61,6 +91,9 @@ struct mem_cgroup {
 	bool has_objcg;		/* memcg->objcg: from memcg_online_kmem() to memcg_reparent_objcgs() */
 	struct mem_cgroup *parent, *first_child, *next_sibling;
 	struct mem_cgroup_per_node *nodeinfo[MAX_NUMNODES];
+#ifdef SIM_FOLIO_LRU
+	long nr_charged;	/* pages charged to it (memcg->memory's usage): wasm/glue/lru/mm.c */
+#endif
 };
 
 extern struct mem_cgroup *root_mem_cgroup;

@@ -22,7 +22,15 @@ struct page;
 #define virt_to_page(addr)	((struct page *)(addr))
 #define page_to_nid(page)	sim_obj_node(page)
 
+/*
+ * The vm event counters (/proc/vmstat's pgactivate...): not kept. A
+ * kernel with the folio LRU (SIM_FOLIO_LRU) has the real list of them.
+ */
+#ifdef SIM_FOLIO_LRU
+#include <linux/vm_event_item.h>
+#else
 enum vm_event_item { SLABS_SCANNED, NR_VM_EVENT_ITEMS };
+#endif
 #define count_vm_events(item, delta)	do { (void)(delta); } while (0)
 #define count_vm_event(item)		do { } while (0)
 

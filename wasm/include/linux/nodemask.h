@@ -7,7 +7,11 @@
 #define __LINUX_NODEMASK_H
 
 #include <linux/numa.h>
+#include <linux/bitops.h>
 #include <sim.h>
+
+/* include/linux/nodemask_types.h */
+typedef struct { unsigned long bits[BITS_TO_LONGS(MAX_NUMNODES)]; } nodemask_t;
 
 #define nr_node_ids	sim_nr_nodes
 #define nr_online_nodes	sim_nr_nodes

@@ -26,6 +26,7 @@
 #define MAX_NICE		19
 
 struct kthread;
+struct mem_cgroup;
 
 struct task_struct {
 	int pid;
@@ -33,7 +34,14 @@ struct task_struct {
 	int policy;		/* recorded only: the simulated scheduler has no priorities */
 	struct kthread *kthread;	/* a kthread's (wasm/glue/kthread.c) */
 	unsigned int __state;	/* not kept (the runtime has the task's state): reads TASK_RUNNING */
+	unsigned int flags;	/* PF_*: those below, set by whoever runs as such */
+	struct mem_cgroup *active_memcg;	/* set_active_memcg()'s */
 };
+
+/* include/linux/sched.h's per-task flags that the code the lab runs reads */
+#define PF_MEMALLOC		0x00000800	/* allocating memory to free memory */
+#define PF_LOCAL_THROTTLE	0x00100000	/* throttle writes only against the bdi it writes to */
+#define PF_KSWAPD		0x00020000	/* I am kswapd */
 
 struct task_struct *sim_task_struct(int task);
 #define current			sim_task_struct(sim_task_id())

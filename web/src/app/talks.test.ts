@@ -58,7 +58,7 @@ describe('the talk loader', () => {
     expect(live('scene=lru-batch')).toMatch(/slides\[0\]\.live: a permalink of the page is expected/);
     expect(live('?seed=1')).toMatch(/slides\[0\]\.live: the permalink names no scene/);
     expect(live('?scene=nope')).toMatch(/slides\[0\]\.live: scene=nope: there is no such scene/);
-    expect(live('?scene=lru-batch&variant=v6.1')).toMatch(/slides\[0\]\.live: variant=v6.1: lru-batch runs on lru-batch/);
+    expect(live('?scene=lru-batch&variant=v6.1')).toMatch(/slides\[0\]\.live: variant=v6.1: lru-batch runs on lru-batch, v6.12, lru-splice/);
     expect(live('?scene=lru-batch&seed=-1')).toMatch(/slides\[0\]\.live: seed=-1: expected a whole number/);
     expect(live('?scene=lru-batch&sched=zz')).toMatch(/slides\[0\]\.live: sched=zz: a schedule is/);
     expect(live('?scene=lru-batch&lesson=x')).toMatch(/slides\[0\]\.live: a live state takes scene, .*"lesson" is not one/);

@@ -20,11 +20,16 @@ describe('how a run ended', () => {
   });
 
   it('a BUG stops the machine, and is not called the deadlock that follows', () => {
-    const m = meta('lru-batch', ['--scenario', 'lru-batch', '--tasks', '1', '--objects', '537', '--rounds', '1', '--lru-mode', '1', '--lru-release-all']);
-    const e = ending(m, '');
+    // No scene of the lab's kernels hits a BUG today (the RFC's, past release_pages()'s bitmap, cannot happen
+    // on 6.12's folio batches): a real deadlocked run, with the BUG report a stopped CPU would have left first.
+    const m = meta('v6.12', ['--scenario', 'planted-bugs', '--planted', '1']);
+    expect(m.status).toBe('deadlock');
+    expect(ending(m, '').label).not.toMatch(/BUG/);
+    const bug = { ...m.reports[0], type: 2, event: 7, title: 'kernel BUG at mm/swap.c:1000 folios_put_refs()' };
+    const e = ending({ ...m, reports: [bug, ...m.reports] }, '');
     expect(e.label).toBe('BUG (machine stopped)');
-    expect(e.detail).toMatch(/^kernel BUG at mm\/lru_batch\.c:\d+/);
-    expect(e.event).toBe(m.reports.find((r) => r.type === 2)!.event);
+    expect(e.detail).toMatch(/^kernel BUG at mm\/swap\.c:1000 .*the other tasks can no longer finish/);
+    expect(e.event).toBe(7);
   });
 
   it('KASAN with kasan.fault=panic', () => {
@@ -36,14 +41,14 @@ describe('how a run ended', () => {
   });
 
   it('the event limit: what was cut, not a leak, and the command for the whole run', () => {
-    const opts = { variant: 'lru-batch', tasks: 64, objects: 512, rounds: 4, lruMode: 1, policy: Policy.timed, schedule: '' };
+    const opts = { variant: 'lru-batch', tasks: 64, objects: 512, rounds: 4, policy: Policy.timed, schedule: '' };
     // The page cuts at PAGE_MAX_EVENTS; a lower limit cuts the same way, quicker.
-    const m = meta('lru-batch', ['--scenario', 'lru-batch', '--tasks', '64', '--objects', '512', '--rounds', '4', '--lru-mode', '1', '--max-events', '5000']);
+    const m = meta('lru-batch', ['--scenario', 'lru-batch', '--tasks', '64', '--objects', '512', '--rounds', '4', '--max-events', '5000']);
     expect(m.status).toBe('event-limit');
     const cmd = `${labrunCommand('lru-batch', 1, opts)} --max-events 0 --summary`;
     // At the word size the page runs the variant at: build/native64 on the default 64-bit machine.
     const dir = wordSizeFor('lru-batch') === 64 ? 'native64' : 'native';
-    expect(cmd).toBe(`build/${dir}/lru-batch/labrun --scenario lru-batch --seed 1 --rounds 4 --objects 512 --tasks 64 --lru-mode 1 --max-events 0 --summary`);
+    expect(cmd).toBe(`build/${dir}/lru-batch/labrun --scenario lru-batch --seed 1 --rounds 4 --objects 512 --tasks 64 --max-events 0 --summary`);
     const e = ending(m, cmd);
     expect(e.label).toBe('event limit reached');
     expect(e.detail).toContain('keeps 5000 events');

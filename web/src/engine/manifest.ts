@@ -19,8 +19,19 @@ export interface Series {
     branch: string;
     base?: string;
     available: boolean;
+    on?: string; // what a port is built on, where that is the kernel's real code ("6.12’s real LRU")
     files?: (string | { path: string; symbols?: string[] })[];
   };
+}
+
+/**
+ * The project-port series a branch holds: the series' code branch, or the
+ * branch of a registry kernel that ports it (the RFC's: batch locks, and
+ * batch locks with splicing, each a branch).
+ */
+export function portOf(tree: string): Series | undefined {
+  const kernel = manifest.kernels.find((k) => k.branch === tree && k.kind === 'port');
+  return SERIES.find((s) => s.code.kind === 'project-port' && (s.code.branch === tree || s.id === kernel?.series));
 }
 
 /** A project patch on a released tree: a guarantee removed (breaks) or a design left out (without). */

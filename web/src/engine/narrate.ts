@@ -23,6 +23,12 @@ const BARRIERS = ['', 'smp_mb()', 'smp_rmb()', 'smp_wmb()', 'smp_mb__before_atom
 const LIST_OPS = ['', 'list_add_rcu', 'list_add_tail_rcu', 'list_del_rcu'];
 const BLOCK_REASONS = ['', 'a mutex', 'a completion', 'a grace period', 'work'];
 
+/** An lruvec's list by its id in LRU_ADD/LRU_DEL (runtime/events.def: lruvec index * NR_LRU_LISTS + enum lru_list). */
+const LRU_LISTS = ['inactive_anon', 'active_anon', 'inactive_file', 'active_file', 'unevictable'];
+export const lruListName = (id: number) => `lruvec ${Math.floor(id / LRU_LISTS.length)}'s ${LRU_LISTS[id % LRU_LISTS.length]} list`;
+/** The batch tag * 2 + sentinel bit of a folio, or -1 in a kernel without LRU batches. */
+const lruBatchText = (bits: number) => (bits < 0 ? '' : `, batch ${bits >> 1}${bits & 1 ? ', a sentinel' : ''}`);
+
 export function objName(labels: Labels, obj: number): string {
   if (obj <= 0) return 'static data';
   const l = labels.get(obj);
@@ -68,15 +74,15 @@ export function describe(log: EventLog, i: number, labels: Labels): string {
     case EventKind.SHRINK_START: return `do_shrink_slab(${o(0)}): ${a(1)} freeable, will scan ${a(2)} at priority ${a(3)}`;
     case EventKind.SHRINK_END: return `do_shrink_slab(${o(0)}) done: freed ${a(1)}`;
     case EventKind.LABEL: return a(1) === Label.LOCK ? `names lock ${a(0)} "${log.name(a(2))}"` : `names ${o(0)}`;
-    case EventKind.LRU_ADD: return `links page ${a(0)} into the LRU ${a(1) < 0 ? 'at the head' : `after page ${a(1)}`}, batch ${a(2)}${a(3) ? ', a sentinel' : ''}`;
-    case EventKind.LRU_DEL: return `takes ${a(2) ? 'sentinel' : 'inner'} page ${a(0)} of batch ${a(1)} off the LRU`;
+    case EventKind.LRU_ADD: return `links folio ${a(0)} onto ${lruListName(a(2))} ${a(1) < 0 ? 'at the head' : `after folio ${a(1)}`}${lruBatchText(a(3))}`;
+    case EventKind.LRU_DEL: return `takes folio ${a(0)}${lruBatchText(a(2))} off ${lruListName(a(1))}`;
     case EventKind.LRU_ITEM: {
       const pages = `${a(3)} page${a(3) === 1 ? '' : 's'} of page cache`;
       if (a(1) === LruItemOp.ADD) return a(2) ? `list_lru_add_obj(): ${o(0)} goes on the inode LRU (${pages})` : `list_lru_add_obj(): ${o(0)} was on the inode LRU already`;
       if (a(1) === LruItemOp.DEL) return a(2) ? `list_lru_del_obj(): ${o(0)} comes off the inode LRU (${pages})` : `list_lru_del_obj(): ${o(0)} was not on the inode LRU`;
       return `inode_lru_isolate() returns ${LruStatus[a(2)] ? `LRU_${LruStatus[a(2)]}` : a(2)} for ${o(0)} (${pages})`;
     }
-    case EventKind.LRU_SENTINEL: return a(2) ? `page ${a(0)} of batch ${a(1)} becomes a sentinel` : `page ${a(0)} of batch ${a(1)} is no longer a sentinel: its batch is full`;
+    case EventKind.LRU_SENTINEL: return a(2) & 1 ? `folio ${a(0)} of batch ${a(2) >> 1} becomes a sentinel` : `folio ${a(0)} of batch ${a(2) >> 1} is no longer a sentinel`;
     case EventKind.CALL: return `calls ${log.name(a(0))}()`;
     case EventKind.RETURN: return `${log.name(a(0))}() returns`;
     case EventKind.SHRINKER_COUNT: return `count_objects on ${o(0)} for memcg ${objName(labels, a(1))}: ${a(3)}`;

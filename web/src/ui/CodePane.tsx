@@ -4,7 +4,7 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { fetchSource, sourceIfRead } from '../engine/sources';
 import type { Site } from '../engine/meta';
-import { PATCHED, SERIES, TREES } from '../engine/manifest';
+import { PATCHED, portOf, TREES } from '../engine/manifest';
 import './CodePane.css';
 
 /** The padding above the first line; the line height is the body's --code-line (CodePane.css, talk.css). */
@@ -58,8 +58,9 @@ export const isUpstreamTree = (tree: string) => TREES.some((t) => t.branch === t
 /** What a branch of kernel-tree/linux holds, for a whole kernel (the series card's "Code shown"). */
 export function branchProvenance(tree: string): string {
   if (isUpstreamTree(tree)) return `upstream Linux, branch ${tree}`;
-  const port = SERIES.find((s) => s.code.kind === 'project-port' && s.code.branch === tree);
-  if (port) return `the project port of “${port.title}” (not upstream code) over upstream ${port.code.base}, branch ${tree}`;
+  const port = portOf(tree);
+  if (port)
+    return `the project port of “${port.title}” (not upstream code) ${port.code.on ? `on ${port.code.on}, upstream ${port.code.base}` : `over upstream ${port.code.base}`}, branch ${tree}`;
   const patch = PATCHED.find((b) => b.branch === tree);
   if (patch) return `upstream ${patch.base} with a project patch (${patch.title}), branch ${tree}`;
   return `branch ${tree}`;
@@ -67,12 +68,13 @@ export function branchProvenance(tree: string): string {
 
 export function provenance(tree: string, file: string): string {
   if (isUpstreamTree(tree)) return `upstream Linux, branch ${tree} of kernel-tree/linux`;
-  const port = SERIES.find((s) => s.code.kind === 'project-port' && s.code.branch === tree);
+  const port = portOf(tree);
   if (port) {
     const files = (port.code.files ?? []).map((f) => (typeof f === 'string' ? f : f.path));
-    return files.includes(file)
-      ? `project port of “${port.title}” (not upstream code), branch ${tree} of kernel-tree/linux`
-      : `upstream Linux ${port.code.base}, unchanged by the project port on branch ${tree} of kernel-tree/linux`;
+    if (!files.includes(file)) return `upstream Linux ${port.code.base}, unchanged by the project port on branch ${tree} of kernel-tree/linux`;
+    return port.code.on
+      ? `project port of “${port.title}” on ${port.code.on} (not upstream code where the port changes it: see What changed), branch ${tree} of kernel-tree/linux`
+      : `project port of “${port.title}” (not upstream code), branch ${tree} of kernel-tree/linux`;
   }
   const patch = PATCHED.find((b) => b.branch === tree);
   if (patch) return `branch ${tree} of kernel-tree/linux: ${patch.base} with a project patch (${patch.title}; see What changed)`;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// The seed's scaling table on the port: simulated page faults per virtual
-// second for 1, 4, 16, 32 and 64 page_fault1 tasks with one lru_lock,
-// batch locks, and batch locks with splicing, beside the RFC's figures.
+// The seed's scaling table: simulated page faults per virtual second for
+// 1, 4, 16, 32 and 64 page_fault1 tasks on the RFC's three kernels (one
+// lru_lock: v6.12's own LRU; batch locks; batch locks with splicing),
+// beside the RFC's figures.
 // Runs in workers of its own, side by side up to the machine's cores
 // (Cancel terminates them); the costs are the page's to change.
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { useMeasurement } from '../../ui/useMeasurement';
 import { MeasureControls, type RunProgress } from '../../ui/MeasureControls';
 import { Policy } from '../../engine/generated/events';
 import type { RunMeta } from '../../engine/meta';
-import { FAULT_NS, LIMITS, MODES, MODE_TEXT, MUNMAP_NS, type Mode } from './setup';
+import { FAULT_NS, LIMITS, LOCKINGS, MUNMAP_NS, type Locking } from './setup';
 import '../../ui/figures.css';
 import './FiguresPanel.css';
 
@@ -26,6 +27,10 @@ export function faultsPerSecond(meta: RunMeta): number {
   if (!f || meta.end_time <= 0) return 0;
   return (f.returns * 1e9) / meta.end_time;
 }
+
+type Mode = Locking;
+const MODES = LOCKINGS.map((l) => l.id);
+const MODE_TEXT = Object.fromEntries(LOCKINGS.map((l) => [l.id, l.text])) as Record<Mode, string>;
 
 const fmtM = (x: number) => `${(x / 1e6).toFixed(2)} M`;
 const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}%`;
@@ -46,17 +51,17 @@ export function Figures() {
       const t0 = performance.now();
       const out: Partial<Record<Mode, number[]>> = Object.fromEntries(MODES.map((m) => [m, []]));
       // The 15 runs are independent: the pool runs them side by side, the most tasks first.
-      const runs = MODES.flatMap((mode, m) => TASKS.map((tasks, k) => ({ mode, m, tasks, k }))).sort((x, y) => y.tasks - x.tasks);
+      const runs = LOCKINGS.flatMap((l) => TASKS.map((tasks, k) => ({ mode: l.id, l, tasks, k }))).sort((x, y) => y.tasks - x.tasks);
       const total = runs.length;
       const workers = Math.min(sim.size, total);
       let done = 0;
       report({ done, total, what: 'starting', workers });
       await Promise.all(
-        runs.map(async ({ mode, m, tasks, k }) => {
+        runs.map(async ({ mode, l, tasks, k }) => {
           const what = `${MODE_TEXT[mode]}, ${tasks} task${tasks > 1 ? 's' : ''}`;
           const { log } = await sim.run('lru-batch', 1, {
-            variant: 'lru-batch', policy: Policy.timed, stress: true, noSchedule: true, withEvents: false, maxEvents: 2_000_000,
-            tasks, lruMode: m, objects: pages, rounds, slowNs: faultNs, munmapNs,
+            variant: l.variant, policy: Policy.timed, stress: true, noSchedule: true, withEvents: false, maxEvents: 2_000_000,
+            tasks, objects: pages, rounds, slowNs: faultNs, munmapNs,
           });
           if (!live()) return; // cancelled
           if (log.meta.status !== 'done') throw new Error(`${what} ended ${log.meta.status}`);
@@ -86,8 +91,9 @@ export function Figures() {
     <section className="panel figures" aria-labelledby="lru-figures-title" data-testid="figures">
       <h2 id="lru-figures-title">The RFC’s table: page_fault1 on 1 to 64 CPUs</h2>
       <p className="muted">
-        Each task maps {pages} pages, faults them in (each through a pagevec onto the LRU) and unmaps them (release_pages()), {rounds}{' '}
-        times, on a CPU of its own; 15 runs of the port (project code, not upstream), in workers of their own, side by side up to this machine’s cores.
+        Each task maps {pages} pages, faults them in (each through its CPU’s lru_add batch onto the LRU) and unmaps them (release_pages()),{' '}
+        {rounds} times, on a CPU of its own; 15 runs, in workers of their own, side by side up to this machine’s cores. One lru_lock is v6.12’s own
+        LRU; the batch locks are the project’s port of the RFC (not upstream code).
       </p>
       <fieldset className="scale-presets" disabled={running !== null}>
         <legend>Cost model</legend>

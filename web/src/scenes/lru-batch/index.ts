@@ -10,18 +10,19 @@ import { LruBatchThumb } from './thumb';
 
 export const lruBatch: SceneDef<LruState> = {
   id: 'lru-batch',
-  title: 'LRU batch locks: sentinel pages and page_fault1 on many CPUs',
+  title: 'LRU batch locks: the kernel’s folio LRU and page_fault1 on many CPUs',
   scenario: scenarioOf('lru-batch'),
   variants: kernelsOf('lru-batch'),
   series: 'lru-batch-locks',
   question: 'Can batch locks and sentinel pages split lru_lock so that many CPUs fault pages in at once?',
   Thumb: LruBatchThumb,
   blurb:
-    'The project’s port of the 2018 lru_lock RFC (not upstream code: it was never merged). The LRU list is cut into batches of up to ' +
-    '14 pages, each tagged with one of 32 batch locks; the pages at a batch’s edges are sentinels. Taking an inner page off needs only ' +
-    'its batch lock; taking a sentinel off needs lru_lock too, since its neighbours may be in other batches. Tasks run will-it-scale’s ' +
-    'page_fault1: fault pages in through a pagevec, unmap them with release_pages(). Step single CPUs to make two removals meet, run ' +
-    'the RFC’s table, or reproduce the bug the thread found.',
+    'Tasks run will-it-scale’s page_fault1 over the kernel’s own LRU: each fault puts a folio through folio_add_lru() onto its CPU’s ' +
+    'lru_add batch, a full batch goes onto the list under lru_lock (mm/swap.c), and munmap releases the folios through ' +
+    'folios_put_refs(), 31 at a time. On v6.12 (its classic LRU: CONFIG_LRU_GEN off) one lru_lock per lruvec guards the list; the ' +
+    'project’s port of the 2018 lru_lock RFC (not upstream code: it was never merged) cuts the list into batches of up to 14 folios, ' +
+    'each tagged with one of 32 batch locks, with sentinels at the batches’ edges; with splicing, a CPU’s batch goes on in one splice. ' +
+    'Step single CPUs to make two of them meet, run the RFC’s table, or see why the thread’s bug has no place on 6.12.',
   reducer: lruReducer,
   View: LruBatchView,
   // Up to 64 CPUs: their cards folded after the view, drawn only while open.
@@ -33,6 +34,7 @@ export const lruBatch: SceneDef<LruState> = {
     { id: 'locks', what: 'each batch lock and lru_lock, held and spun on', talk: true },
     { id: 'heat', what: 'the contention over time, a row per lock', talk: false },
     { id: 'cpus', what: 'the CPU cards, folded (the time axis shows the CPUs on a slide)', talk: false },
+    { id: 'inventory', what: 'what the scene runs on its kernel, upstream, patched by the port or shim (docs/lru.md)', talk: false },
   ],
   Measure: Figures,
   diffs: comparisonsOf('lru-batch'),

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// The lru-batch scene's model: the machine, plus the LRU list as the
-// port's tracepoints describe it (LRU_ADD with the page before it,
-// LRU_DEL, LRU_SENTINEL: mm/lru_batch.c on branch lru-batch-locks), the
-// 33 locks the scenario names (LABEL kind 5: lru_lock and the batch locks
-// by index), who holds each and which CPUs spin on it, what each task is
-// doing, and the removals that collided.
+// The lru-batch scene's model: the machine, plus the LRU list the run
+// fills, as the kernel's list operations describe it (LRU_ADD with the
+// folio before it, LRU_DEL, LRU_SENTINEL: runtime/events.def; on v6.12 the
+// list_add() of lruvec_add_folio(), the list_del() of lruvec_del_folio()
+// and their kin, at their lines), the locks the scenario names (LABEL
+// kind 5: lru_lock, and a batch-lock kernel's batch locks by index), who
+// holds each and which CPUs spin on it, what each task is doing, and the
+// lock acquisitions that collided.
 import { EventKind, Label } from '../../engine/generated/events';
 import type { EventLog } from '../../engine/log';
 import { machineReducer, type MachineState } from '../../engine/machine';
 
-export const NUM_LRU_BATCH_LOCKS = 32; // include/linux/lru_batch.h
+export const NUM_LRU_BATCH_LOCKS = 32; // the RFC's batch locks per list (its port's NUM_LRU_BATCH_LOCKS)
 export const LRU_LOCK = -1; // the index the scenario gives lru_lock
 
 /** Lock id -> index (-1 lru_lock, 0..31 a batch lock), from the scenario's labels. */
@@ -36,14 +38,23 @@ export function lockMap(log: EventLog): LockMap {
 
 export const lockLabel = (index: number) => (index === LRU_LOCK ? 'lru_lock' : `batch lock ${index}`);
 
+/** What a task is doing, by the scenario's calls: faulting folios in, releasing them, or checking the list. */
+export type Doing = 'fault' | 'release_pages' | 'check_list' | 'other';
+const doingOf = (name: string | undefined): Doing =>
+  name === 'fault' || name === 'release_pages' || name === 'check_list' ? name : 'other';
+
 export interface Collision {
   step: number;
   cpu: number; // the CPU that spins
   task: number;
-  lock: number; // its index
+  doing: Doing; // ... and what it is doing
+  lock: number; // the lock's index
   owner: number; // the task holding it
-  ownerPage: number; // the page the owner is taking off (-1: none known)
-  ownerSentinel: boolean; // ... and whether it is a sentinel
+  ownerDoing: Doing;
+  ownerChange: 'add' | 'del' | null; // what the owner last did to the list since it took the lock
+  ownerPage: number; // ... to which folio (-1: none known)
+  ownerSentinel: boolean; // a sentinel is involved: the owner took one off, or the spinner waits to take one off
+  spinnerSentinel: boolean; // the spinner waits for lru_lock in folio_lru_batch_relock_irqsave(): to take a sentinel off
 }
 
 export interface LruChange {
@@ -54,17 +65,18 @@ export interface LruChange {
 }
 
 /**
- * The list, linked as the kernel links it, so that linking a page after
+ * The list, linked as the kernel links it, so that linking a folio after
  * its neighbour or taking one off costs the same whatever the list's
  * length (a run of 64 tasks × 512 pages keeps tens of thousands on it).
- * Indexed by page id (the scenario numbers pages densely from 0); -1 ends
- * the list; a page off the list has prev = next = OFF.
+ * Indexed by folio (its pfn: the machine numbers its pages densely from
+ * 0); -1 ends the list; a folio off the list has prev = next = OFF.
  */
 export interface LruList {
   next: Int32Array;
   prev: Int32Array;
-  batch: Int32Array; // page -> tag
+  batch: Int32Array; // folio -> tag (-1: the kernel has no batches)
   sentinel: Uint8Array;
+  cpu: Int16Array; // folio -> the CPU that linked it on
   head: number;
   tail: number;
   length: number;
@@ -78,42 +90,61 @@ export interface LruState {
   holder: Record<number, number>; // lock index -> task
   spinning: Record<number, number>; // cpu -> lock index it spins on
   doing: Record<number, string>; // task -> the scenario call under way
-  removing: Record<number, { page: number; sentinel: boolean }>; // task -> page it took off last, in this call
+  removing: Record<number, { page: number; sentinel: boolean }>; // task -> folio it took off last, in this call
+  changing: Record<number, { kind: 'add' | 'del'; page: number; sentinel: boolean }>; // task -> its last change since it took a lock
   last: LruChange | null;
   added: number;
   removed: number;
   sentinelFlips: number;
   collisions: number;
   sentinelCollisions: number;
+  collisionsBy: Record<string, number>; // "fault/release_pages" (spinner/holder) -> count
   lastCollision: Collision | null;
   bug: { step: number; text: string } | null;
 }
 
-const pageCounts = new WeakMap<EventLog, number>();
+/** What the scene draws of a run: which of the kernel's lists, and whether its kernel cuts lists into batches. */
+export interface LruShape {
+  list: number; // the list id the run linked most folios onto (-1: none)
+  pages: number; // one more than the largest folio linked onto any list
+  batches: boolean; // LRU_ADD carries batch tags
+}
 
-/** One more than the largest page id the log links in. */
-function pageCount(log: EventLog): number {
-  let n = pageCounts.get(log);
-  if (n !== undefined) return n;
-  n = 0;
-  for (let i = 0; i < log.length; i++) if (log.kind[i] === EventKind.LRU_ADD) n = Math.max(n, log.arg(i, 0) + 1);
-  pageCounts.set(log, n);
-  return n;
+const shapes = new WeakMap<EventLog, LruShape>();
+
+export function lruShape(log: EventLog): LruShape {
+  let shape = shapes.get(log);
+  if (shape) return shape;
+  const adds = new Map<number, number>();
+  let pages = 0;
+  let batches = false;
+  for (let i = 0; i < log.length; i++) {
+    if (log.kind[i] !== EventKind.LRU_ADD) continue;
+    pages = Math.max(pages, log.arg(i, 0) + 1);
+    adds.set(log.arg(i, 2), (adds.get(log.arg(i, 2)) ?? 0) + 1);
+    if (log.arg(i, 3) >= 0) batches = true;
+  }
+  let list = -1;
+  for (const [id, n] of adds) if (list < 0 || n > adds.get(list)! || (n === adds.get(list)! && id < list)) list = id;
+  shape = { list, pages, batches };
+  shapes.set(log, shape);
+  return shape;
 }
 
 function emptyList(pages: number): LruList {
   return {
     next: new Int32Array(pages).fill(OFF),
     prev: new Int32Array(pages).fill(OFF),
-    batch: new Int32Array(pages),
+    batch: new Int32Array(pages).fill(-1),
     sentinel: new Uint8Array(pages),
+    cpu: new Int16Array(pages),
     head: -1,
     tail: -1,
     length: 0,
   };
 }
 
-/** Links page p after page `after` (-1: at the head). */
+/** Links folio p after folio `after` (-1: at the head). */
 function link(l: LruList, p: number, after: number) {
   const next = after < 0 ? l.head : l.next[after];
   l.prev[p] = after;
@@ -137,7 +168,7 @@ function unlink(l: LruList, p: number) {
   l.length--;
 }
 
-/** The page ids on the list, head first. */
+/** The folios on the list, head first. */
 export function lruOrder(s: LruState): number[] {
   const out: number[] = [];
   for (let p = s.lru.head; p >= 0; p = s.lru.next[p]) out.push(p);
@@ -147,22 +178,30 @@ export function lruOrder(s: LruState): number[] {
 export const pageBatch = (s: LruState, p: number) => s.lru.batch[p];
 export const isSentinel = (s: LruState, p: number) => s.lru.sentinel[p] !== 0;
 
+/** A folio's batch tag and sentinel bit into the list (bits: tag * 2 + sentinel, or -1). */
+function setBatch(l: LruList, p: number, bits: number) {
+  l.batch[p] = bits < 0 ? -1 : bits >> 1;
+  l.sentinel[p] = bits >= 0 && bits & 1 ? 1 : 0;
+}
+
 export const lruReducer = {
   init(log: EventLog): LruState {
     lockMap(log);
     return {
       machine: machineReducer.init(log),
-      lru: emptyList(pageCount(log)),
+      lru: emptyList(lruShape(log).pages),
       holder: {},
       spinning: {},
       doing: {},
       removing: {},
+      changing: {},
       last: null,
       added: 0,
       removed: 0,
       sentinelFlips: 0,
       collisions: 0,
       sentinelCollisions: 0,
+      collisionsBy: {},
       lastCollision: null,
       bug: null,
     };
@@ -173,30 +212,39 @@ export const lruReducer = {
     const a = (n: number) => log.arg(i, n);
     const task = log.task[i];
     const locks = lockMap(log).index;
+    const shown = lruShape(log).list;
     switch (log.kind[i] as EventKind) {
       case EventKind.LRU_ADD: {
+        if (a(2) !== shown) break;
         link(s.lru, a(0), a(1));
-        s.lru.batch[a(0)] = a(2);
-        s.lru.sentinel[a(0)] = a(3) !== 0 ? 1 : 0;
+        setBatch(s.lru, a(0), a(3));
+        s.lru.cpu[a(0)] = log.cpu[i];
+        s.changing[task] = { kind: 'add', page: a(0), sentinel: false };
         s.added++;
         s.last = { step: i, kind: 'add', page: a(0), task };
         break;
       }
       case EventKind.LRU_DEL: {
+        if (a(1) !== shown) break;
         unlink(s.lru, a(0));
         s.removed++;
-        s.removing[task] = { page: a(0), sentinel: a(2) !== 0 };
+        s.removing[task] = { page: a(0), sentinel: a(2) >= 0 && (a(2) & 1) !== 0 };
+        s.changing[task] = { kind: 'del', ...s.removing[task] };
         s.last = { step: i, kind: 'del', page: a(0), task };
         break;
       }
       case EventKind.LRU_SENTINEL:
-        s.lru.sentinel[a(0)] = a(2) !== 0 ? 1 : 0;
+        if (a(1) !== shown) break;
+        setBatch(s.lru, a(0), a(2));
         s.sentinelFlips++;
         s.last = { step: i, kind: 'sentinel', page: a(0), task };
         break;
       case EventKind.LOCK_ACQUIRE: {
         const idx = locks.get(a(0));
-        if (idx !== undefined) s.holder[idx] = task;
+        if (idx !== undefined) {
+          s.holder[idx] = task;
+          if (!Object.keys(s.holder).some((k) => Number(k) !== idx && s.holder[Number(k)] === task)) delete s.changing[task];
+        }
         delete s.spinning[log.cpu[i]];
         break;
       }
@@ -210,17 +258,23 @@ export const lruReducer = {
         if (idx === undefined) break;
         s.spinning[log.cpu[i]] = idx;
         const owner = s.holder[idx] ?? -1;
-        // Two removals collide: this task is taking pages off, and so is the one holding the lock.
-        if (s.doing[task] === 'release_pages' && owner >= 0 && s.doing[owner] === 'release_pages') {
-          const r = s.removing[owner];
-          // The owner holds lru_lock, or a batch lock while taking off a sentinel: a sentinel is involved.
-          const sentinel = idx === LRU_LOCK || (!!r && r.sentinel && s.holder[LRU_LOCK] === owner);
-          s.collisions++;
-          if (sentinel) s.sentinelCollisions++;
-          s.lastCollision = {
-            step: i, cpu: log.cpu[i], task, lock: idx, owner, ownerPage: r ? r.page : -1, ownerSentinel: sentinel,
-          };
-        }
+        if (owner < 0) break;
+        // Two CPUs meet on one of the list's locks: this one spins while the owner holds it.
+        const doing = doingOf(s.doing[task]);
+        const ownerDoing = doingOf(s.doing[owner]);
+        const ch = s.changing[owner];
+        // In a batch kernel, lru_lock in folio_lru_batch_relock_irqsave() is what taking a sentinel off waits for
+        // (include/linux/mm_inline.h of the port); or the owner, holding lru_lock, took a sentinel off.
+        const spinnerSentinel = lruShape(log).batches && idx === LRU_LOCK && log.siteOf(i)?.func === 'folio_lru_batch_relock_irqsave';
+        const sentinel = lruShape(log).batches && (spinnerSentinel || (!!ch && ch.kind === 'del' && ch.sentinel && s.holder[LRU_LOCK] === owner));
+        s.collisions++;
+        const key = `${doing}/${ownerDoing}`;
+        s.collisionsBy[key] = (s.collisionsBy[key] ?? 0) + 1;
+        if (sentinel) s.sentinelCollisions++;
+        s.lastCollision = {
+          step: i, cpu: log.cpu[i], task, doing, lock: idx, owner, ownerDoing, ownerChange: ch ? ch.kind : null, ownerPage: ch ? ch.page : -1,
+          ownerSentinel: sentinel, spinnerSentinel,
+        };
         break;
       }
       case EventKind.CALL:
@@ -242,44 +296,56 @@ export const lruReducer = {
   },
 };
 
-/** The list as the cover letter draws it: '*' a sentinel, 'o' an inner page, a space between batches. */
+/**
+ * The list as the cover letter draws it: '*' a sentinel, 'o' an inner
+ * folio, a space between batches; in a kernel without batches, 'o' for
+ * each folio, a space where the CPU that linked them on changes (each
+ * CPU's lru_add batch goes on as one run).
+ */
 export function listText(s: LruState, max = Infinity): string {
   let out = '';
   let prev: number | null = null;
-  const { batch, sentinel } = s.lru;
+  const { batch, sentinel, cpu } = s.lru;
   // Head first, along the links: the first `max` characters walk no further.
   for (let p = s.lru.head; p >= 0 && out.length < max; p = s.lru.next[p]) {
-    if (prev !== null && batch[p] !== prev) out += ' ';
+    const group = batch[p] >= 0 ? batch[p] : -1 - cpu[p];
+    if (prev !== null && group !== prev) out += ' ';
     out += sentinel[p] ? '*' : 'o';
-    prev = batch[p];
+    prev = group;
   }
   return out;
 }
 
 /**
- * What the locking scheme requires of the list, checked on the model, as
- * lru_batch_check() checks the real one: every page whose neighbour (or
- * the head) has another tag is a sentinel. (Two batches next to each other
- * may draw the same tag; one lock then covers both, which is safe.)
- * Returns what is wrong, or null.
+ * What a batch-lock kernel requires of the list, checked on the model: every
+ * folio whose neighbour (or the head) has another tag is a sentinel. (Two
+ * batches next to each other may draw the same tag; one lock then covers
+ * both, which is safe.) A kernel without batches requires nothing of the
+ * kind. Returns what is wrong, or null.
  */
 export function listProblem(s: LruState): string | null {
   const o = lruOrder(s);
   const { batch, sentinel } = s.lru;
   for (let k = 0; k < o.length; k++) {
     const tag = batch[o[k]];
+    if (tag < 0) continue;
     const before = k === 0 ? -1 : batch[o[k - 1]];
     const after = k === o.length - 1 ? -1 : batch[o[k + 1]];
-    if ((before !== tag || after !== tag) && !sentinel[o[k]]) return `page ${o[k]} is at the edge of batch ${tag} but not a sentinel`;
+    if ((before !== tag || after !== tag) && !sentinel[o[k]]) return `folio ${o[k]} is at the edge of batch ${tag} but not a sentinel`;
   }
   return null;
 }
 
-/** FNV-1a over each page's id, tag and sentinel flag, head first, as the scenario's check_list() prints it. */
+/**
+ * FNV-1a as the scenario's check_list() prints it: over each folio's pfn,
+ * head first (and in a batch-lock kernel its tag and sentinel bit too).
+ */
 export function listHash(s: LruState): number {
   let h = 2166136261;
-  for (const p of lruOrder(s))
-    for (const v of [p, s.lru.batch[p], s.lru.sentinel[p]]) h = Math.imul((h ^ v) >>> 0, 16777619) >>> 0;
+  for (const p of lruOrder(s)) {
+    const vs = s.lru.batch[p] >= 0 ? [p, s.lru.batch[p], s.lru.sentinel[p]] : [p];
+    for (const v of vs) h = Math.imul((h ^ v) >>> 0, 16777619) >>> 0;
+  }
   return h >>> 0;
 }
 

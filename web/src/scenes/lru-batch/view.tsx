@@ -1,24 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0-only
-// The lru-batch scene: page_fault1 on N CPUs over the project's port of
-// the 2018 lru_lock RFC. The LRU as a strip of pages (sentinels tall,
-// inner pages short, coloured by batch lock, as the cover letter's
-// *ooo**ooo*), who holds each lock and who spins on it, contention as a
-// heat map over the run, the removals that collided, and the setup: the
-// locking mode, tasks, pages, costs, and the thread's release_pages() bug.
+// The lru-batch scene: page_fault1 on N CPUs over the kernel's LRU: v6.12's
+// own folio LRU (one lru_lock per lruvec), or a kernel with batch locks.
+// The LRU as a strip of folios (with batch locks: sentinels tall, inner
+// folios short, coloured by batch lock, as the cover letter's *ooo**ooo*;
+// on v6.12 coloured by the CPU whose lru_add batch linked them on), who
+// holds each lock and who spins on it, contention as a heat map over the
+// run, the acquisitions that collided, and the setup: tasks, pages, costs,
+// and the thread's release_pages() bug.
 import { memo, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import { interpolateYlOrRd } from 'd3';
 import type { EventLog } from '../../engine/log';
 import { shows, type ProgramFormProps, type SceneViewProps } from '../types';
 import { useNearView, WhileSeen } from '../../ui/WhileSeen';
 import { taskColor } from '../../ui/colors';
-import { contention, listText, lockLabel, LRU_LOCK, lruOrder, NUM_LRU_BATCH_LOCKS, type Heat, type LruState } from './model';
+import { contention, listText, lockLabel, LRU_LOCK, lruOrder, lruShape, NUM_LRU_BATCH_LOCKS, type Doing, type Heat, type LruState } from './model';
 import {
-  BUG_PAGES, DEFAULT_SETUP, FAULT_NS, LRU_BITMAP_SIZE, MODES, MODE_TEXT, MUNMAP_NS, formatSetup, largestRelease, parseSetup,
-  LIMITS, type Mode, type Setup,
+  BUG_PAGES, DEFAULT_SETUP, FAULT_NS, LRU_BITMAP_SIZE, MAX_FREE, MUNMAP_NS, PAGEVEC_SIZE, formatSetup, largestRelease, parseSetup,
+  LIMITS, type Setup,
 } from './setup';
+import { runsOf, type Whose } from './inventory';
+import { KERNELS } from '../../engine/generated/kernels';
 import './view.css';
 
-/** A colour per batch tag, spread around the wheel. */
+/** A colour per batch tag (or, without batches, per CPU), spread around the wheel. */
 export const tagColor = (tag: number) => `hsl(${Math.round((tag * 137.508) % 360)}, 62%, ${tag % 2 ? 48 : 60}%)`;
 
 const STRIP_W = 920;
@@ -40,7 +44,7 @@ function stripLayout(n: number) {
  * a tooltip per page say what the drawing shows (data-pages: the pages it
  * last drew).
  */
-function Strip({ log, state, order, step, mode, withKey }: { log: EventLog; state: LruState; order: number[]; step: number; mode: Mode; withKey: boolean }) {
+function Strip({ log, state, order, step, batches, withKey }: { log: EventLog; state: LruState; order: number[]; step: number; batches: boolean; withKey: boolean }) {
   const ref = useRef<HTMLCanvasElement>(null);
   // The page's colours, read once: a read of computed style at every step would recompute the page's style in the middle of a frame.
   const inks = useRef<{ ink: string; muted: string } | null>(null);
@@ -69,6 +73,8 @@ function Strip({ log, state, order, step, mode, withKey }: { log: EventLog; stat
     const name = (t: number) => log.taskName(t);
     const heldBy = new Map<number, number>(); // tag -> task
     for (const [idx, task] of Object.entries(state.holder)) if (Number(idx) >= 0) heldBy.set(Number(idx), task);
+    // lru_lock guards every folio of a kernel without batches: its holder's bar goes under all of them.
+    const lruHeld = state.holder[LRU_LOCK];
     // The head: a sentinel with no batch lock, outlined in lru_lock's holder's colour while held.
     const lruHolder = state.holder[LRU_LOCK];
     c.beginPath();
@@ -94,14 +100,15 @@ function Strip({ log, state, order, step, mode, withKey }: { log: EventLog; stat
     for (let k = 0; k < n; k++) {
       const p = order[k];
       const { x, y } = at(k);
-      const tag = state.lru.batch[p];
+      // the batch tag, or without batches the CPU that linked the folio on
+      const tag = batches ? state.lru.batch[p] : state.lru.cpu[p];
       const sentinel = state.lru.sentinel[p] !== 0;
-      const ph = sentinel ? CELL_H : CELL_H * 0.5;
+      const ph = sentinel || !batches ? CELL_H : CELL_H * 0.5;
       let fill = fills.get(tag);
       if (!fill) fills.set(tag, (fill = new Path2D()));
       fill.rect(x, y + (CELL_H - ph) / 2, cell, ph);
       (sentinel ? sentinelEdge : innerEdge).rect(x, y + (CELL_H - ph) / 2, cell, ph);
-      const holder = heldBy.get(tag);
+      const holder = batches ? heldBy.get(tag) : lruHeld;
       if (holder !== undefined) {
         let bar = bars.get(holder);
         if (!bar) bars.set(holder, (bar = new Path2D()));
@@ -110,7 +117,7 @@ function Strip({ log, state, order, step, mode, withKey }: { log: EventLog; stat
       if (last && last.page === p) marked = k;
       drawn++;
     }
-    c.globalAlpha = mode === 'lock' ? 0.35 : 1;
+    c.globalAlpha = 1;
     for (const [tag, path] of fills) {
       c.fillStyle = tagColor(tag);
       c.fill(path);
@@ -148,7 +155,8 @@ function Strip({ log, state, order, step, mode, withKey }: { log: EventLog; stat
     const px = ((e.clientX - r.left) * STRIP_W) / (r.width || STRIP_W);
     const py = ((e.clientY - r.top) * h) / (r.height || h);
     let title = '';
-    if (px >= 2 && px < 50 && py >= 8 && py < 8 + CELL_H) title = 'the pseudo page at the list head: a sentinel with no batch lock';
+    if (px >= 2 && px < 50 && py >= 8 && py < 8 + CELL_H)
+      title = batches ? 'the list head: a sentinel with no batch lock' : 'the list head, lruvec->lists[LRU_INACTIVE_ANON]';
     else {
       const k = order.findIndex((_, i) => {
         const { x, y } = at(i);
@@ -156,7 +164,9 @@ function Strip({ log, state, order, step, mode, withKey }: { log: EventLog; stat
       });
       if (k >= 0) {
         const p = order[k];
-        title = `page ${p}: batch lock ${state.lru.batch[p]}, ${state.lru.sentinel[p] ? 'a sentinel' : 'an inner page'}`;
+        title = batches
+          ? `folio ${p}: batch lock ${state.lru.batch[p]}, ${state.lru.sentinel[p] ? 'a sentinel' : 'an inner folio'}`
+          : `folio ${p}: linked on by CPU${state.lru.cpu[p]}'s lru_add batch`;
       }
     }
     if (e.currentTarget.title !== title) e.currentTarget.title = title;
@@ -168,28 +178,40 @@ function Strip({ log, state, order, step, mode, withKey }: { log: EventLog; stat
         ref={ref}
         style={{ width: STRIP_W, height: h }}
         role="img"
-        aria-label={`the LRU list: ${n} pages`}
+        aria-label={`the LRU list: ${n} folios`}
         data-testid="lru.strip"
         onMouseMove={hover}
       />
       {withKey && (
         <figcaption>
-          <code className="lru-text" data-testid="lru.text" aria-label="the list as text: * a sentinel, o an inner page, a space between batches">
+          <code
+            className="lru-text"
+            data-testid="lru.text"
+            aria-label={batches ? 'the list as text: * a sentinel, o an inner folio, a space between batches' : 'the list as text: o a folio, a space where the CPU that linked them on changes'}
+          >
             {n > 0 ? listText(state, 400).slice(0, 400) + (n > 380 ? ' …' : '') : '(empty)'}
           </code>
-          <span className="muted">
-            {' '}
-            Head first. Tall: a sentinel (at the edge of its batch; taking it off needs lru_lock too). Short: an inner page (its batch
-            lock alone). Colour: the batch lock its tag names{mode === 'lock' ? ' — unused in this mode, where lru_lock covers every page' : ''}. A bar
-            under a batch: its lock is held, in the holder’s colour.
-          </span>
+          {batches ? (
+            <span className="muted">
+              {' '}
+              Head first. Tall: a sentinel (at the edge of its batch; taking it off needs lru_lock too). Short: an inner folio (its batch
+              lock alone). Colour: the batch lock its tag names. A bar under a batch: its lock is held, in the holder’s colour.
+            </span>
+          ) : (
+            <span className="muted">
+              {' '}
+              Head first: the inactive anon list of the run’s memcg, as mm/swap.c and mm/vmscan.c of v6.12 link it. Colour: the CPU whose
+              lru_add batch (up to {PAGEVEC_SIZE} folios, folio_batch_move_lru()) linked the folio on. One lru_lock guards the whole list: a
+              bar under it is its holder, in the holder’s colour.
+            </span>
+          )}
         </figcaption>
       )}
     </figure>
   );
 }
 
-function Locks({ log, state, order, mode }: { log: EventLog; state: LruState; order: number[]; mode: Mode }) {
+function Locks({ log, state, order, batches }: { log: EventLog; state: LruState; order: number[]; batches: boolean }) {
   const spinners = new Map<number, number[]>(); // lock index -> cpus
   for (const [cpu, idx] of Object.entries(state.spinning)) spinners.set(idx, [...(spinners.get(idx) ?? []), Number(cpu)]);
   const busy = (i: number) => state.holder[i] !== undefined || spinners.has(i);
@@ -199,6 +221,11 @@ function Locks({ log, state, order, mode }: { log: EventLog; state: LruState; or
   return (
     <section className="lru-locks" aria-label="Locks" data-testid="lru.locks">
       <h3>Locks</h3>
+      <p className="muted lock-where" data-testid="lru.locks.where">
+        {batches
+          ? 'lruvec->lru_lock and lruvec->batch_locks[32], one set per lruvec: 6.12’s lru_lock is per lruvec, where the RFC’s (and its batch locks) were per node in pglist_data.'
+          : 'lruvec->lru_lock: one per lruvec (a memcg on a node) since 5.11.'}
+      </p>
       <ul>
         {active.map((i) => {
           const holder = state.holder[i];
@@ -219,22 +246,26 @@ function Locks({ log, state, order, mode }: { log: EventLog; state: LruState; or
           );
         })}
       </ul>
-      {mode !== 'lock' && (
+      {batches && (
         <p className="lock-free" data-testid="lru.locks.free">
           {inUse.length > 0 ? (
             <>
-              Free batch locks of pages on the list:{' '}
+              Free batch locks of folios on the list:{' '}
               {inUse.map((i) => (
                 <span key={i} className="swatch" style={{ background: tagColor(i) }} title={`batch lock ${i}: free`} />
               ))}{' '}
-              <span className="muted">({inUse.length}; the other {NUM_LRU_BATCH_LOCKS - inUse.length - (active.length - 1)} cover no page now)</span>
+              <span className="muted">({inUse.length}; the other {NUM_LRU_BATCH_LOCKS - inUse.length - (active.length - 1)} cover no folio now)</span>
             </>
           ) : (
-            <span className="muted">No other batch lock covers a page now.</span>
+            <span className="muted">No other batch lock covers a folio now.</span>
           )}
         </p>
       )}
-      {mode === 'lock' && <p className="muted">In this mode lru_lock alone guards the list; the batch locks are never taken.</p>}
+      {!batches && (
+        <p className="muted" data-testid="lru.locks.one">
+          v6.12 has one lru_lock per lruvec (per memcg and node, since 5.11) and no batch locks: every folio onto or off this list takes it.
+        </p>
+      )}
     </section>
   );
 }
@@ -386,16 +417,6 @@ const SetupPanel = memo(function SetupPanel({ program, onProgram, setup }: { pro
     <section className="lru-setup" aria-label="Setup" data-testid="lru.setup">
       <h3>Setup</h3>
       <div className="action-row">
-        <label>
-          Locking{' '}
-          <select value={draft.mode} onChange={(e) => set('mode', e.target.value as Mode)} data-testid="lru.setup.mode">
-            {MODES.map((m) => (
-              <option key={m} value={m}>
-                {MODE_TEXT[m]}
-              </option>
-            ))}
-          </select>
-        </label>
         {num('tasks', 'Tasks (a CPU each)', LIMITS.t.min, LIMITS.t.max)}
         {num('pages', 'Pages per task', LIMITS.p.min, LIMITS.p.max)}
         {num('rounds', 'Rounds', LIMITS.r.min, LIMITS.r.max)}
@@ -406,10 +427,6 @@ const SetupPanel = memo(function SetupPanel({ program, onProgram, setup }: { pro
         <label>
           <input type="checkbox" checked={draft.releaseAll} onChange={(e) => set('releaseAll', e.target.checked)} data-testid="lru.setup.all" />{' '}
           munmap hands release_pages() every page at once
-        </label>
-        <label>
-          <input type="checkbox" checked={draft.fixed} onChange={(e) => set('fixed', e.target.checked)} data-testid="lru.setup.fix" />{' '}
-          the bitmap sized by nr (the fix)
         </label>
       </div>
       <div className="action-row">
@@ -431,53 +448,89 @@ const SetupPanel = memo(function SetupPanel({ program, onProgram, setup }: { pro
         >
           The thread’s bug: release_pages() of {BUG_PAGES} pages
         </button>
-        <button
-          type="button"
-          onClick={() => apply({ ...DEFAULT_SETUP, tasks: 1, pages: BUG_PAGES, rounds: 1, releaseAll: true, fixed: true })}
-          data-testid="lru.bug.fixed"
-        >
-          The same, with the bitmap sized by nr
-        </button>
       </div>
       <p className="muted">
-        Defaults: {MODE_TEXT[DEFAULT_SETUP.mode]}, {DEFAULT_SETUP.tasks} tasks × {DEFAULT_SETUP.pages} pages × {DEFAULT_SETUP.rounds} rounds; a
-        fault {FAULT_NS} ns and an unmapped page {MUNMAP_NS} ns (stand-ins for zeroing a page and tearing down its mapping), on top of the
-        runtime’s cost of every lock and list operation. munmap hands release_pages() at most 256 pages at a time unless told otherwise.
+        Defaults: {DEFAULT_SETUP.tasks} tasks × {DEFAULT_SETUP.pages} pages × {DEFAULT_SETUP.rounds} rounds; a fault {FAULT_NS} ns and an
+        unmapped page {MUNMAP_NS} ns (stand-ins for zeroing a page and tearing down its mapping), on top of the runtime’s cost of every lock,
+        atomic and list operation of the kernel’s code. munmap’s mmu_gather hands the pages back {MAX_FREE} at a time
+        (free_pages_and_swap_cache()) unless told otherwise. The locking is the kernel’s: choose it with the kernel beside the scene.
       </p>
     </section>
   );
 });
 
-function Story({ log, state, setup }: { log: EventLog; state: LruState; setup: Setup }) {
+const DOING: Record<Doing, string> = {
+  fault: 'faulting folios in',
+  release_pages: 'releasing folios',
+  check_list: 'checking the list',
+  other: 'running',
+};
+
+function Story({ log, state, setup, batches }: { log: EventLog; state: LruState; setup: Setup; batches: boolean }) {
   const c = state.lastCollision;
   const big = largestRelease(setup);
   return (
     <div className="lru-story" data-testid="lru.story">
       <p data-testid="lru.counts">
-        So far: <b>{state.added}</b> pages linked, <b>{state.removed}</b> taken off, <b>{state.lru.length}</b> on the list;{' '}
-        <b>{state.sentinelFlips}</b> sentinel changes; <b data-testid="lru.collisions">{state.collisions}</b> removals that collided with
-        another CPU’s removal, <b data-testid="lru.sentinel-collisions">{state.sentinelCollisions}</b> of them over a sentinel.
+        So far: <b>{state.added}</b> folios linked onto the list, <b>{state.removed}</b> taken off, <b>{state.lru.length}</b> on it;{' '}
+        {batches && (
+          <>
+            <b>{state.sentinelFlips}</b> sentinel changes;{' '}
+          </>
+        )}
+        <b data-testid="lru.collisions">{state.collisions}</b> times a CPU spun on a lock another CPU held
+        {batches ? (
+          <>
+            , <b data-testid="lru.sentinel-collisions">{state.sentinelCollisions}</b> of them over a sentinel
+          </>
+        ) : (
+          ''
+        )}
+        {state.collisions > 0 && (
+          <span data-testid="lru.collisions.by">
+            {' '}
+            ({Object.entries(state.collisionsBy)
+              .sort(([, x], [, y]) => y - x)
+              .map(([k, n]) => {
+                const [a, b] = k.split('/') as [Doing, Doing];
+                return `${n} ${DOING[a]} behind ${DOING[b]}`;
+              })
+              .join(', ')}
+            )
+          </span>
+        )}
+        .
       </p>
       {c && (
         <p className="lru-collision" data-testid="lru.collision">
-          Step {c.step}: CPU{c.cpu} ({log.taskName(c.task)}) spins on <b>{lockLabel(c.lock)}</b>, held by {log.taskName(c.owner)}
-          {c.ownerPage >= 0 ? `, which is taking ${c.ownerSentinel ? 'sentinel ' : ''}page ${c.ownerPage} off` : ''}.
-          {c.ownerSentinel
-            ? ' A sentinel’s neighbours may belong to other batches, so its removal holds lru_lock as well: here two removals meet.'
-            : ' Both pages are inside one batch, so they share its batch lock.'}
+          Step {c.step}: CPU{c.cpu} ({log.taskName(c.task)}, {DOING[c.doing]}) spins on <b>{lockLabel(c.lock)}</b>, held by{' '}
+          {log.taskName(c.owner)} ({DOING[c.ownerDoing]}
+          {c.ownerChange === 'add' ? `, adding folio ${c.ownerPage} at the head of the list` : ''}
+          {c.ownerChange === 'del' ? `, taking ${c.ownerSentinel && !c.spinnerSentinel ? 'sentinel ' : ''}folio ${c.ownerPage} off` : ''}).
+          {!batches
+            ? c.ownerChange === 'add'
+              ? ` A CPU's lru_add batch goes onto the list under lru_lock (folio_batch_move_lru(), up to ${PAGEVEC_SIZE} folios in one hold).`
+              : ` release_pages() takes its folios off under lru_lock, ${PAGEVEC_SIZE} at a time (folios_put_refs()).`
+            : c.spinnerSentinel
+              ? ` CPU${c.cpu} is taking a sentinel off: its neighbours may be in other batches, so it needs lru_lock as well, and waits for ` +
+                (c.ownerChange === 'add' ? 'the adds at the head of the list, which take lru_lock alone.' : 'the other holder of lru_lock: here two removals meet.')
+              : c.ownerSentinel
+                ? ' A sentinel’s removal holds lru_lock as well: here two removals meet.'
+                : c.ownerChange === 'add'
+                  ? ' Adds at the head of the list take lru_lock alone.'
+                  : ' Both folios are inside one batch, so they share its batch lock.'}
         </p>
       )}
       {big > LRU_BITMAP_SIZE && (
         <p className={state.bug ? 'bad' : ''} data-testid="lru.bug.story">
           munmap hands release_pages() {big} pages, more than the {LRU_BITMAP_SIZE} bits of the sentinel bitmap the RFC kept on the
           stack (enough for a 2 MB mapping of 4K pages; with 64K pages one munmap can pass 537).{' '}
-          {setup.fixed
-            ? state.bug
-              ? ''
-              : 'With the bitmap sized by nr, the second pass finds every sentinel.'
-            : state.bug
-              ? `VM_BUG_ON fired: “${state.bug.text}”. Without it, __set_bit() would write past the bitmap.`
-              : 'Step on to see what release_pages() does with it.'}
+          {!batches
+            ? `v6.12 has no such bitmap: folios_put_refs() takes the folios off the list ${PAGEVEC_SIZE} at a time, however many there are.`
+            : `The port keeps the RFC’s two passes, but on 6.12 they run in folios_put_refs(), over one folio_batch of at most ${PAGEVEC_SIZE} ` +
+              `folios: its bitmap has PAGEVEC_SIZE bits (a BUILD_BUG_ON holds the bound), and release_pages() fills one batch after another, ` +
+              `so ${big} pages cannot overrun it.`}
+          {state.bug ? ` Yet the run reported: “${state.bug.text}”.` : ''}
         </p>
       )}
     </div>
@@ -488,12 +541,14 @@ function Story({ log, state, setup }: { log: EventLog; state: LruState; setup: S
 function LruParts({ log, state, step, onSeek, program, onProgram, setup, parts }: { log: EventLog; state: LruState; step: number; onSeek: (s: number) => void; program?: string; onProgram?: (text: string) => void; setup: Setup; parts?: ReadonlySet<string> }) {
   // The list head first, walked once for the strip and the locks.
   const order = lruOrder(state);
+  const { batches } = lruShape(log);
   return (
     <>
-      {shows(parts, 'story') && <Story log={log} state={state} setup={setup} />}
-      {shows(parts, 'strip') && <Strip log={log} state={state} order={order} step={step} mode={setup.mode} withKey={shows(parts, 'key')} />}
+      {/* The strip first: the scene's subject stays put above the fold while the story below it grows. */}
+      {shows(parts, 'strip') && <Strip log={log} state={state} order={order} step={step} batches={batches} withKey={shows(parts, 'key')} />}
+      {shows(parts, 'story') && <Story log={log} state={state} setup={setup} batches={batches} />}
       <div className="lru-layout">
-        {shows(parts, 'locks') && <Locks log={log} state={state} order={order} mode={setup.mode} />}
+        {shows(parts, 'locks') && <Locks log={log} state={state} order={order} batches={batches} />}
         {onProgram && !parts && <SetupPanel program={program ?? ''} onProgram={onProgram} setup={setup} />}
       </div>
       {shows(parts, 'heat') && (
@@ -502,7 +557,59 @@ function LruParts({ log, state, step, onSeek, program, onProgram, setup, parts }
           <HeatMap log={log} step={step} onSeek={onSeek} />
         </>
       )}
+      {shows(parts, 'inventory') && <Inventory log={log} />}
     </>
+  );
+}
+
+const WHOSE: Record<Whose, string> = {
+  upstream: 'upstream, unmodified',
+  patched: 'upstream, patched by the port',
+  port: 'added by the port (not upstream code)',
+  shim: 'the project’s shim',
+};
+
+/** The run's kernel, by the branch its kernel lines come from. */
+function kernelOf(log: EventLog): string | null {
+  const tree = log.meta.sites.find((x) => x.tree && x.tree !== 'project')?.tree;
+  return KERNELS.find((k) => k.branch === tree && k.scenes.includes('lru-batch'))?.name ?? null;
+}
+
+/** What the scene runs on this kernel, by whose it is (docs/lru.md, generated and checked). */
+function Inventory({ log }: { log: EventLog }) {
+  const kernel = kernelOf(log);
+  const runs = useMemo(() => (kernel ? runsOf(kernel) : null), [kernel]);
+  if (!runs) return null;
+  const c = runs.counts;
+  return (
+    <details className="lru-inventory" data-testid="lru.inventory">
+      <summary>
+        What runs on {kernel}: <b data-testid="lru.inventory.total">{runs.total}</b> functions in the scene’s default run —{' '}
+        {c.upstream} upstream unmodified, {c.patched} upstream patched by the port, {c.port} added by the port, {c.shim} of the project’s
+        shim, {c.other} others (the real headers used whole, the shim headers’ inline locks and lists, the scenario)
+      </summary>
+      <p className="muted">
+        From docs/lru.md, which wasm/tools/lru-inventory.py writes from the extraction specs, the kernel tree and an instrumented run
+        (every function entered), and make test checks.
+      </p>
+      {(['patched', 'port', 'upstream', 'shim'] as Whose[]).map((w) => {
+        const items = runs.items.filter((x) => x.whose === w);
+        return items.length ? (
+          <div key={w} data-testid={`lru.inventory.${w}`}>
+            <h4>
+              {WHOSE[w]} ({items.length})
+            </h4>
+            <ul className="lru-inventory-list">
+              {items.map((x) => (
+                <li key={`${x.where} ${x.name}`} title={x.note || undefined}>
+                  <code>{x.name}</code> <span className="muted">{x.where}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null;
+      })}
+    </details>
   );
 }
 
