@@ -121,7 +121,7 @@ test('lesson 07 done by its text alone: the next-decision panel, open under the 
     hints.push((await page.getByTestId('lesson.hints').textContent())!);
   }
   const words = `${await page.getByTestId('lesson').textContent()} ${hints.join(' ')}`;
-  for (const w of ['release_pages()', 'next-decision panel', 'next function »', 'takes &lruvec->lru_lock', 'switch to the other']) expect(words).toContain(w);
+  for (const w of ['release_pages()', 'next-decision panel', 'next function »', 'takes &lruvec->lru_lock', 'switch to the other', 'folio_batch_add_lru()']) expect(words).toContain(w);
 
   const where = async (c: number) => (await page.getByTestId(`sched.where.${c}`).textContent()) ?? '';
   const met = async () => (await page.getByTestId('goal.collide').getAttribute('data-met')) === '1';
@@ -134,22 +134,20 @@ test('lesson 07 done by its text alone: the next-decision panel, open under the 
     await expect(page.getByTestId('sched.following')).toHaveCount(0, { timeout: 30_000 });
     await expect.poll(async () => (await labFields(page)).ready).toBe(true);
   };
-  const inRelease = (t: string) => t.includes('release_pages()');
-  // "Keep choosing the CPU that is not in release_pages() yet, until both are" (next function »: until it is in another one).
-  while (!(inRelease(await where(0)) && inRelease(await where(1)))) {
-    expect(presses, 'presses to bring both tasks in').toBeLessThan(30);
-    await press(`sched.follow.${inRelease(await where(0)) ? 1 : 0}`);
+  // "Run the first CPU until it takes &lruvec->lru_lock in folio_batch_add_lru() ... then switch to the other for one step".
+  while (!/folio_batch_add_lru\(\).*takes &lruvec->lru_lock/.test(await where(0))) {
+    expect(presses, 'presses to bring CPU 0 to folio_batch_add_lru()').toBeLessThan(30);
+    await press('sched.follow.0');
   }
-  // "Follow one CPU through its second pass until it takes &lruvec->lru_lock, and switch to the other."
-  while (!(await met()) && !(await where(0)).includes('takes &lruvec->lru_lock')) {
-    expect(presses).toBeLessThan(50);
-    await press('sched.cpu.0');
-  }
-  while (!(await met())) {
-    expect(presses).toBeLessThan(60);
-    await press('sched.cpu.1');
-  }
-  expect(await where(1)).toMatch(/held by CPU0: spins/);
+  await press('sched.cpu.1');
+  // "... and let the timed policy go on": End, then the goal's button brings the event.
+  await page.keyboard.press('End');
+  await expect.poll(met, 'the goal is met once the run has gone on').toBe(true);
+  const at = page.getByTestId('goal.collide').getByRole('button');
+  await at.click();
+  const n = Number((await at.textContent())!.replace(/\D+/g, ''));
+  await expect.poll(() => l.currentStep()).toBe(n);
+  expect(await where(0), 'CPU 0 spins at a sentinel on the lock CPU 1 holds').toMatch(/folio_lru_batch_relock_irqsave\(\).*held by CPU1: spins/);
   await page.screenshot({ path: test.info().outputPath('sentinel-collision-1280x720.png') });
   console.log(`lesson 07 by its text: ${presses} presses`);
 });
