@@ -32,6 +32,11 @@ for f in $broken; do
 	[ ! -e "$f" ] || touch "$f"
 done
 cp Makefile "$w/"
-cp kernel-tree/diffs.mk "$w/kernel-tree/"
+# The kernel registry and the tools that read it (build/gen/kernels.mk).
+cp kernel-tree/diffs.mk kernel-tree/manifest.json kernel-tree/kernels.py kernel-tree/kunitdef.py "$w/kernel-tree/"
+# kernels.py checks that each kernel's scenes and patch series exist: linked.
+mkdir -p "$w/web/src"
+ln -sfn "$PWD/web/src/scenes" "$w/web/src/scenes"
+ln -sfn "$PWD/kernel-tree/patches" "$w/kernel-tree/patches"
 cp kernel-tree/kunit/kunit.mk "$w/kernel-tree/kunit/"
 ln -sfn "$PWD/kernel-tree/linux" "$w/kernel-tree/linux"
