@@ -83,6 +83,14 @@ static void lock_event_obj(int kind, struct sim_lock *l, const struct sim_site *
 
 void sim_lock_init(struct sim_lock *l, const char *name, int type, const struct sim_site *site)
 {
+	/*
+	 * The runtime writes the record from now on (owner, waiters), behind
+	 * the memory model's back: the plain stores kernel code made to these
+	 * bytes before (a memset() of the struct that holds the lock) must
+	 * not be written back over them when the model settles or trims
+	 * their history.
+	 */
+	mm_forget((uintptr_t)l, sizeof(*l), 0);
 	l->boot = 0;
 	l->name = name;
 	l->owner = 0;
@@ -283,6 +291,7 @@ void sim_completion_init(unsigned int *done, struct sim_waitq *wq, const struct 
 {
 	sim_fp_note(done, 1);
 	mm_forget((uintptr_t)done, sizeof(*done), 0);	/* the runtime writes the count */
+	mm_forget((uintptr_t)wq, sizeof(*wq), 0);	/* and the queue (sim_lock_init()) */
 	*done = 0;
 	wq->head = wq->tail = NULL;
 	if (sim_current) {
@@ -359,6 +368,7 @@ static void rwsem_event(int kind, struct sim_rwsem *s, int a2, int write, const 
 
 void sim_rwsem_init(struct sim_rwsem *s, const char *name, const struct sim_site *site)
 {
+	mm_forget((uintptr_t)s, sizeof(*s), 0);	/* the runtime's record (sim_lock_init()) */
 	s->readers = 0;
 	sim_lock_init(&s->l, name, SIM_LOCK_RWSEM, site);
 }
