@@ -94,6 +94,23 @@ unsigned long lab_nr_free_pages(void)
 }
 
 /*
+ * The free stack's ordering. The kernel's allocator takes zone->lock (or
+ * its CPU's pcp lock) around its free lists, so what a CPU did to a page
+ * before freeing it is seen by the CPU that is given it next. The stack
+ * here has no lock: its pops and pushes are plain accesses with no
+ * preemption point between them, so no other CPU runs inside one, and a
+ * full fence on each side (under tso and relaxed; the sc machine needs
+ * none, and none is recorded) gives them the order a lock would. Without
+ * them a relaxed CPU reads nr_free from before another's push or pop and
+ * is given a page still in use (the BUG in set_page_refcounted()).
+ */
+static inline void lab_free_stack_fence(void)
+{
+	if (sim_mm_on())
+		sim_mm_fence(SIM_MM_MB, SIM_SITE());
+}
+
+/*
  * An order-0 folio, as the allocator hands one out (prep_new_page():
  * flags cleared but for the zone and node, refcount 1). NULL when the
  * machine's memory is all in use (no reclaim to fall back on here).
@@ -102,9 +119,11 @@ struct folio *lab_folio_alloc(gfp_t gfp, int nid)
 {
 	struct page *page;
 
+	lab_free_stack_fence();
 	if (!nr_free)
 		return NULL;
 	page = pfn_to_page(free_pfns[--nr_free]);
+	lab_free_stack_fence();
 	/* check_new_page(): nothing of its last life left in its flags */
 	if (WARN(page->flags & PAGE_FLAGS_CHECK_AT_PREP, "BUG: Bad page state: pfn:%lu flags %#lx on allocation",
 		 page_to_pfn(page), page->flags & PAGE_FLAGS_CHECK_AT_PREP))
@@ -144,7 +163,9 @@ static void lab_free_page(struct page *page)
 		return;
 	/* free_pages_prepare() */
 	page->flags &= ~PAGE_FLAGS_CHECK_AT_PREP;
+	lab_free_stack_fence();
 	free_pfns[nr_free++] = pfn;
+	lab_free_stack_fence();
 	__mod_zone_page_state(page_zone(page), NR_FREE_PAGES, 1);
 }
 
