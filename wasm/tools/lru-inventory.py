@@ -129,14 +129,26 @@ def series_commits(tree, base, tip, path):
     return commits
 
 
+@functools.lru_cache(maxsize=None)
+def series_numbers(tree, base, tip):
+    """Each commit of base..tip (full id) -> its number in the series, from 1.
+
+    The inventory names a patch by its number and subject, not its commit
+    id: the ids follow the base tree, which is Debian's linux-source
+    package of the day (kernel-tree/build-tree.sh), and change with it."""
+    out = git(tree, "log", "--reverse", "--format=%H", "%s..%s" % (base, tip))
+    return {full: i for i, full in enumerate(out.split(), 1)}
+
+
 def patched_by(tree, tip, path, kind, arg):
-    """The series' commits (base..tip) that change the item, and the item's text at tip."""
+    """The series' patches (base..tip) that change the item, and the item's text at tip."""
     commits = []
+    numbers = series_numbers(tree, BASE, tip)
     for short, full, subject in series_commits(tree, BASE, tip, path):
         before = item_text_at(tree, full + "^", path, kind, arg)
         after = item_text_at(tree, full, path, kind, arg)
         if (before and before[1]) != (after and after[1]):
-            commits.append("%s (%s)" % (short, subject))
+            commits.append("patch %d (%s)" % (numbers[full], subject))
     return commits
 
 
@@ -288,11 +300,11 @@ def main():
     w("")
     w("## Extracted from %s" % BASE)
     w("")
-    w("Status: upstream-unmodified on every kernel, or patched by the port's series (the commits that")
-    w("change the item, on each port kernel). Scene: the kernels whose run of the scene (its default")
-    w("setup) entered the function, as a build of the same code with -finstrument-functions records")
-    w("it (wasm/cli/functions.c; inline functions too: that build is unoptimised and drops `notrace`")
-    w("and `__always_inline`'s attributes).")
+    w("Status: upstream-unmodified on every kernel, or patched by the port's series (the patches that")
+    w("change the item, by their number in the kernel's series, on each port kernel). Scene: the")
+    w("kernels whose run of the scene (its default setup) entered the function, as a build of the")
+    w("same code with -finstrument-functions records it (wasm/cli/functions.c; inline functions too:")
+    w("that build is unoptimised and drops `notrace` and `__always_inline`'s attributes).")
     w("")
     w("| file | line | item | lines | status | scene |")
     w("|---|---:|---|---:|---|---|")
