@@ -42,8 +42,9 @@ if [ "${1:-}" = --one ]; then
 			[ $((seed % 4)) -ne 0 ] || stress=--stress
 			# The lru-batch scenario on the real folio LRU under relaxed is not
 			# compared yet (docs/memory-model.md, "The folio LRU under relaxed"):
-			# its runs reach a WARN of a negative LRU size and a deadlock, and on
-			# lru-splice a crash, none of it read yet; each run is said skipped.
+			# on 6.12 its runs end clean but differ natively and in wasm, on the
+			# RFC port's kernels they crash in check_list()'s walk of the list or
+			# do not end, none of it read yet; each run is said skipped.
 			if [ "$scenario:$memory" = lru-batch:relaxed ]; then
 				echo "determinism: $variant $scenario seed $seed ($policy, $memory): skipped, the folio LRU under relaxed is not yet read (docs/memory-model.md)"
 				skipped=$((skipped + 1))
