@@ -42,7 +42,8 @@ if [ "${1:-}" = --one ]; then
 			[ $((seed % 4)) -ne 0 ] || stress=--stress
 			# The lru-batch scenario on the real folio LRU under relaxed is not
 			# compared yet (docs/memory-model.md, "The folio LRU under relaxed"):
-			# on 6.12 its runs end clean but differ natively and in wasm, on the
+			# on 6.12 its runs end clean but their stale reads of the shim's static
+			# counters differ natively and in wasm; on the
 			# RFC port's kernels they crash in check_list()'s walk of the list or
 			# do not end, none of it read yet; each run is said skipped.
 			if [ "$scenario:$memory" = lru-batch:relaxed ]; then

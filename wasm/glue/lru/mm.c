@@ -90,19 +90,22 @@ void lab_mem_map_free(void)
 
 unsigned long lab_nr_free_pages(void)
 {
-	return nr_free;
+	return READ_ONCE(nr_free);
 }
 
 /*
  * The free stack's ordering. The kernel's allocator takes zone->lock (or
  * its CPU's pcp lock) around its free lists, so what a CPU did to a page
  * before freeing it is seen by the CPU that is given it next. The stack
- * here has no lock: its pops and pushes are plain accesses with no
- * preemption point between them, so no other CPU runs inside one, and a
- * full fence on each side (under tso and relaxed; the sc machine needs
- * none, and none is recorded) gives them the order a lock would. Without
- * them a relaxed CPU reads nr_free from before another's push or pop and
- * is given a page still in use (the BUG in set_page_refcounted()).
+ * here has no lock: a push or a pop has no preemption point inside, so
+ * no other CPU runs within one, and a full fence on each side (under tso
+ * and relaxed; the sc machine needs none, and none is recorded) gives it
+ * the order a lock would. Without them a relaxed CPU reads nr_free from
+ * before another's push or pop and is given a page still in use (the BUG
+ * in set_page_refcounted()). The stack's words are read and written with
+ * READ_ONCE()/WRITE_ONCE(), so that every compiler makes the accesses in
+ * one order: the model's record of them (its stale-read events) is then
+ * the same natively and in wasm.
  */
 static inline void lab_free_stack_fence(void)
 {
@@ -118,11 +121,14 @@ static inline void lab_free_stack_fence(void)
 struct folio *lab_folio_alloc(gfp_t gfp, int nid)
 {
 	struct page *page;
+	unsigned long n;
 
 	lab_free_stack_fence();
-	if (!nr_free)
+	n = READ_ONCE(nr_free);
+	if (!n)
 		return NULL;
-	page = pfn_to_page(free_pfns[--nr_free]);
+	WRITE_ONCE(nr_free, n - 1);
+	page = pfn_to_page(READ_ONCE(free_pfns[n - 1]));
 	lab_free_stack_fence();
 	/* check_new_page(): nothing of its last life left in its flags */
 	if (WARN(page->flags & PAGE_FLAGS_CHECK_AT_PREP, "BUG: Bad page state: pfn:%lu flags %#lx on allocation",
@@ -143,7 +149,7 @@ struct folio *lab_folio_alloc(gfp_t gfp, int nid)
  */
 static void lab_free_page(struct page *page)
 {
-	unsigned long pfn = page_to_pfn(page);
+	unsigned long pfn = page_to_pfn(page), n;
 
 	BUG_ON(pfn >= lab_nr_pages);
 	if (WARN(page_ref_count(page) || atomic_read(&page->_mapcount) != -1,
@@ -164,7 +170,9 @@ static void lab_free_page(struct page *page)
 	/* free_pages_prepare() */
 	page->flags &= ~PAGE_FLAGS_CHECK_AT_PREP;
 	lab_free_stack_fence();
-	free_pfns[nr_free++] = pfn;
+	n = READ_ONCE(nr_free);
+	WRITE_ONCE(free_pfns[n], pfn);
+	WRITE_ONCE(nr_free, n + 1);
 	lab_free_stack_fence();
 	__mod_zone_page_state(page_zone(page), NR_FREE_PAGES, 1);
 }
