@@ -42,10 +42,10 @@ if [ "${1:-}" = --one ]; then
 			[ $((seed % 4)) -ne 0 ] || stress=--stress
 			# The lru-batch scenario on the real folio LRU under relaxed is not
 			# compared yet (docs/memory-model.md, "The folio LRU under relaxed"):
-			# on 6.12 its runs end clean but their stale reads of the shim's static
-			# counters differ natively and in wasm; on the
-			# RFC port's kernels they crash in check_list()'s walk of the list or
-			# do not end, none of it read yet; each run is said skipped.
+			# on 6.12 its runs end clean, but their stale reads of the shim's
+			# static counters differ natively and in wasm; on the RFC port's
+			# kernels they crash in check_list()'s walk of the list or do not
+			# end. None of it is read yet; each run is said skipped.
 			if [ "$scenario:$memory" = lru-batch:relaxed ]; then
 				echo "determinism: $variant $scenario seed $seed ($policy, $memory): skipped, the folio LRU under relaxed is not yet read (docs/memory-model.md)"
 				skipped=$((skipped + 1))
