@@ -272,8 +272,8 @@ test('a talk file: the presenter moves to live slides of other scenes, the audie
     for (const p of [presenter, audience])
       await expect.poll(async () => {
         const l = await lab(p);
-        return `${l.scene} ${l.variant} ${l.seed} ${l.step}`;
-      }).toBe(`${q.get('scene')} ${q.get('variant')} ${q.get('seed')} ${q.get('step')}`);
+        return `${l.scene} ${l.variant} ${l.seed} ${l.memory} ${l.step}`;
+      }).toBe(`${q.get('scene')} ${q.get('variant')} ${q.get('seed')} ${q.get('memory') ?? 'sc'} ${q.get('step')}`);
     // The speaker steps it (back: some stand at their run's last event), and the audience follows.
     await presenter.keyboard.press(',');
     await expect.poll(async () => (await lab(presenter)).step, 'presenter').toBe(Number(q.get('step')) - 1);

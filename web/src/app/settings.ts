@@ -5,6 +5,8 @@
 // on, a kernel is not compared with itself).
 import type { MemoryModel, PolicyName, RunState } from '../engine/runState';
 
+export { sameRun } from '../engine/runState';
+
 export interface Settings extends RunState {
   compare: string | null; // a second kernel run beside the first, in lock-step
 }
@@ -41,10 +43,4 @@ export function settingsReducer(s: Settings, a: SettingsAction): Settings {
     case 'start':
       return { ...a.run, compare: null };
   }
-}
-
-/** Whether a run was made with these settings. */
-export function sameRun(a: RunState, b: RunState): boolean {
-  return a.variant === b.variant && a.seed === b.seed && a.policy === b.policy && a.sched === b.sched && a.prog === b.prog &&
-    (a.memory ?? 'sc') === (b.memory ?? 'sc');
 }

@@ -3,6 +3,7 @@
 // (built in the page, or imported), or a lesson (a talk whose slides are
 // made from its parts, talk/slides.ts). Live slides are read by the page's
 // own URL reader, so a talk's permalink is checked as the page checks one.
+import { runOf } from '../engine/runState';
 import { findLesson } from '../lessons/lessons';
 import { talkOfLesson, type LiveState, type TalkDef } from '../talk/slides';
 import { BUILT, IMPORTED, loadStored, parseTalk, parseTalkText, TALK_FILES } from '../talk/talks';
@@ -20,8 +21,7 @@ export function readLive(permalink: string): LiveState {
   if (!firstOf(link, 'scene')) throw new Error('the permalink names no scene');
   const { settings, notices } = readUrl(search);
   if (notices.length) throw new Error(`${notices[0].param}=${notices[0].value}: ${notices[0].problem}`);
-  const { scene, variant, seed, policy, sched, prog, step } = settings;
-  return { scene: scene.id, variant, seed, policy, sched, prog, step };
+  return { scene: settings.scene.id, ...runOf(settings), step: settings.step };
 }
 
 let parsed: TalkDef[] | null = null;

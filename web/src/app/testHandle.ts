@@ -31,6 +31,8 @@ export interface LabHandle {
   variant: string;
   seed: number;
   policy: string;
+  /** The run's memory model (sc when it names none). */
+  memory: string;
   sched: string;
   prog: string;
   step: number;
@@ -104,6 +106,7 @@ export function useTestHandle({ scene, settings, run, error, step, state, seek, 
       variant: s.variant,
       seed: s.seed,
       policy: s.policy,
+      memory: s.memory ?? 'sc',
       sched: s.sched,
       prog: s.prog,
       decisions: () => (run ? { length: run.decisions.length, schedule: run.log.meta.schedule } : null),

@@ -3,13 +3,13 @@
 // link cannot hold left out; a notice quotes a few dozen characters of a
 // value; and what a link writes, the page reads back as the same state.
 import { describe, expect, it } from 'vitest';
-import type { RunState } from '../engine/runState';
+import { runOf, type RunState } from '../engine/runState';
 import { LESSONS } from '../lessons/lessons';
 import { SCENES } from '../scenes/registry';
 import { noticeText, QUOTE_MAX, readUrl } from './params';
 import { readLive } from './talks';
 import {
-  exploreLink, fitsLink, formatUrl, LINK_MAX, LINK_VALUE_MAX, linkOf, liveLink, liveWords, permalinkOf, POLICIES, readLink, RUN_KEYS,
+  exploreLink, fitsLink, formatUrl, LINK_MAX, LINK_VALUE_MAX, linkOf, liveLink, liveWords, permalinkOf, POLICIES, readLink,
   talkLink, type Opened, type UrlState,
 } from './url';
 
@@ -55,8 +55,6 @@ describe('the page\'s links', () => {
   });
 });
 
-/** What readUrl gives of a run, in RunState' fields alone. */
-const runOf = (s: RunState): RunState => Object.fromEntries(RUN_KEYS.map((k) => [k, s[k]])) as unknown as RunState;
 
 describe('a permalink read back', () => {
   const opened = (scene: (typeof SCENES)[number], lesson: string | null = null): Opened => ({ scene, lesson: lesson ? { id: lesson } : null, deck: null, talk: null, embed: false });

@@ -9,7 +9,7 @@
 // script (main.tsx) reads the link with it before the rest of the page loads.
 import { isScheduleText } from '../engine/decisions';
 import { MEMORY_MODELS, POLICIES, type PolicyName } from '../engine/generated/events';
-import type { MemoryModel, RunState } from '../engine/runState';
+import { RUN_FIELDS, runOf, type MemoryModel, type RunState } from '../engine/runState';
 import { DEFAULT_WORD_SIZE, PAGE_WORD_SIZE, type WordSize } from '../engine/wordsize';
 
 // The scheduling policies, generated from the runtime's (wasm/runtime/runtime.h).
@@ -132,7 +132,7 @@ export const RUN_PARAMS: { [K in keyof RunState]-?: RunParam<RunState[K]> } = {
   },
 };
 /** The run's parameters, in the order links write them. */
-export const RUN_KEYS = Object.keys(RUN_PARAMS) as (keyof RunState)[];
+export const RUN_KEYS = RUN_FIELDS;
 /** What a talk's live slide names (talks/README.md): the scene, its run and the step; never the page's layout. */
 export const LIVE_PARAMS = ['scene', ...RUN_KEYS, 'step'] as const;
 
@@ -229,7 +229,7 @@ export function liveLink(scene: string, run: RunState, step: number): string {
 
 /** A talk's page at a slide whose live state is another scene's: the page opens it in place (never a link). */
 export function talkLink(where: { lesson: string | null; deck: string | null; talk: string }, slide: number, s: RunState & { scene: string; step: number }): string {
-  return formatWhole({ ...where, slide, scene: s.scene, variant: s.variant, compare: null, seed: s.seed, policy: s.policy, sched: s.sched, prog: s.prog, step: s.step });
+  return formatWhole({ ...where, slide, scene: s.scene, ...runOf(s), compare: null, step: s.step });
 }
 
 /** The explorer's link to a schedule it found, at a step (null: too long for a link). */

@@ -9,8 +9,8 @@ import { stepAtTime } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
 import type { LessonStart } from '../lessons/lessons';
 import { refusedNotice, stepNotice, type Notice, type UrlSettings } from './params';
-import type { RunState } from '../engine/runState';
-import { sameRun, settingsReducer, type Settings, type SettingsAction } from './settings';
+import { runKey, runOf, sameRun, type RunState } from '../engine/runState';
+import { settingsReducer, type Settings, type SettingsAction } from './settings';
 import { usePlayback, useReadingStep } from './usePlayback';
 import { programOptions, resolveStep, useComparedRun, useMainRun, type Compared, type Run, type StepTarget } from './useRuns';
 
@@ -53,8 +53,7 @@ export interface Lab {
 export function useLab(initial: UrlSettings, urlNotices: Notice[]): Lab {
   const { scene } = initial;
   const [settings, dispatch] = useReducer(settingsReducer, null, (): Settings => {
-    const { variant, seed, policy, memory, sched, prog, compare } = initial;
-    return { variant, seed, policy, memory, sched, prog, compare };
+    return { ...runOf(initial), compare: initial.compare };
   });
   const [notices, setNotices] = useState<Notice[]>(urlNotices);
   const addNotice = useCallback(
@@ -82,8 +81,7 @@ export function useLab(initial: UrlSettings, urlNotices: Notice[]): Lab {
   const { compared, error: comparedError } = useComparedRun(client, scene, settings);
   const error = runError ?? comparedError;
   const last = run ? run.log.length - 1 : 0;
-  const runKey = `${settings.variant} ${settings.seed} ${settings.policy} ${settings.memory ?? 'sc'} ${settings.sched} ${settings.prog}`;
-  const { playing, setPlaying, speed, setSpeed, readTick, readNow } = usePlayback(last, setStep, runKey, !!run);
+  const { playing, setPlaying, speed, setSpeed, readTick, readNow } = usePlayback(last, setStep, runKey(settings), !!run);
   const reading = useReadingStep(step, playing, readTick);
   const seek = useCallback(
     (s: number) => {

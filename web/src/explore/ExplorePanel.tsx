@@ -141,16 +141,21 @@ export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params, p
   const [note, setNote] = useState<string | null>(null);
   const worker = useRef<Worker | null>(null);
   useEffect(() => () => worker.current?.terminate(), []);
-  // Another kernel or seed: what was found belongs to the old one.
+  const model = MEMORY_MODELS[params.memory ?? 0];
+  // Another kernel, seed or memory model: what was found belongs to the old one (a search is under one model).
+  const searched = useRef({ variant, seed, scenario, model, any: false });
   useEffect(() => {
+    const was = searched.current;
+    const modelChanged = was.model !== model && was.variant === variant && was.seed === seed && was.scenario === scenario;
     worker.current?.terminate();
     worker.current = null;
     setRunning(false);
     setProgress(null);
     setSummaries([]);
     setFailing([]);
-    setNote(null);
-  }, [variant, seed, scenario]);
+    setNote(modelChanged && was.any ? `Cleared: what was found was under the ${was.model} memory model, and the run is now under ${model}. Explore again to search under ${model}.` : null);
+    searched.current = { variant, seed, scenario, model, any: false };
+  }, [variant, seed, scenario, model]);
 
   const stop = () => {
     worker.current?.terminate();
@@ -168,6 +173,7 @@ export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params, p
     setFailing([]);
     setNote(null);
     setRunning(true);
+    searched.current.any = true;
     const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
     worker.current = w;
     const live = () => worker.current === w;
@@ -211,7 +217,7 @@ export function ExplorePanel({ setup, linkTo, scenario, variant, seed, params, p
       <h2 id="explore-title">Explore every schedule</h2>
       <p className="muted">
         Let the machine find the interleaving of {setup.race}: the explorer runs this scene’s small set-up (prog={setup.prog})
-        on {variant} under the {MEMORY_MODELS[params.memory ?? 0]} memory model again
+        on {variant} under the {model} memory model again
         and again, each time a fresh boot,
         taking every other branch at the scheduler’s decisions{params.memory ? ' and at the memory model’s (which store each load reads, where each store goes, how far a store buffer has drained)' : ''} — every schedule with at most k preemptions, bound by bound, with
         sleep sets so that orders of independent steps run once — and checks each run as any run is checked (KASAN, lockdep,

@@ -33,6 +33,7 @@ export function dumpNative(sceneId: string, s: Omit<LessonStart, 'step'>, bits: 
   const dir = mkdtempSync(join(tmpdir(), `replay-${sceneId}-`));
   try {
     const args = ['--scenario', scene.scenario, '--seed', String(s.seed), '--policy', s.policy, '--dump', dir];
+    if (s.memory && s.memory !== 'sc') args.push('--memory', s.memory);
     if (s.sched) args.push('--schedule', s.sched);
     const slow = scene.slowNs?.(s.variant) ?? 0;
     if (slow) args.push('--slow-ns', String(slow));

@@ -5,7 +5,7 @@
 // (its title, each paragraph, its start state as the live demo, its goals,
 // and the real patch it ends at; the speaker notes are its hints).
 import type { Goal, Lesson } from '../lessons/lessons';
-import type { RunState } from '../engine/runState';
+import { sameRun, type RunState } from '../engine/runState';
 
 /** A live state of the app: what a permalink reproduces. */
 export interface LiveState extends RunState {
@@ -107,8 +107,4 @@ export const sameTalk = (a: TalkState, b: TalkState) =>
   a.black === b.black &&
   a.scene === b.scene &&
   a.step === b.step &&
-  a.variant === b.variant &&
-  a.seed === b.seed &&
-  a.policy === b.policy &&
-  a.sched === b.sched &&
-  a.prog === b.prog;
+  sameRun(a, b);

@@ -10,8 +10,7 @@ import type { TalkState, TalkView } from '../../talk/slides';
 import { Talk, useTalkSync } from '../../talk/Talk';
 import { ReportsPanel } from '../../ui/ReportsPanel';
 import { ScenePicker } from '../Landing';
-import type { RunState } from '../../engine/runState';
-import { sameRun } from '../settings';
+import { runOf, sameRun, type RunState } from '../../engine/runState';
 import { Stage, StageAxis, StageCode } from '../Stage';
 import type { Lab } from '../useLab';
 import { linkOf, liveLink, openLesson, openPresenter, talkLink } from '../url';
@@ -40,16 +39,12 @@ export function TalkLayout({ lab, view, setView, navigate, nextStep }: Props) {
     ...view,
     scene: scene.id,
     step,
-    variant: shown.variant,
-    seed: shown.seed,
-    policy: shown.policy,
-    sched: shown.sched,
-    prog: shown.prog,
+    ...runOf(shown),
   };
   const settled = !!run && sameRun(run, settings);
   const where = { lesson: lesson?.id ?? null, deck: lesson ? null : deck.id, talk: role };
   useTalkSync(`${lesson ? 'lesson' : 'deck'}-${deck.id}`, talkState, settled, (t) => {
-    const s: RunState = { variant: t.variant, seed: t.seed, policy: t.policy, sched: t.sched, prog: t.prog };
+    const s: RunState = runOf(t);
     if (t.scene !== scene.id) {
       navigate(talkLink(where, t.slide, { ...s, scene: t.scene, step: t.step }));
       return;
