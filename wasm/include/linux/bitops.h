@@ -26,25 +26,27 @@
 
 enum { SIM_BIT_SET = 1, SIM_BIT_CLEAR, SIM_BIT_TEST_AND_SET, SIM_BIT_TEST_AND_CLEAR };
 
-static inline int sim_bitop(unsigned long nr, volatile unsigned long *addr, int op,
-			    const struct sim_site *site)
+/*
+ * order: the memory model's ordering of the read-modify-write, under tso
+ * and relaxed (Documentation/atomic_bitops.txt): set_bit() and
+ * clear_bit() are unordered, test_and_*() fully ordered when they change
+ * the bit and, as the generic ones (asm-generic/bitops/atomic.h), only a
+ * read when not; the lock forms below are acquire and release.
+ */
+static inline int sim_bitop_ordered(unsigned long nr, volatile unsigned long *addr, int op,
+				    int order, const struct sim_site *site)
 {
 	volatile unsigned long *p = addr + BIT_WORD(nr);
 	unsigned long mask = BIT_MASK(nr);
 	int old;
 
 	if (sim_mm_on()) {
-		/*
-		 * set_bit() and clear_bit() are unordered, test_and_*() fully
-		 * ordered when they change the bit and, as the generic ones
-		 * (asm-generic/bitops/atomic.h), only a read when not.
-		 */
-		int order = op >= SIM_BIT_TEST_AND_SET ? SIM_MM_FULL : SIM_MM_NORET;
 		unsigned long w, nw;
 
 		sim_mm_rmw_begin(p, &w, sizeof(w), order, site);
 		nw = op == SIM_BIT_SET || op == SIM_BIT_TEST_AND_SET ? w | mask : w & ~mask;
-		sim_mm_rmw_end(p, &nw, sizeof(nw), order, nw != w || order == SIM_MM_NORET, site);
+		sim_mm_rmw_end(p, &nw, sizeof(nw), order,
+			       nw != w || order == SIM_MM_NORET || order == SIM_MM_RELEASE, site);
 		old = !!(w & mask);
 	} else {
 		old = !!(*p & mask);
@@ -58,6 +60,13 @@ static inline int sim_bitop(unsigned long nr, volatile unsigned long *addr, int 
 	return old;
 }
 
+static inline int sim_bitop(unsigned long nr, volatile unsigned long *addr, int op,
+			    const struct sim_site *site)
+{
+	return sim_bitop_ordered(nr, addr, op,
+				 op >= SIM_BIT_TEST_AND_SET ? SIM_MM_FULL : SIM_MM_NORET, site);
+}
+
 #define set_bit(nr, addr)	((void)sim_bitop(nr, addr, SIM_BIT_SET, SIM_SITE_EXPR(#addr)))
 #define clear_bit(nr, addr)	((void)sim_bitop(nr, addr, SIM_BIT_CLEAR, SIM_SITE_EXPR(#addr)))
 #define test_and_set_bit(nr, addr)	sim_bitop(nr, addr, SIM_BIT_TEST_AND_SET, SIM_SITE_EXPR(#addr))
@@ -65,38 +74,57 @@ static inline int sim_bitop(unsigned long nr, volatile unsigned long *addr, int 
 
 /*
  * set_mask_bits() (include/linux/bitops.h): the bits under mask replaced
- * at once, the kernel's cmpxchg() loop in one step here; an ATOMIC event
- * (op 4, cmpxchg; old and new: the word's low 32 bits).
+ * at once, the kernel's try_cmpxchg() loop in one step here, and so, as
+ * a successful cmpxchg, fully ordered under tso and relaxed; an ATOMIC
+ * event (op 4, cmpxchg; old and new: the word's low 32 bits).
  */
 #define set_mask_bits(ptr, mask, bits) \
 	sim_set_mask_bits(ptr, mask, bits, SIM_SITE_EXPR(#ptr))
 static inline unsigned long sim_set_mask_bits(volatile unsigned long *p, unsigned long mask,
 					      unsigned long bits, const struct sim_site *site)
 {
-	unsigned long old = *p, new = (old & ~mask) | bits;
+	unsigned long old, new;
 
-	*p = new;
+	if (sim_mm_on()) {
+		sim_mm_rmw_begin(p, &old, sizeof(old), SIM_MM_FULL, site);
+		new = (old & ~mask) | bits;
+		sim_mm_rmw_end(p, &new, sizeof(new), SIM_MM_FULL, 1, site);
+	} else {
+		old = *p;
+		new = (old & ~mask) | bits;
+		*p = new;
+	}
 	sim_event(SIM_EV_ATOMIC, site, sim_obj_for(SIM_EV_ATOMIC, p), (int)old, (int)new, 4);
 	sim_step(site, SIM_COST_ATOMIC);
 	return old;
 }
 
 /*
- * The lock forms (include/asm-generic/bitops/lock.h): acquire and release
- * ordering, which a sequentially consistent machine has anyway. The folio
- * lock's release tells whether anyone waits (PG_waiters, bit 7 of the same
- * byte): a BIT event clearing the lock bit.
+ * The lock forms (include/asm-generic/bitops/lock.h): test_and_set_bit_lock()
+ * is an acquire when it takes the bit (only a read when it finds it set),
+ * clear_bit_unlock() a release. The folio lock's release tells whether
+ * anyone waits (PG_waiters, bit 7 of the same byte): a release
+ * read-modify-write of the word, a BIT event clearing the lock bit.
  */
-#define test_and_set_bit_lock(nr, addr)	test_and_set_bit(nr, addr)
-#define clear_bit_unlock(nr, addr)	clear_bit(nr, addr)
+#define test_and_set_bit_lock(nr, addr)	\
+	sim_bitop_ordered(nr, addr, SIM_BIT_TEST_AND_SET, SIM_MM_ACQUIRE, SIM_SITE_EXPR(#addr))
+#define clear_bit_unlock(nr, addr)	\
+	((void)sim_bitop_ordered(nr, addr, SIM_BIT_CLEAR, SIM_MM_RELEASE, SIM_SITE_EXPR(#addr)))
 #define xor_unlock_is_negative_byte(mask, addr) \
 	sim_xor_unlock_is_negative_byte(mask, addr, SIM_SITE_EXPR(#addr))
 static inline bool sim_xor_unlock_is_negative_byte(unsigned long mask, volatile unsigned long *addr,
 						   const struct sim_site *site)
 {
-	unsigned long old = *addr;
+	unsigned long old, new;
 
-	*addr = old ^ mask;
+	if (sim_mm_on()) {
+		sim_mm_rmw_begin(addr, &old, sizeof(old), SIM_MM_RELEASE, site);
+		new = old ^ mask;
+		sim_mm_rmw_end(addr, &new, sizeof(new), SIM_MM_RELEASE, 1, site);
+	} else {
+		old = *addr;
+		*addr = old ^ mask;
+	}
 	sim_event(SIM_EV_BIT, site, sim_obj_for(SIM_EV_BIT, addr), (int)__builtin_ctzl(mask),
 		  !!(old & mask), SIM_BIT_CLEAR);
 	sim_step(site, SIM_COST_BITOP);

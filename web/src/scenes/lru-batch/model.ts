@@ -396,12 +396,14 @@ export function contention(log: EventLog, buckets = 72): Heat {
     }
     const first = firstRow(lock);
     totalSpin.set(lock, (totalSpin.get(lock) ?? 0) + (to - from));
-    for (let t = from; t < to; ) {
-      const b = Math.min(buckets - 1, Math.floor((t - t0) / width));
-      const end = Math.min(to, t0 + (b + 1) * width);
-      row[b] += Math.max(0, end - t);
-      if (end > t && (first[b] < 0 || step < first[b])) first[b] = step;
-      if (end <= t) break;
+    // Slice by slice, by index: a slice's end computed in floating point can fall a hair
+    // short of where the next slice's index says it starts, and the rest of the spin
+    // must still be counted.
+    for (let t = from, b = Math.max(0, Math.min(buckets - 1, Math.floor((from - t0) / width))); t < to; b++) {
+      const end = b >= buckets - 1 ? to : Math.min(to, t0 + (b + 1) * width);
+      if (end <= t) continue;
+      row[b] += end - t;
+      if (first[b] < 0 || step < first[b]) first[b] = step;
       t = end;
     }
   };
