@@ -88,10 +88,16 @@ export function CpuCards({ log, machine, cpu, unseen, labels, focus }: CardsProp
 }
 
 /** The CPU cards, folded: drawn only while open (64 cards at every step of play cost frames nobody sees). */
-export function CpuCardsFolded({ log, machine, cpu, unseen, labels, focus }: CardsProps) {
+export function CpuCardsFolded({ log, machine, cpu, unseen, labels, focus, onOpen }: CardsProps & { onOpen?: (open: boolean) => void }) {
   const [open, setOpen] = useState(false);
   return (
-    <details className="cpu-cards-folded" onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details
+      className="cpu-cards-folded"
+      onToggle={(e) => {
+        setOpen(e.currentTarget.open);
+        onOpen?.(e.currentTarget.open);
+      }}
+    >
       <summary>CPUs ({machine.cpus.length})</summary>
       {open && <CpuCards log={log} machine={machine} cpu={cpu} unseen={unseen} labels={labels} focus={focus} />}
     </details>
