@@ -1764,13 +1764,17 @@ static struct {
 	int all_cpus_changed;		/* ... or, past 64 CPUs, every CPU */
 } uns;
 
-/* The last marked access to each doubleword with a named argument: a direct-mapped cache, lossy. */
+/*
+ * The last marked access to each doubleword with a named argument: a
+ * direct-mapped cache, lossy; allocated only for a run that keeps this
+ * (the explorer's snapshots copy static data).
+ */
 #define UNSEEN_NAMES 4096
-static struct {
+static struct uname_ent {
 	uintptr_t dw;
 	int name;		/* index + 1 in uns.names */
 	uint8_t off, size;
-} uname[UNSEEN_NAMES];
+} *uname;
 
 static void *grow(void *v, int *cap, int need, size_t size)
 {
@@ -1807,7 +1811,7 @@ static void unseen_name(uintptr_t addr, int size, const struct sim_site *site)
 	size_t k;
 	int off = (int)(addr - dw);
 
-	if (!sim_mm_unseen_on || !site || !site->expr)
+	if (!sim_mm_unseen_on || !uname || !site || !site->expr)
 		return;
 	k = uname_slot(dw);
 	if (uname[k].dw != dw || !uname[k].name || uns.names[uname[k].name - 1] != site) {
@@ -1944,7 +1948,7 @@ static int unseen_state(const struct mm_loc *l, int cpu, struct sim_unseen *r)
 		r->store_event = m->event;
 	}
 	k = uname_slot(l->key);
-	if (uname[k].dw == l->key && uname[k].name) {
+	if (uname && uname[k].dw == l->key && uname[k].name) {
 		r->name = (uint32_t)uname[k].name;
 		off = uname[k].off;
 		size = uname[k].size;
@@ -2140,8 +2144,13 @@ static void unseen_reset(int free_all)
 			uns.caplist[c] = 0;
 		}
 	}
-	memset(uname, 0, sizeof(uname));
+	if (uname)
+		memset(uname, 0, UNSEEN_NAMES * sizeof(*uname));
+	else if (sim_mm_unseen_on && !free_all && !(uname = calloc(UNSEEN_NAMES, sizeof(*uname))))
+		abort();
 	if (free_all) {
+		free(uname);
+		uname = NULL;
 		free(uns.v);
 		free(uns.names);
 		free(uns.dirty);
