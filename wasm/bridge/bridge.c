@@ -24,6 +24,12 @@
  *   -> lab_bridge_decisions() / lab_bridge_decision_count()
  *        each scheduling decision: the event it came before, the CPU
  *        chosen, the CPU that ran last and the runnable CPUs (for manual play)
+ *   (the page's "not yet seen" of a window of events, web/src/engine/unseen.ts:
+ *    lab_bridge_unseen_window(from) before the run, max_events its end)
+ *   -> lab_bridge_unseen() / lab_bridge_unseen_count()
+ *        what each CPU had not yet seen of the others' stores: 56-byte
+ *        records (struct sim_unseen, UNSEEN_OFFSETS), read before the meta,
+ *        which then names the sites they name
  *   -> lab_bridge_meta(with_schedule)
  *        JSON naming what events refer to by number: sites (kernel tree,
  *        file, line, function), names, tasks, event kinds, the cost model
@@ -140,6 +146,28 @@ EMSCRIPTEN_KEEPALIVE int lab_bridge_decision_count(void)
 	size_t n;
 
 	sim_decisions(&n);
+	return (int)n;
+}
+
+/* The next run keeps what each CPU has not yet seen (tso, relaxed), from event `from` on. */
+EMSCRIPTEN_KEEPALIVE void lab_bridge_unseen_window(unsigned from)
+{
+	sim_mm_unseen_on = 1;
+	sim_mm_unseen_from = from;
+}
+
+EMSCRIPTEN_KEEPALIVE const struct sim_unseen *lab_bridge_unseen(void)
+{
+	size_t n;
+
+	return mm_unseen_records(&n);
+}
+
+EMSCRIPTEN_KEEPALIVE int lab_bridge_unseen_count(void)
+{
+	size_t n;
+
+	mm_unseen_records(&n);
 	return (int)n;
 }
 

@@ -35,7 +35,7 @@ enum {
 	OPT_MAX_STEPS, OPT_PROGRAM, OPT_HASH, OPT_META, OPT_SUMMARY, OPT_SCHEDULE_OUT, OPT_DUMP,
 	OPT_TRACE, OPT_FTRACE, OPT_STATS, OPT_HELP, OPT_CONSOLE, OPT_EXPLORE, OPT_NO_POR, OPT_FORK, OPT_CHECKPOINT,
 	OPT_TIME_LIMIT, OPT_BOUND, OPT_MAX_EXECS, OPT_PCT, OPT_RUNS, OPT_REPEAT, OPT_CHOICE_BOUND, OPT_AT_BOUND,
-	OPT_JOBS, OPT_SHARD,
+	OPT_JOBS, OPT_SHARD, OPT_UNSEEN, OPT_UNSEEN_CHECK, OPT_UNSEEN_FROM,
 };
 
 static const struct option fixed_options[] = {
@@ -48,6 +48,9 @@ static const struct option fixed_options[] = {
 	{ "max-steps",    required_argument, NULL, OPT_MAX_STEPS },
 	{ "program",      required_argument, NULL, OPT_PROGRAM },
 	{ "hash",         no_argument,       NULL, OPT_HASH },
+	{ "unseen",       no_argument,       NULL, OPT_UNSEEN },
+	{ "unseen-check", no_argument,       NULL, OPT_UNSEEN_CHECK },
+	{ "unseen-from",  required_argument, NULL, OPT_UNSEEN_FROM },
 	{ "meta",         no_argument,       NULL, OPT_META },
 	{ "summary",      no_argument,       NULL, OPT_SUMMARY },
 	{ "schedule-out", no_argument,       NULL, OPT_SCHEDULE_OUT },
@@ -119,7 +122,12 @@ static void usage(FILE *f)
 		"compiling the module; later ones show the steady state). A process\n"
 		"is one boot: later runs start from the kernel state the earlier ones\n"
 		"left, and may differ from the first (inode-lru's stop in a deadlock).\n"
-		"--dump writes events.bin, decisions.bin and meta.json, as the browser gets them.\n"
+		"--dump writes events.bin, decisions.bin and meta.json, as the browser gets them\n"
+		"(and unseen.bin with --unseen).\n"
+		"--unseen keeps, under tso and relaxed, what each CPU has not yet seen of the\n"
+		"others' stores, as the page does, and prints its size and the log's to stderr;\n"
+		"--unseen-check also checks it against the model at every event (slow);\n"
+		"--unseen-from N keeps it from event N on, as the page asks for a window.\n"
 		"--console prints every line the kernel printed and every report's text;\n"
 		"--trace prints the normalised trace the kernel's KUnit suite prints too:\n"
 		"the text of every \"reclaim_lab: \" printk (kernel-tree/kunit/compare.sh).\n"
@@ -271,8 +279,9 @@ static int parse_program(const char *text, unsigned char *out, unsigned long *le
 
 static int dump_run(const char *dir, const struct lab_result *res)
 {
-	size_t n;
+	size_t n, nu;
 	const struct sim_event *log = sim_log(&n);
+	const struct sim_unseen *u = mm_unseen_records(&nu);	/* before the meta: it names their sites */
 	char *m = lab_meta_json(res);
 	int err;
 
@@ -281,6 +290,7 @@ static int dump_run(const char *dir, const struct lab_result *res)
 
 	err = write_file(dir, "events.bin", log, n * sizeof(*log)) ||
 	      write_file(dir, "decisions.bin", d, nd * sizeof(*d)) ||
+	      (sim_mm_unseen_on && write_file(dir, "unseen.bin", u, nu * sizeof(*u))) ||
 	      write_file(dir, "meta.json", m, strlen(m));
 	free(m);
 	return err;
@@ -483,6 +493,15 @@ int main(int argc, char **argv)
 		case OPT_HASH:
 			hash = 1;
 			break;
+		case OPT_UNSEEN:
+			sim_mm_unseen_on = sim_mm_unseen_on > 1 ? 2 : 1;
+			break;
+		case OPT_UNSEEN_CHECK:
+			sim_mm_unseen_on = 2;
+			break;
+		case OPT_UNSEEN_FROM:
+			sim_mm_unseen_from = (uint32_t)strtoul(optarg, NULL, 10);
+			break;
 		case OPT_META:
 			meta = 1;
 			break;
@@ -683,6 +702,13 @@ int main(int argc, char **argv)
 			lab_event_json(n, line, 4096);
 			puts(line);
 		}
+	}
+	if (sim_mm_unseen_on) {
+		size_t nu;
+
+		mm_unseen_records(&nu);
+		fprintf(stderr, "unseen: %zu records, %zu bytes; the event log: %zu events, %zu bytes\n", nu,
+			nu * sizeof(struct sim_unseen), res.events, res.events * sizeof(struct sim_event));
 	}
 	if (summary || stats)
 		fprintf(summary ? stdout : stderr,

@@ -203,6 +203,8 @@ void sim_event_at(int kind, int cpu, sim_u64 time, const struct sim_site *site,
 	events_seen++;
 	if (!sim_event_wanted(kind))
 		return;
+	if (sim_mm_unseen_on)
+		mm_unseen_flush((uint32_t)log_.n);	/* what each CPU had not seen as this event happens */
 	if (log_.n == log_.cap) {
 		log_.cap = log_.cap ? log_.cap * 2 : 4096;
 		log_.v = xrealloc(log_.v, log_.cap * sizeof(*log_.v));

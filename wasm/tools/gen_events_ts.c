@@ -154,6 +154,27 @@ int main(int argc, char **argv)
 	printf("  kind: %zu,\n", offsetof(struct sim_decision, kind));
 	printf("  runnable: %zu,\n", offsetof(struct sim_decision, runnable));
 	printf("} as const;\n\n");
+	printf("// What a CPU had not yet seen of one location (struct sim_unseen in wasm/runtime/memmodel/memmodel.h).\n");
+	printf("export const UNSEEN_SIZE = %zu;\n", sizeof(struct sim_unseen));
+	printf("export const UNSEEN_OFFSETS = {\n");
+#define UNSEEN_FIELD(f) printf("  %s: %zu,\n", #f, offsetof(struct sim_unseen, f))
+	UNSEEN_FIELD(read);
+	UNSEEN_FIELD(newest);
+	UNSEEN_FIELD(event);
+	UNSEEN_FIELD(loc);
+	UNSEEN_FIELD(obj);
+	UNSEEN_FIELD(name);
+	UNSEEN_FIELD(store_site);
+	UNSEEN_FIELD(store_event);
+	UNSEEN_FIELD(count);
+	UNSEEN_FIELD(cpu);
+	UNSEEN_FIELD(store_cpu);
+	UNSEEN_FIELD(off);
+	UNSEEN_FIELD(size);
+	UNSEEN_FIELD(read_obj);
+	UNSEEN_FIELD(newest_obj);
+#undef UNSEEN_FIELD
+	printf("} as const;\n\n");
 	/* The kinds of choice point (wasm/runtime/choice.def): a schedule's text writes each by its letter. */
 	printf("// The letter a schedule's text writes before a choice of each kind (choice.def; '' the scheduler's).\n");
 	printf("export const CHOICE_LETTERS: readonly string[] = [");

@@ -285,7 +285,18 @@ struct mm_loc {
 	int capture_cpu;	/* tso: whose buffer holds the plain store to capture */
 	int unsettled;		/* on the settle list */
 	struct mm_loc *next;	/* hash chain */
+	/* what each CPU has not seen of it, as last recorded for the page (sim_mm_unseen_on) */
+	uint64_t *udig;		/* per CPU: a digest of its last record, 0 none */
+	uint8_t *uin;		/* per CPU: on that CPU's list of locations to look at again */
+	uint16_t *ucnt;		/* per CPU: the count of its last record */
+	int udirty;		/* on the list of locations changed since the last event */
 };
+
+/* The page's "not yet seen" (below): what changed since the last event. */
+static void unseen_loc_changed(struct mm_loc *l);
+static void unseen_cpu_changed(int cpu);
+static void unseen_loc_gone(struct mm_loc *l);
+static void unseen_name(uintptr_t addr, int size, const struct sim_site *site);
 
 static struct {
 	struct mm_loc **b;
@@ -385,6 +396,13 @@ static struct mm_loc *loc_new(uintptr_t key, int sync)
 	l->seen = calloc(nr_cpus, sizeof(*l->seen));
 	if (!l->seen)
 		abort();
+	if (sim_mm_unseen_on && !sync) {
+		l->udig = calloc(nr_cpus, sizeof(*l->udig));
+		l->uin = calloc(nr_cpus, sizeof(*l->uin));
+		l->ucnt = calloc(nr_cpus, sizeof(*l->ucnt));
+		if (!l->udig || !l->uin || !l->ucnt)
+			abort();
+	}
 	m = msg_append(l);
 	m->cpu = -1;
 	m->mask = 0xff;
@@ -413,6 +431,7 @@ static void loc_unlink(struct mm_loc *l)
 	*pp = l->next;
 	table.n--;
 	by_id[l->id] = NULL;
+	unseen_loc_gone(l);
 }
 
 static void loc_free(struct mm_loc *l)
@@ -423,6 +442,9 @@ static void loc_free(struct mm_loc *l)
 		view_put(l->msgs[i].view);
 	free(l->msgs);
 	free(l->seen);
+	free(l->udig);
+	free(l->uin);
+	free(l->ucnt);
 	free(l);
 }
 
@@ -490,6 +512,7 @@ static void capture(struct mm_loc *l)
 	}
 	l->capture = 0;
 	l->capture_mask = 0;
+	unseen_loc_changed(l);
 }
 
 /* Write the newest value of every byte a store wrote back into memory. */
@@ -635,6 +658,7 @@ static void full_fence(int cpu)
 	view_join(c->write, c->read);
 	view_join(global, c->rel);
 	sim_fp_note(&global, 1);
+	unseen_cpu_changed(cpu);
 }
 
 static void acquire_view(int cpu, const struct mm_view *v, int lock)
@@ -645,6 +669,7 @@ static void acquire_view(int cpu, const struct mm_view *v, int lock)
 		return;
 	view_join(c->read, v);
 	view_join(c->write, v);
+	unseen_cpu_changed(cpu);
 	if (lock) {
 		/*
 		 * po-unlock-lock-po (linux-kernel.cat): what came before the
@@ -712,6 +737,7 @@ static void loc_gc(struct mm_loc *l)
 			view_put(l->msgs[k].view);
 		memmove(l->msgs, l->msgs + lo, (l->n - lo) * sizeof(*l->msgs));
 		l->n -= lo;
+		unseen_loc_changed(l);
 	}
 	if (l->n == 1 && !l->sync) {
 		restore(l);
@@ -767,6 +793,7 @@ static void relaxed_load(struct mm_loc *l, int cpu, uint8_t mask, int order, uin
 	compose(l, k, mask, out);
 	if (l->msgs[k].ts > l->seen[cpu])
 		l->seen[cpu] = l->msgs[k].ts;
+	unseen_loc_changed(l);
 	switch (order) {
 	case SIM_MM_ACQUIRE:
 	case SIM_MM_DEREF: {
@@ -815,6 +842,7 @@ static struct mm_msg *relaxed_insert(struct mm_loc *l, int cpu, int p)
 	m->event = log_now();
 	if (ts > l->seen[cpu])
 		l->seen[cpu] = ts;
+	unseen_loc_changed(l);
 	return m;
 }
 
@@ -879,6 +907,7 @@ static struct mm_fifo_ent *fifo_push(int cpu, struct mm_loc *l)
 	e->loc = l;
 	e->event = log_now();
 	l->buffered++;
+	unseen_loc_changed(l);
 	return e;
 }
 
@@ -907,6 +936,7 @@ static void drain_one(int cpu)
 	if (--l->buffered == 0)
 		l->bufmask = 0;
 	write_memory(l, l->n - 1);
+	unseen_loc_changed(l);
 	appended(l);
 }
 
@@ -1021,6 +1051,7 @@ static void tso_capture(struct mm_loc *l)
 	for (b = 0; b < 8; b++)
 		if (l->capture_mask & (1u << b))
 			e->val[b] = ((const uint8_t *)l->key)[b];
+	unseen_loc_changed(l);
 }
 
 /* ---- the stale load's event ------------------------------------------------------------ */
@@ -1151,6 +1182,7 @@ void sim_mm_load(const volatile void *p, void *val, int size, int order, const s
 	}
 	settle();
 	sim_kasan_check(addr, size, 0);
+	unseen_name(addr, size, site);
 	cpu = this_cpu();
 	FOR_EACH_PART(addr, size, dw, mask, off) {
 		struct mm_loc *l = loc_find(dw);
@@ -1189,6 +1221,7 @@ void sim_mm_store(volatile void *p, const void *val, int size, int order, const 
 	}
 	settle();
 	sim_kasan_check(addr, size, 1);
+	unseen_name(addr, size, site);
 	cpu = this_cpu();
 	FOR_EACH_PART(addr, size, dw, mask, off) {
 		struct mm_loc *l = loc_get(dw);
@@ -1234,6 +1267,7 @@ void sim_mm_rmw_begin(volatile void *p, void *val, int size, int order, const st
 	}
 	settle();
 	sim_kasan_check(addr, size, 1);
+	unseen_name(addr, size, site);
 	cpu = this_cpu();
 	if (sim_memory == SIM_MEMORY_TSO)
 		drain_all(cpu);		/* a locked instruction */
@@ -1254,6 +1288,7 @@ void sim_mm_rmw_begin(volatile void *p, void *val, int size, int order, const st
 		if (sim_memory == SIM_MEMORY_RELAXED) {
 			if (l->msgs[l->n - 1].ts > l->seen[cpu])
 				l->seen[cpu] = l->msgs[l->n - 1].ts;
+			unseen_loc_changed(l);
 			read_sources(l, l->n - 1, mask, cpu, rmw.read_view);
 		}
 		to_value(val, size, off, mask, buf);
@@ -1361,6 +1396,7 @@ void sim_mm_fence(int kind, const struct sim_site *site)
 		break;
 	case SIM_MM_RMB:
 		view_join(cpus[cpu].read, cpus[cpu].pending);
+		unseen_cpu_changed(cpu);
 		break;
 	case SIM_MM_WMB:
 		release_point(cpu, 0);
@@ -1680,6 +1716,8 @@ int mm_unseen(int cpu)
 		for (l = table.b[i]; l; l = l->next) {
 			int k;
 
+			if (l->sync)
+				continue;
 			if (sim_memory == SIM_MEMORY_TSO) {
 				int d;
 
@@ -1693,6 +1731,436 @@ int mm_unseen(int cpu)
 		}
 	}
 	return n;
+}
+
+/* ---- what each CPU has not yet seen (the page's view) ------------------------------------- */
+
+/*
+ * For the page: at each event, for each CPU, the locations of kernel
+ * memory whose newest store it has not seen, how many of the other CPUs'
+ * stores to each it has not seen, what it may still read and what the
+ * newest store wrote. Kept as changes: a record when a (CPU, location)
+ * pair's state changes, made as the next event is logged, so that the
+ * page rebuilds the state at any event from the records before it and
+ * the event log stays as it is. The model marks what it changes (a
+ * location's history or store buffers, a CPU's view); at the next event
+ * only those are looked at again. Nothing here changes the model's state.
+ */
+int sim_mm_unseen_on;
+uint32_t sim_mm_unseen_from;
+
+static struct {
+	struct sim_unseen *v;
+	size_t n, cap;
+	int resolved;			/* name holds site ids, not name-table indices */
+	const struct sim_site **names;	/* the sites naming locations, by index + 1 in name */
+	int nnames, capnames;
+	struct mm_loc **dirty;		/* locations changed since the last event */
+	int ndirty, capdirty;
+	uint32_t *list[SIM_MAX_CPUS];	/* per CPU: the ids of locations it may have a record for */
+	int nlist[SIM_MAX_CPUS], caplist[SIM_MAX_CPUS];
+	int live;			/* past sim_mm_unseen_from: kept up to date */
+	uint64_t cpus_changed;		/* CPUs whose view grew since the last event (bit per CPU < 64) */
+	int all_cpus_changed;		/* ... or, past 64 CPUs, every CPU */
+} uns;
+
+/*
+ * The last marked access to each doubleword with a named argument: a
+ * direct-mapped cache, lossy; allocated only for a run that keeps this
+ * (the explorer's snapshots copy static data).
+ */
+#define UNSEEN_NAMES 4096
+static struct uname_ent {
+	uintptr_t dw;
+	int name;		/* index + 1 in uns.names */
+	uint8_t off, size;
+} *uname;
+
+static void *grow(void *v, int *cap, int need, size_t size)
+{
+	if (need <= *cap)
+		return v;
+	*cap = *cap ? 2 * *cap : 64;
+	while (*cap < need)
+		*cap *= 2;
+	return xrealloc(v, (size_t)*cap * size);
+}
+
+static size_t uname_slot(uintptr_t dw)
+{
+	return (size_t)(((uint64_t)dw * 0x9e3779b97f4a7c15ULL) >> 40) & (UNSEEN_NAMES - 1);
+}
+
+static int name_index(const struct sim_site *site)
+{
+	int i;
+
+	/* Few sites name locations; the last ones come back most. */
+	for (i = uns.nnames - 1; i >= 0; i--)
+		if (uns.names[i] == site)
+			return i + 1;
+	uns.names = grow(uns.names, &uns.capnames, uns.nnames + 1, sizeof(*uns.names));
+	uns.names[uns.nnames++] = site;
+	return uns.nnames;
+}
+
+/* A marked access to [addr, addr + size) at site: its expression names the doubleword it starts in. */
+static void unseen_name(uintptr_t addr, int size, const struct sim_site *site)
+{
+	uintptr_t dw = addr & ~(uintptr_t)7;
+	size_t k;
+	int off = (int)(addr - dw);
+
+	if (!sim_mm_unseen_on || !uname || !site || !site->expr)
+		return;
+	k = uname_slot(dw);
+	if (uname[k].dw != dw || !uname[k].name || uns.names[uname[k].name - 1] != site) {
+		struct mm_loc *l = loc_find(dw);
+
+		uname[k].dw = dw;
+		uname[k].name = name_index(site);
+		if (l)
+			unseen_loc_changed(l);
+	}
+	uname[k].off = (uint8_t)off;
+	uname[k].size = (uint8_t)(size < 8 - off ? size : 8 - off);
+}
+
+static void unseen_loc_changed(struct mm_loc *l)
+{
+	if (!l->udig || l->udirty || !uns.live)
+		return;
+	uns.dirty = grow(uns.dirty, &uns.capdirty, uns.ndirty + 1, sizeof(*uns.dirty));
+	uns.dirty[uns.ndirty++] = l;
+	l->udirty = 1;
+}
+
+static void unseen_cpu_changed(int cpu)
+{
+	if (!sim_mm_unseen_on || !uns.live)
+		return;
+	if (cpu < 64)
+		uns.cpus_changed |= 1ULL << cpu;
+	else
+		uns.all_cpus_changed = 1;
+}
+
+static struct sim_unseen *unseen_record(void)
+{
+	if (uns.n == uns.cap) {
+		uns.cap = uns.cap ? 2 * uns.cap : 1024;
+		uns.v = xrealloc(uns.v, uns.cap * sizeof(*uns.v));
+	}
+	memset(&uns.v[uns.n], 0, sizeof(uns.v[0]));
+	return &uns.v[uns.n++];
+}
+
+static uint64_t bytes_value(const uint8_t *b, int off, int size)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = size - 1; i >= 0; i--)
+		v = v << 8 | b[off + i];
+	return v;
+}
+
+static int32_t pointee(uint64_t v, int size)
+{
+	if (size != (int)sizeof(void *) || !v || (uintptr_t)v != v)
+		return 0;
+	return sim_obj_of((const void *)(uintptr_t)v);
+}
+
+/* What cpu has not seen of l now (count 0: nothing); the bytes from memory where a plain store's are not captured yet. */
+static int unseen_state(const struct mm_loc *l, int cpu, struct sim_unseen *r)
+{
+	uint8_t rd[8] = { 0 }, nw[8] = { 0 }, mask;
+	int count = 0, d, b, off = 0, size = 8;
+	size_t k;
+
+	if (sim_memory == SIM_MEMORY_TSO) {
+		const struct mm_fifo_ent *newest = NULL;
+		int nd = -1;
+
+		for (d = 0; d < nr_cpus; d++) {
+			struct mm_cpu *c = &cpus[d];
+			int i;
+
+			if (d == cpu)
+				continue;
+			for (i = 0; i < c->fifo.n; i++) {
+				const struct mm_fifo_ent *e = fifo_at(c, i);
+
+				if (e->loc != l)
+					continue;
+				count++;
+				if (!newest || e->event >= newest->event) {
+					newest = e;
+					nd = d;
+				}
+			}
+		}
+		if (!count)
+			return 0;
+		mask = newest->mask;
+		tso_own((struct mm_loc *)l, cpu, 0xff, rd);
+		memcpy(nw, rd, 8);
+		for (b = 0; b < 8; b++)
+			if (mask & (1u << b))
+				nw[b] = newest->val[b];
+		if (l->capture) {
+			const uint8_t *mem = (const uint8_t *)l->key;
+			int own = fifo_find(l->capture_cpu, l, 0);
+
+			for (b = 0; b < 8; b++) {
+				if (!(l->capture_mask & (1u << b)))
+					continue;
+				if (l->capture_cpu == cpu)
+					rd[b] = mem[b];
+				else if (l->capture_cpu == nd && own >= 0 && fifo_at(&cpus[nd], own) == newest)
+					nw[b] = mem[b];
+			}
+		}
+		r->store_cpu = (int8_t)nd;
+		r->store_site = (uint32_t)newest->site;
+		r->store_event = newest->event;
+	} else {
+		int f = floor_index(l, cpu, cpus[cpu].read), i;
+		const struct mm_msg *m = &l->msgs[l->n - 1];
+
+		for (i = f + 1; i < l->n; i++)
+			count += l->msgs[i].cpu != cpu;
+		if (!count)
+			return 0;
+		mask = m->mask;
+		compose(l, f, 0xff, rd);
+		compose(l, l->n - 1, 0xff, nw);
+		if (l->capture) {
+			const uint8_t *mem = (const uint8_t *)l->key;
+
+			for (b = 0; b < 8; b++)
+				if (l->capture_mask & (1u << b))
+					nw[b] = mem[b];	/* the newest message is the plain store's */
+		}
+		r->store_cpu = m->cpu;
+		r->store_site = (uint32_t)m->site;
+		r->store_event = m->event;
+	}
+	k = uname_slot(l->key);
+	if (uname && uname[k].dw == l->key && uname[k].name) {
+		r->name = (uint32_t)uname[k].name;
+		off = uname[k].off;
+		size = uname[k].size;
+	} else if (mask && mask != 0xff) {
+		int hi = 7;
+
+		while (!(mask & (1u << off)))
+			off++;
+		while (!(mask & (1u << hi)))
+			hi--;
+		size = hi - off + 1;
+	}
+	r->off = (uint8_t)off;
+	r->size = (uint8_t)size;
+	r->read = bytes_value(rd, off, size);
+	r->newest = bytes_value(nw, off, size);
+	r->read_obj = pointee(r->read, size);
+	r->newest_obj = pointee(r->newest, size);
+	r->count = (uint16_t)(count < 0xffff ? count : 0xffff);
+	return count;
+}
+
+static uint64_t unseen_digest(const struct sim_unseen *r)
+{
+	const uint8_t *p = (const uint8_t *)r;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i;
+
+	for (i = 0; i < sizeof(*r); i++)
+		h = (h ^ p[i]) * 0x100000001b3ULL;
+	return h | 1;
+}
+
+static void unseen_one(struct mm_loc *l, int cpu, uint32_t event)
+{
+	struct sim_unseen now;
+	uint64_t dig;
+
+	memset(&now, 0, sizeof(now));
+	dig = unseen_state(l, cpu, &now) ? unseen_digest(&now) : 0;
+	if (dig == l->udig[cpu])
+		return;
+	l->udig[cpu] = dig;
+	l->ucnt[cpu] = now.count;
+	now.event = event;
+	now.loc = l->id;
+	now.cpu = (uint8_t)cpu;
+	now.obj = sim_obj_of((const void *)l->key);
+	*unseen_record() = now;
+	if (dig && !l->uin[cpu]) {
+		uns.list[cpu] = grow(uns.list[cpu], &uns.caplist[cpu], uns.nlist[cpu] + 1, sizeof(uint32_t));
+		uns.list[cpu][uns.nlist[cpu]++] = l->id;
+		l->uin[cpu] = 1;
+	}
+}
+
+/* A location the model drops: every CPU has seen it, or its memory is born or dead. */
+static void unseen_loc_gone(struct mm_loc *l)
+{
+	int c;
+
+	if (!l->udig)
+		return;
+	for (c = 0; c < nr_cpus; c++)
+		if (l->udig[c]) {
+			struct sim_unseen *r = unseen_record();
+
+			r->event = log_now();
+			r->loc = l->id;
+			r->cpu = (uint8_t)c;
+			r->obj = sim_obj_of((const void *)l->key);
+			l->udig[c] = 0;
+			l->ucnt[c] = 0;
+		}
+	if (l->udirty) {
+		int i;
+
+		for (i = 0; i < uns.ndirty; i++)
+			if (uns.dirty[i] == l) {
+				uns.dirty[i] = uns.dirty[--uns.ndirty];
+				break;
+			}
+		l->udirty = 0;
+	}
+}
+
+static void unseen_check(uint32_t event)
+{
+	int c;
+
+	for (c = 0; c < nr_cpus; c++) {
+		int n = 0, i;
+
+		for (i = 0; i < uns.nlist[c]; i++) {
+			struct mm_loc *l = by_id[uns.list[c][i]];
+
+			if (l && l->udig[c])
+				n += l->ucnt[c];
+		}
+		if (n != mm_unseen(c)) {
+			fprintf(stderr, "memmodel: at event %u CPU%d's records count %d unseen stores, the model %d\n",
+				event, c, n, mm_unseen(c));
+			abort();
+		}
+	}
+}
+
+void mm_unseen_flush(uint32_t event)
+{
+	int c, i;
+
+	if (!plain_on || !sim_mm_unseen_on)
+		return;
+	if (!uns.live) {
+		size_t b;
+		struct mm_loc *l;
+
+		if (event < sim_mm_unseen_from)
+			return;
+		/* The first event kept: every location, as it is now; from here on, what changes. */
+		uns.live = 1;
+		for (b = 0; b < table.nb; b++)
+			for (l = table.b[b]; l; l = l->next)
+				if (l->udig)
+					for (c = 0; c < nr_cpus; c++)
+						unseen_one(l, c, event);
+		return;
+	}
+	if (!uns.ndirty && !uns.cpus_changed && !uns.all_cpus_changed)
+		return;
+	for (c = 0; c < nr_cpus; c++) {
+		int j = 0;
+
+		if (!uns.all_cpus_changed && !(c < 64 && uns.cpus_changed >> c & 1))
+			continue;
+		/* Its view grew: each location it had not seen, again; those it has now seen leave its list. */
+		for (i = 0; i < uns.nlist[c]; i++) {
+			struct mm_loc *l = by_id[uns.list[c][i]];
+
+			if (l && l->udig[c])
+				unseen_one(l, c, event);
+			if (l && l->udig[c])
+				uns.list[c][j++] = l->id;
+			else if (l)
+				l->uin[c] = 0;
+		}
+		uns.nlist[c] = j;
+	}
+	uns.cpus_changed = 0;
+	uns.all_cpus_changed = 0;
+	while (uns.ndirty) {
+		struct mm_loc *l = uns.dirty[--uns.ndirty];
+
+		l->udirty = 0;
+		for (c = 0; c < nr_cpus; c++)
+			unseen_one(l, c, event);
+	}
+	if (sim_mm_unseen_on > 1)
+		unseen_check(event);
+}
+
+const struct sim_unseen *mm_unseen_records(size_t *n)
+{
+	size_t i;
+
+	if (!uns.resolved) {
+		/* Only now: a site given an id during the run would renumber the log's later sites. */
+		for (i = 0; i < uns.n; i++)
+			if (uns.v[i].name)
+				uns.v[i].name = (uint32_t)sim_site_id(uns.names[uns.v[i].name - 1]);
+		uns.resolved = 1;
+	}
+	*n = uns.n;
+	return uns.v;
+}
+
+static void unseen_reset(int free_all)
+{
+	int c;
+
+	uns.n = 0;
+	uns.live = 0;
+	uns.resolved = 0;
+	uns.nnames = 0;
+	uns.ndirty = 0;
+	uns.cpus_changed = 0;
+	uns.all_cpus_changed = 0;
+	for (c = 0; c < SIM_MAX_CPUS; c++) {
+		uns.nlist[c] = 0;
+		if (free_all) {
+			free(uns.list[c]);
+			uns.list[c] = NULL;
+			uns.caplist[c] = 0;
+		}
+	}
+	if (uname)
+		memset(uname, 0, UNSEEN_NAMES * sizeof(*uname));
+	else if (sim_mm_unseen_on && !free_all && !(uname = calloc(UNSEEN_NAMES, sizeof(*uname))))
+		abort();
+	if (free_all) {
+		free(uname);
+		uname = NULL;
+		free(uns.v);
+		free(uns.names);
+		free(uns.dirty);
+		uns.v = NULL;
+		uns.names = NULL;
+		uns.dirty = NULL;
+		uns.cap = 0;
+		uns.capnames = 0;
+		uns.capdirty = 0;
+	}
 }
 
 /* ---- a run ------------------------------------------------------------------------------ */
@@ -1745,6 +2213,7 @@ void mm_init(int model, int ncpus, uint64_t seed, int steps)
 	clock_ts = 0;
 	appends = 0;
 	nr_choices = 0;
+	unseen_reset(0);
 	choice_rng = seed ^ 0x6d656d6f72790000ULL;	/* "memory" */
 	if (plain_on) {
 		for (c = 0; c < ncpus; c++) {
@@ -1793,6 +2262,7 @@ void mm_fini(void)
 	free(spawned);
 	spawned = NULL;
 	spawned_cap = 0;
+	unseen_reset(1);
 	set_flags(0);
 	sim_memory = SIM_MEMORY_SC;
 	plain_on = 0;

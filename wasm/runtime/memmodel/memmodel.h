@@ -60,6 +60,30 @@ enum sim_mm_fence {
 	SIM_MM_STORE_RELEASE, SIM_MM_LOAD_ACQUIRE, SIM_MM_AFTER_SPINLOCK,
 };
 
+#ifndef __KERNEL__
+#include <stdint.h>
+/* What one CPU has not yet seen of one location: a record of the page's "not yet seen" (below). */
+struct sim_unseen {
+	uint64_t read;		/* the bytes the CPU may still read of it: the oldest its view allows */
+	uint64_t newest;	/* the bytes of the newest store to it */
+	uint32_t event;		/* holds from this event on */
+	uint32_t loc;		/* the location: replaces the last record of this loc and cpu */
+	int32_t obj;		/* the object it is in (sim_obj_of), 0 static data */
+	uint32_t name;		/* site id of the last marked access to it, whose expr names it; 0 none */
+	uint32_t store_site;	/* the newest store's site (a plain store's: its CPU's last event's) */
+	uint32_t store_event;	/* the log's length when the newest store was made */
+	uint16_t count;		/* the other CPUs' stores to it this CPU has not seen; 0: none now */
+	uint8_t cpu;
+	int8_t store_cpu;	/* the newest store's CPU */
+	uint8_t off, size;	/* the bytes of the doubleword that read and newest hold */
+	uint8_t pad[2];
+	int32_t read_obj;	/* the object read and newest point into, when they are pointers; else 0 */
+	int32_t newest_obj;
+};
+/* Read by the web page too (generated UNSEEN_OFFSETS): the same at 32 and 64 bits. */
+_Static_assert(sizeof(struct sim_unseen) == 56, "unseen records are 56 bytes");
+#endif
+
 #ifdef __KERNEL__
 struct sim_site;
 typedef unsigned long long sim_mm_u64;
@@ -137,8 +161,26 @@ void mm_fence_cpu(int cpu);
 void mm_task_spawn(int task);
 void mm_task_start(int task, int cpu);
 
-/* What the page shows: how many of the other CPUs' stores a CPU has not seen. */
+/* How many of the other CPUs' stores a CPU has not seen (kernel memory's, not the sync words'). */
 int mm_unseen(int cpu);
+
+/*
+ * What each CPU has not yet seen, for the page (docs/memory-model.md, "Not
+ * yet seen"): kept only when sim_mm_unseen_on is set before the run (the
+ * bridge sets it for a window of events the page asks for, labrun
+ * --unseen): a record each time a CPU's "not seen" of one location
+ * changes, taken as the next event is logged; nothing of it enters the
+ * event log. 2: also check every change against
+ * mm_unseen()'s count of the whole table (slow; the native test's).
+ */
+extern int sim_mm_unseen_on;
+/* The first event whose state is kept: the records start with a whole picture at it (0: the run's start). */
+extern uint32_t sim_mm_unseen_from;
+
+
+void mm_unseen_flush(uint32_t next_event);
+/* The run's records, oldest first; their site ids made once the run is over. */
+const struct sim_unseen *mm_unseen_records(size_t *n);
 #endif /* SIM_RUNTIME_H */
 
 #endif /* SIM_MEMMODEL_H */

@@ -3,7 +3,7 @@
 // talk). The stage draws the frame every scene shares (the time axis, its
 // key of tasks, the CPU cards) and the scene's view its subject inside it.
 // With a compared run, the two kernels side by side in lock-step.
-import { memo, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { stepAtTime } from '../engine/lockstep';
 import type { EventLog } from '../engine/log';
 import type { MachineState, Timeline as RunTimeline } from '../engine/machine';
@@ -13,6 +13,8 @@ import { staleRead, storeWords } from '../engine/stale';
 import { shows, type SceneDef } from '../scenes/types';
 import { CodePane } from '../ui/CodePane';
 import { CpuCards, CpuCardsFolded } from '../ui/CpuCards';
+import type { UnseenAt } from '../engine/unseen';
+import { useUnseen } from './useUnseen';
 import { TaskLegend } from '../ui/TaskLegend';
 import { Timeline } from '../ui/Timeline';
 import { WhileSeen } from '../ui/WhileSeen';
@@ -60,26 +62,32 @@ interface FramedProps {
   onProgram?: (text: string) => void;
   timelineApart?: boolean;
   parts?: ReadonlySet<string>;
+  /** What each CPU has not yet seen (the main run's, under tso and relaxed). */
+  unseen?: UnseenAt;
+  /** Folded CPU cards opened or closed. */
+  onCardsOpen?: (open: boolean) => void;
 }
 
 /** One run's scene: the frame (the scene's SceneFrame says how it differs) around the view. */
-function Framed({ scene, log, timeline, state, step, onSeek, timelineApart, parts, ...rest }: FramedProps) {
+function Framed({ scene, log, timeline, state, step, onSeek, timelineApart, parts, unseen, onCardsOpen, ...rest }: FramedProps) {
   const View = scene.View;
   const frame = scene.frame ?? {};
   const view = <View log={log} timeline={timeline} state={state} step={step} onSeek={onSeek} parts={parts} {...rest} />;
   const machine = (state as { machine: MachineState }).machine;
   const cpu = step >= 0 ? log.cpu[step] : 0;
   const cpus = shows(parts, 'cpus');
+  const stale = unseen && step >= 0 && step < log.length ? staleRead(log, step) : null;
+  const focus = stale ? { cpu, obj: stale.obj, name: log.siteOf(step)?.expr ?? null } : null;
   return (
     <div className="scene">
       {frame.viewFirst && view}
       {!timelineApart && <StageAxis log={log} timeline={timeline} step={step} onSeek={onSeek} tasks={frame.tasks !== false} />}
-      {cpus && frame.cpus !== 'folded' && <CpuCards log={log} machine={machine} cpu={cpu} />}
+      {cpus && frame.cpus !== 'folded' && <CpuCards log={log} machine={machine} cpu={cpu} unseen={unseen} labels={rest.labels} focus={focus} />}
       {!frame.viewFirst && view}
       {/* Below the fold on most screens: held while out of view during play (ui/WhileSeen.tsx). */}
       {cpus && frame.cpus === 'folded' && (
         <WhileSeen>
-          <CpuCardsFolded log={log} machine={machine} cpu={cpu} />
+          <CpuCardsFolded log={log} machine={machine} cpu={cpu} unseen={unseen} labels={rest.labels} focus={focus} onOpen={onCardsOpen} />
         </WhileSeen>
       )}
     </div>
@@ -88,8 +96,10 @@ function Framed({ scene, log, timeline, state, step, onSeek, timelineApart, part
 
 export function Stage({ scene, run, state, step, onSeek, onProgram, compared, timelineApart, parts }: Props): ReactNode {
   const program = scene.program ? { program: run.prog, ...(onProgram ? { onProgram } : {}) } : {};
+  const [cardsOpen, setCardsOpen] = useState(false);
+  const unseen = useUnseen(scene, run, step, shows(parts, 'cpus') && (scene.frame?.cpus !== 'folded' || cardsOpen));
   const main = (
-    <Framed scene={scene} log={run.log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={onSeek} variant={run.variant} timelineApart={timelineApart} parts={parts} {...program} />
+    <Framed scene={scene} log={run.log} timeline={run.timeline} labels={run.labels} state={state} step={step} onSeek={onSeek} variant={run.variant} timelineApart={timelineApart} parts={parts} unseen={unseen} onCardsOpen={setCardsOpen} {...program} />
   );
   if (!compared || compared.state == null) return main;
   const other = compared.run;

@@ -9,6 +9,7 @@ import type { ScenarioInfo } from './meta';
 import { pickRunParams, runParamArgs, type RunParams } from './generated/params';
 import { MsgType, type Reply, type Request } from './protocol';
 import { wordSizeFor, type WordSize } from './wordsize';
+import type { UnseenWindow } from './unseen';
 
 type Pending = {
   resolve: (r: Reply) => void;
@@ -121,6 +122,29 @@ export class SimClient {
     this.early = null; // taken now or never: a run asked for otherwise follows it in the worker
     if (early && early.key === runKey(scenario, seed, opts)) return early.outcome;
     return this.ask(scenario, seed, opts);
+  }
+
+  /**
+   * What each CPU had not yet seen of the others' stores from event `from` to `to` of this run (tso, relaxed): the
+   * same run made again in a fresh module, which keeps it for those events (engine/unseen.ts).
+   */
+  async unseen(scenario: string, seed: number, opts: RunOptions, from: number, to: number): Promise<UnseenWindow> {
+    const r = await this.request({
+      type: MsgType.Unseen,
+      variant: opts.variant ?? 'v6.12',
+      bits: opts.bits ?? wordSizeFor(opts.variant ?? 'v6.12'),
+      scenario,
+      seed,
+      policy: opts.policy ?? Policy.timed,
+      schedule: opts.schedule ?? '',
+      params: pickRunParams(opts),
+      maxSteps: opts.maxSteps ?? 0,
+      program: opts.program ?? [],
+      from,
+      to,
+    });
+    if (r.type !== MsgType.UnseenReply) throw new Error(`unexpected reply ${r.type}`);
+    return { from: r.from, to: r.to, records: r.records, sites: r.sites };
   }
 
   private async ask(scenario: string, seed: number, opts: RunOptions): Promise<RunOutcome> {

@@ -3,7 +3,7 @@
 // worker (worker.ts). One enum of types, one interface per payload;
 // replies carry the id of their request; event buffers are transferred.
 import type { PackedLog } from './log';
-import type { RunMeta, ScenarioInfo } from './meta';
+import type { RunMeta, ScenarioInfo, Site } from './meta';
 import type { RunParams } from './generated/params';
 import type { WordSize } from './bridge';
 
@@ -11,9 +11,11 @@ export enum MsgType {
   Scenarios = 'scenarios',
   Run = 'run',
   Prepare = 'prepare',
+  Unseen = 'unseen',
   ScenariosReply = 'scenarios-reply',
   RunReply = 'run-reply',
   Prepared = 'prepared',
+  UnseenReply = 'unseen-reply',
   Progress = 'progress',
   Error = 'error',
 }
@@ -49,7 +51,17 @@ export interface PrepareRequest {
   bits: WordSize;
 }
 
-export type Request = ScenariosRequest | RunRequest | PrepareRequest;
+/**
+ * The same run again, in a fresh module, as far as event `to`, keeping from event `from` on what each CPU had not
+ * yet seen of the others' stores (tso and relaxed; engine/unseen.ts): nothing of it is in the run's event log.
+ */
+export interface UnseenRequest extends Omit<RunRequest, 'type' | 'withEvents' | 'maxEvents'> {
+  type: MsgType.Unseen;
+  from: number;
+  to: number;
+}
+
+export type Request = ScenariosRequest | RunRequest | PrepareRequest | UnseenRequest;
 
 export interface ScenariosReply {
   type: MsgType.ScenariosReply;
@@ -71,6 +83,16 @@ export interface RunReply {
   sentAt: number;
 }
 
+export interface UnseenReply {
+  type: MsgType.UnseenReply;
+  id: number;
+  from: number;
+  to: number;
+  records: ArrayBuffer; // struct sim_unseen records as the runtime wrote them (UNSEEN_OFFSETS), transferred
+  sites: Record<number, Site>; // the sites they name, as this replay's meta has them
+  wallMs: number;
+}
+
 export interface PreparedReply {
   type: MsgType.Prepared;
   id: number;
@@ -90,4 +112,4 @@ export interface ErrorReply {
   message: string;
 }
 
-export type Reply = ScenariosReply | RunReply | PreparedReply | ProgressReply | ErrorReply;
+export type Reply = ScenariosReply | RunReply | UnseenReply | PreparedReply | ProgressReply | ErrorReply;

@@ -19,6 +19,9 @@ declare module '*/generated/reclaimlab.mjs' {
     _lab_bridge_events(): number;
     _lab_bridge_decision_count(): number;
     _lab_bridge_decisions(): number;
+    _lab_bridge_unseen_window(from: number): void;
+    _lab_bridge_unseen_count(): number;
+    _lab_bridge_unseen(): number;
     _lab_bridge_meta(withSchedule: number): number;
     _lab_bridge_explore(
       name: number, seedLo: number, seedHi: number, params: number, nparams: number,

@@ -8,12 +8,12 @@
 // shrinker_nr_max...), as a booted kernel does.
 import type { ReclaimLabModule } from './generated/reclaimlab.mjs';
 import { boot, prepare } from './boot';
-import { DECISION_SIZE, EVENT_SIZE } from './generated/events';
+import { DECISION_SIZE, EVENT_SIZE, UNSEEN_OFFSETS, UNSEEN_SIZE } from './generated/events';
 import { packRecords } from './log';
 import { packDecisions } from './decisions';
 import { MsgType, type Reply, type Request } from './protocol';
 import { packRunParams } from './generated/params';
-import type { RunMeta, ScenarioInfo } from './meta';
+import type { RunMeta, ScenarioInfo, Site } from './meta';
 import type { WordSize } from './bridge';
 
 function takeString(m: ReclaimLabModule, ptr: number): string {
@@ -35,10 +35,13 @@ function cString(m: ReclaimLabModule, s: string): number {
   return p;
 }
 
-async function run(req: Extract<Request, { type: MsgType.Run }>) {
-  const t0 = performance.now();
+type RunArgs = Omit<Extract<Request, { type: MsgType.Run }>, 'type' | 'withEvents'>;
+
+/** Boots a fresh module and makes the run in it; the module is left for the caller to read. */
+async function simulate(req: RunArgs, before?: (m: ReclaimLabModule) => void) {
   const m = await boot(req.variant, req.bits, (done, total) => reply({ type: MsgType.Progress, id: req.id, done, total }));
   const tBoot = performance.now();
+  before?.(m);
   const name = cString(m, req.scenario);
   const schedule = cString(m, req.schedule);
   const seed = Math.max(0, Math.floor(req.seed));
@@ -57,6 +60,12 @@ async function run(req: Extract<Request, { type: MsgType.Run }>) {
   m._free(params);
   m._free(program);
   if (status < 0) throw new Error(m.UTF8ToString(m._lab_bridge_error()));
+  return { m, tBoot };
+}
+
+async function run(req: Extract<Request, { type: MsgType.Run }>) {
+  const t0 = performance.now();
+  const { m, tBoot } = await simulate(req);
   const tSim = performance.now();
   const n = req.withEvents ? m._lab_bridge_event_count() : 0;
   const ptr = m._lab_bridge_events();
@@ -71,6 +80,26 @@ async function run(req: Extract<Request, { type: MsgType.Run }>) {
   const t1 = performance.now();
   const phases = { boot: tBoot - t0, simulate: tSim - tBoot, pack: tPack - tSim, meta: t1 - tPack };
   return { log, decisions, meta, wallMs: t1 - t0, phases, startedAt: performance.timeOrigin + t0, sentAt: performance.timeOrigin + t1 };
+}
+
+/** What each CPU had not yet seen, from event req.from to req.to, by the same run made again (engine/unseen.ts). */
+async function unseen(req: Extract<Request, { type: MsgType.Unseen }>) {
+  const t0 = performance.now();
+  const { m } = await simulate({ ...req, maxEvents: req.to }, (mod) => mod._lab_bridge_unseen_window(req.from));
+  const n = m._lab_bridge_unseen_count();
+  const p = m._lab_bridge_unseen();
+  const records = m.HEAPU8.slice(p, p + n * UNSEEN_SIZE).buffer;
+  // After the records: the meta then names the sites they name.
+  const meta = JSON.parse(takeString(m, m._lab_bridge_meta(0))) as RunMeta;
+  const sites: Record<number, Site> = {};
+  const v = new DataView(records);
+  for (let i = 0; i < n; i++) {
+    for (const f of [UNSEEN_OFFSETS.name, UNSEEN_OFFSETS.store_site]) {
+      const id = v.getUint32(i * UNSEEN_SIZE + f, true);
+      if (id && meta.sites[id]) sites[id] = meta.sites[id];
+    }
+  }
+  return { from: req.from, to: req.to, records, sites, wallMs: performance.now() - t0 };
 }
 
 function reply(msg: Reply, transfer: Transferable[] = []) {
@@ -88,6 +117,11 @@ self.onmessage = async (ev: MessageEvent<Request>) => {
         await prepare(req.variant, req.bits);
         reply({ type: MsgType.Prepared, id: req.id });
         break;
+      case MsgType.Unseen: {
+        const r = await unseen(req);
+        reply({ type: MsgType.UnseenReply, id: req.id, ...r }, [r.records]);
+        break;
+      }
       case MsgType.Run: {
         const r = await run(req);
         reply({ type: MsgType.RunReply, id: req.id, ...r }, [r.log.columns, r.decisions]);
