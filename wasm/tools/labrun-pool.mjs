@@ -2,33 +2,66 @@
 //
 // Many wasm labrun runs under Node as the page runs its figures: each
 // module compiled once, every run a fresh instance of it (a fresh boot) in a
-// worker thread of its own, as many at a time as asked. V8 shares a
-// module's compiled code between the threads of a process, so the module
-// is tiered up once, not once a run as when each run is a process of its
-// own (make bench's inode table: 21 runs).
+// worker thread, as many at a time as asked. V8 shares a module's compiled
+// code between the threads of a process, so the module is tiered up once,
+// not once a run as when each run is a process of its own (make bench's
+// inode table: 21 runs).
 //
-//   node wasm/tools/labrun-pool.mjs --jobs N < jobs
+//   node wasm/tools/labrun-pool.mjs [--jobs N] [--keep-workers] [--ok S,...] < jobs
 //
 // A job is a line: the file its standard output goes to, the file its wall
 // seconds go to, the labrun.cjs, then labrun's arguments, separated by tabs.
-// A job's wall time runs from its worker's start to its exit. A run that
-// exits with another status than 0 has its standard error printed, and
-// the pool exits 1 once the others are done; a line it cannot read, 2.
+// A job's wall time runs from its start to its exit.
+//
+// --jobs N        N runs at a time (default: one per core).
+// --keep-workers  each of the N lanes keeps one worker thread and runs its
+//                 jobs in it one after another, each still a fresh
+//                 WebAssembly.Instance with fresh glue (a fresh boot, nothing
+//                 shared with the run before but the compiled code): a worker
+//                 costs about 100 ms to start, a short run far less (the
+//                 determinism suite's: about 20 ms). A worker that dies is
+//                 replaced for the lane's next job.
+// --ok S,...      exit statuses accepted besides 0 (labrun exits 1 when its
+//                 run ends in a report).
+//
+// A run that exits with a status not accepted has its standard error
+// printed, and the pool exits 1 once the others are done; a line or an
+// option it cannot read, 2.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
-if (isMainThread) await main();
-else runOne(workerData);
+const USAGE =
+  'usage: node wasm/tools/labrun-pool.mjs [--jobs N] [--keep-workers] [--ok S,...] < jobs ' +
+  '(a line: out, seconds file, labrun.cjs, its arguments, tab-separated)';
+
+function options(args) {
+  const o = { width: availableParallelism(), keep: false, ok: new Set([0]) };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--jobs' && i + 1 < args.length) {
+      o.width = Number(args[++i]);
+      if (!Number.isInteger(o.width) || o.width < 1) return null;
+    } else if (a === '--keep-workers') {
+      o.keep = true;
+    } else if (a === '--ok' && i + 1 < args.length) {
+      for (const s of args[++i].split(',')) {
+        if (!/^\d+$/.test(s)) return null;
+        o.ok.add(Number(s));
+      }
+    } else {
+      return null;
+    }
+  }
+  return o;
+}
 
 async function main() {
-  const args = process.argv.slice(2);
-  const jobsAt = args.indexOf('--jobs');
-  const width = jobsAt >= 0 ? Number(args[jobsAt + 1]) : availableParallelism();
-  if (!Number.isInteger(width) || width < 1 || args.length !== (jobsAt >= 0 ? 2 : 0)) {
-    console.error('usage: node wasm/tools/labrun-pool.mjs [--jobs N] < jobs (a line: out, seconds file, labrun.cjs, its arguments, tab-separated)');
+  const o = options(process.argv.slice(2));
+  if (!o) {
+    console.error(USAGE);
     process.exit(2);
   }
   const jobs = readFileSync(0, 'utf8')
@@ -56,33 +89,83 @@ async function main() {
   let failed = 0;
   let next = 0;
   const lane = async () => {
+    let kept = null;
     while (next < jobs.length) {
       const job = jobs[next++];
       const t0 = process.hrtime.bigint();
-      const r = await new Promise((done) => {
-        const w = new Worker(new URL(import.meta.url), { workerData: { cjs: job.cjs, module: moduleOf(job.cjs), argv: job.argv } });
-        let got = null;
-        w.on('message', (m) => (got = m));
-        w.on('error', (e) => (got = { status: -1, out: '', err: String(e?.stack ?? e) }));
-        w.on('exit', (code) => done(got ?? { status: code, out: '', err: `the worker exited ${code} without a word` }));
-      });
+      const data = { cjs: job.cjs, module: moduleOf(job.cjs), argv: job.argv };
+      let r;
+      if (o.keep) {
+        kept ??= keptWorker();
+        r = await kept.run(data);
+        if (r.dead) kept = null;
+      } else {
+        r = await new Promise((done) => {
+          const w = new Worker(new URL(import.meta.url), { workerData: data });
+          let got = null;
+          w.on('message', (m) => (got = m));
+          w.on('error', (e) => (got = { status: -1, out: '', err: String(e?.stack ?? e) }));
+          w.on('exit', (code) => done(got ?? { status: code, out: '', err: `the worker exited ${code} without a word` }));
+        });
+      }
       writeFileSync(job.out, r.out);
       writeFileSync(job.secs, `${(Number(process.hrtime.bigint() - t0) / 1e9).toFixed(3)}\n`);
-      if (r.status !== 0) {
+      if (!o.ok.has(r.status)) {
         failed++;
         console.error(`labrun-pool: ${job.cjs} ${job.argv.join(' ')}: exit ${r.status}\n${r.err}`);
       }
     }
+    if (kept) await kept.close();
   };
-  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(o.width, jobs.length) }, lane));
   process.exit(failed ? 1 : 0);
 }
 
-/** In a worker: one run of the emscripten module, its instance made from the compiled module passed in. */
-function runOne({ cjs, module, argv }) {
-  const out = [];
-  const err = [];
-  const Module = {
+/** A worker that runs one job at a time, told by message; dead once it has exited or thrown. */
+function keptWorker() {
+  const w = new Worker(new URL(import.meta.url), { workerData: { keep: true } });
+  let pending = null;
+  let dead = null;
+  const settle = (r) => {
+    const p = pending;
+    pending = null;
+    if (p) p(r);
+  };
+  w.on('message', (m) => settle(m));
+  w.on('error', (e) => {
+    dead = String(e?.stack ?? e);
+    settle({ status: -1, out: '', err: dead, dead: true });
+  });
+  w.on('exit', (code) => {
+    dead ??= `the worker exited ${code} without a word`;
+    settle({ status: code || -1, out: '', err: dead, dead: true });
+  });
+  return {
+    run: (data) =>
+      dead
+        ? Promise.resolve({ status: -1, out: '', err: dead, dead: true })
+        : new Promise((done) => {
+            pending = done;
+            w.postMessage(data);
+          }),
+    close: () => (dead ? Promise.resolve() : w.terminate()),
+  };
+}
+
+/** The glue's text as a function of the names a CommonJS module sees, made once per labrun.cjs. */
+const glues = new Map();
+function glueOf(cjs) {
+  if (!glues.has(cjs)) {
+    // The glue declares its own `var Module` (a CommonJS module's scope hides a global one): run its text with
+    // Module as a parameter, which that declaration keeps.
+    glues.set(cjs, new Function('Module', 'require', '__filename', '__dirname', 'module', 'exports', readFileSync(cjs, 'utf8')));
+  }
+  return glues.get(cjs);
+}
+
+/** The Module object of one run: its arguments, its output kept, its instance made from the compiled module. */
+function moduleFor({ module, argv }, out, err, quit) {
+  return {
     arguments: argv,
     print: (s) => out.push(s + '\n'),
     printErr: (s) => err.push(s + '\n'),
@@ -91,14 +174,71 @@ function runOne({ cjs, module, argv }) {
       receive(instance, module);
       return instance.exports;
     },
-    quit(status) {
+    quit,
+  };
+}
+
+function runGlue(cjs, Module) {
+  const m = { exports: {} };
+  glueOf(cjs)(Module, createRequire(cjs), cjs, dirname(cjs), m, m.exports);
+}
+
+/** In a worker of its own: one run of the emscripten module; the worker exits with it. */
+function runOne(job) {
+  const out = [];
+  const err = [];
+  runGlue(
+    job.cjs,
+    moduleFor(job, out, err, (status) => {
       parentPort.postMessage({ status, out: out.join(''), err: err.join('') });
       process.exit(status);
-    },
-  };
-  // The glue declares its own `var Module` (a CommonJS module's scope hides a global one): run its text with
-  // Module as a parameter, which that declaration keeps.
-  const run = new Function('Module', 'require', '__filename', '__dirname', 'module', 'exports', readFileSync(cjs, 'utf8'));
-  const module_ = { exports: {} };
-  run(Module, createRequire(cjs), cjs, dirname(cjs), module_, module_.exports);
+    }),
+  );
 }
+
+/**
+ * In a kept worker: one run, and the worker lives on. The glue's exit (labrun is linked with EXIT_RUNTIME) calls
+ * Module.quit, which throws back out of the glue instead of ending the thread; a trap arrives as the error it
+ * is, status 1 with its stack. Whatever the glue hung on process is taken off again, so that no run sees the
+ * one before it.
+ */
+function runKept(job) {
+  const out = [];
+  const err = [];
+  const QUIT = Symbol('quit');
+  let status = null;
+  const events = ['uncaughtException', 'unhandledRejection', 'exit', 'beforeExit'];
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e))]));
+  const exitCode = process.exitCode;
+  try {
+    runGlue(
+      job.cjs,
+      moduleFor(job, out, err, (s, toThrow) => {
+        // The glue catches what its exit throws and quits again with 1: the first status is the run's.
+        if (status === null) {
+          status = s;
+          if (toThrow && toThrow !== QUIT && toThrow.name !== 'ExitStatus') err.push(`${toThrow.stack ?? toThrow}\n`);
+        }
+        throw QUIT;
+      }),
+    );
+    if (status === null) {
+      status = -1;
+      err.push('labrun-pool: the run returned without exiting (is labrun.cjs linked with -sEXIT_RUNTIME=1?)\n');
+    }
+  } catch (e) {
+    if (e !== QUIT && status === null) {
+      status = typeof e?.status === 'number' && e?.name === 'ExitStatus' ? e.status : 1;
+      if (status !== 0) err.push(`${e?.stack ?? e}\n`);
+    }
+  } finally {
+    for (const e of events) for (const l of process.listeners(e)) if (!before.get(e).has(l)) process.removeListener(e, l);
+    process.exitCode = exitCode;
+  }
+  return { status, out: out.join(''), err: err.join('') };
+}
+
+// Last, once every declaration above is made (the glues' cache among them).
+if (isMainThread) await main();
+else if (workerData.keep) parentPort.on('message', (job) => parentPort.postMessage(runKept(job)));
+else runOne(workerData);
