@@ -27,7 +27,7 @@ help:
 	@echo "make explore the explorer's standard set: every schedule within a preemption bound, PCT (EXPLORE_SECONDS)"
 	@echo "make dist    build dist/: the whole app as static files, for any server or none"
 	@echo "make fuzz    libFuzzer on the real shrinker code (FUZZ_SECONDS, FUZZ_FORK)"
-	@echo "make test-litmus  the memory models' referee: the kernel's 47 litmus tests searched to the end under sc, tso and relaxed, one table (part of make test)"
+	@echo "make test-litmus  the memory models' referee: the kernel's 47 litmus tests and the project's own (wasm/litmus/tests) searched to the end under sc, tso and relaxed, one table (part of make test)"
 	@echo "make selftest  the kernel's own library tests (test_xarray ...) on the simulated machine, native and wasm"
 	@echo "make selftest-wrong-shim  shims broken on purpose must fail those tests (minutes)"
 	@echo "make torture  locktorture (spin_lock, mutex_lock, rwsem_lock, lock_busted; on 2, 3 and 4 CPUs) and rcutorture (rcu, busted) on the simulated machine, every scheduling policy (minutes)"

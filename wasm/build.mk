@@ -108,11 +108,15 @@ litmus_SCEN    := build/litmus/litmus.c
 litmus_ALONE   := 1
 SELFTEST_VARIANTS += litmus
 LITMUS_DIRS    := tools/memory-model/litmus-tests Documentation/litmus-tests
-build/litmus/litmus.c: wasm/litmus/litmus2c.py kernel-tree/linux/.git/reclaim-lab-tree-key
+# And the project's own (wasm/litmus/tests): the seeds' code cut down to a
+# litmus test, each with herd7's Result for v6.12's LKMM, said so.
+LITMUS_OWN     := $(sort $(wildcard wasm/litmus/tests/*.litmus))
+build/litmus/litmus.c: wasm/litmus/litmus2c.py kernel-tree/linux/.git/reclaim-lab-tree-key $(LITMUS_OWN)
 	@rm -rf build/litmus && mkdir -p build/litmus/tests
 	@git -C kernel-tree/linux archive v6.12 -- $(LITMUS_DIRS) | tar -x -C build/litmus/tests
 	@python3 wasm/litmus/litmus2c.py $@ build/litmus/litmus.json \
-		$$(cd build/litmus/tests && find . -name '*.litmus' | sed 's|^\./|build/litmus/tests/|' | LC_ALL=C sort)
+		$$(cd build/litmus/tests && find . -name '*.litmus' | sed 's|^\./|build/litmus/tests/|' | LC_ALL=C sort) \
+		$(LITMUS_OWN)
 	@echo "  GEN $@ ($$(grep -c '"scenario"' build/litmus/litmus.json) litmus tests)"
 
 # Reviewer variants: kernels `make variant` made from a patch series
@@ -547,7 +551,7 @@ test-native: test-native/lru-inventory
 test-native/lru-inventory: $(LRU_INVENTORY_DEPS)
 	@$(SUITE) $@ ctest -- $(LRU_INVENTORY) --check docs/lru.md
 
-# The memory models' referee: the kernel's 47 litmus tests (the litmus
+# The memory models' referee: the kernel's 47 litmus tests and the project's (the litmus
 # variant, made by wasm/litmus/litmus2c.py) searched to the end under sc,
 # tso and relaxed, each verdict against wasm/litmus/verdicts.txt; one
 # table (wasm/litmus/referee.py). The optimised build: about 85,000
