@@ -31,7 +31,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 
 const USAGE =
   'usage: node wasm/tools/labrun-pool.mjs [--jobs N] [--keep-workers] [--ok S,...] < jobs ' +
@@ -94,20 +94,11 @@ async function main() {
       const job = jobs[next++];
       const t0 = process.hrtime.bigint();
       const data = { cjs: job.cjs, module: moduleOf(job.cjs), argv: job.argv };
-      let r;
-      if (o.keep) {
-        kept ??= keptWorker();
-        r = await kept.run(data);
-        if (r.dead) kept = null;
-      } else {
-        r = await new Promise((done) => {
-          const w = new Worker(new URL(import.meta.url), { workerData: data });
-          let got = null;
-          w.on('message', (m) => (got = m));
-          w.on('error', (e) => (got = { status: -1, out: '', err: String(e?.stack ?? e) }));
-          w.on('exit', (code) => done(got ?? { status: code, out: '', err: `the worker exited ${code} without a word` }));
-        });
-      }
+      // Without --keep-workers a worker runs one job and goes: the same run, in a thread of its own.
+      const w = kept ?? keptWorker();
+      const r = await w.run(data);
+      if (o.keep && !r.dead) kept = w;
+      else await w.close();
       writeFileSync(job.out, r.out);
       writeFileSync(job.secs, `${(Number(process.hrtime.bigint() - t0) / 1e9).toFixed(3)}\n`);
       if (!o.ok.has(r.status)) {
@@ -115,15 +106,15 @@ async function main() {
         console.error(`labrun-pool: ${job.cjs} ${job.argv.join(' ')}: exit ${r.status}\n${r.err}`);
       }
     }
-    if (kept) await kept.close();
+    await kept?.close();
   };
   await Promise.all(Array.from({ length: Math.min(o.width, jobs.length) }, lane));
   process.exit(failed ? 1 : 0);
 }
 
-/** A worker that runs one job at a time, told by message; dead once it has exited or thrown. */
+/** A worker that runs jobs one at a time, told by message; dead once it has exited or thrown. */
 function keptWorker() {
-  const w = new Worker(new URL(import.meta.url), { workerData: { keep: true } });
+  const w = new Worker(new URL(import.meta.url), {});
   let pending = null;
   let dead = null;
   const settle = (r) => {
@@ -183,21 +174,8 @@ function runGlue(cjs, Module) {
   glueOf(cjs)(Module, createRequire(cjs), cjs, dirname(cjs), m, m.exports);
 }
 
-/** In a worker of its own: one run of the emscripten module; the worker exits with it. */
-function runOne(job) {
-  const out = [];
-  const err = [];
-  runGlue(
-    job.cjs,
-    moduleFor(job, out, err, (status) => {
-      parentPort.postMessage({ status, out: out.join(''), err: err.join('') });
-      process.exit(status);
-    }),
-  );
-}
-
 /**
- * In a kept worker: one run, and the worker lives on. The glue's exit (labrun is linked with EXIT_RUNTIME) calls
+ * In a worker: one run, and the worker lives on for the next. The glue's exit (labrun is linked with EXIT_RUNTIME) calls
  * Module.quit, which throws back out of the glue instead of ending the thread; a trap arrives as the error it
  * is, status 1 with its stack. Whatever the glue hung on process is taken off again, so that no run sees the
  * one before it.
@@ -240,5 +218,4 @@ function runKept(job) {
 
 // Last, once every declaration above is made (the glues' cache among them).
 if (isMainThread) await main();
-else if (workerData.keep) parentPort.on('message', (job) => parentPort.postMessage(runKept(job)));
-else runOne(workerData);
+else parentPort.on('message', (job) => parentPort.postMessage(runKept(job)));
