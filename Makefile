@@ -128,19 +128,9 @@ TEST_ELSEWHERE := make test-e2e-slow, make test-wasm64, make kunit, make kunit64
 		  make determinism, make selftest, make torture, make torture-explore, make selftest-wrong-shim, make fuzz, make bench
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 SUITE := scripts/test-suite.sh
-# make test builds first what the page's suites need (TEST_BUILD), then
-# runs the suites, test-e2e first: it is the longest (about 8 minutes)
-# and leaves a core idle while Chromium waits, so the CPU-bound suites
-# (determinism, native) fill the cores beside it. In one make -j over
-# TEST_SUITES the determinism runs, ready as soon as their kernel was
-# built, went ahead of the page's build, and test-e2e began in the
-# sixteenth minute with little beside it. The summary keeps TEST_SUITES's order.
-TEST_BUILD := web $(NATIVE64_PROGS) $(FIXTURES)
-TEST_ORDER := test-e2e test-unit $(filter-out test-e2e test-unit,$(TEST_SUITES))
 test: deps
 	@rm -rf build/test-results
-	@$(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(TEST_BUILD); b=$$?; \
-		$(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(TEST_ORDER); s=$$?; [ $$s -ne 0 ] || s=$$b; \
+	@$(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(TEST_SUITES); s=$$?; \
 		TEST_SUITES='$(TEST_SUITES)' TEST_ELSEWHERE='$(TEST_ELSEWHERE)' node scripts/test-summary.mjs $$s
 
 # The kernels each bench script runs are the registry's (kernel-tree/manifest.json
