@@ -95,7 +95,7 @@ async function main() {
       const t0 = process.hrtime.bigint();
       const data = { cjs: job.cjs, module: moduleOf(job.cjs), argv: job.argv };
       // Without --keep-workers a worker runs one job and goes: the same run, in a thread of its own.
-      const w = kept ?? keptWorker();
+      const w = kept ?? jobWorker();
       const r = await w.run(data);
       if (o.keep && !r.dead) kept = w;
       else await w.close();
@@ -113,8 +113,8 @@ async function main() {
 }
 
 /** A worker that runs jobs one at a time, told by message; dead once it has exited or thrown. */
-function keptWorker() {
-  const w = new Worker(new URL(import.meta.url), {});
+function jobWorker() {
+  const w = new Worker(new URL(import.meta.url));
   let pending = null;
   let dead = null;
   const settle = (r) => {
@@ -180,7 +180,7 @@ function runGlue(cjs, Module) {
  * is, status 1 with its stack. Whatever the glue hung on process is taken off again, so that no run sees the
  * one before it.
  */
-function runKept(job) {
+function runJob(job) {
   const out = [];
   const err = [];
   const QUIT = Symbol('quit');
@@ -218,4 +218,4 @@ function runKept(job) {
 
 // Last, once every declaration above is made (the glues' cache among them).
 if (isMainThread) await main();
-else parentPort.on('message', (job) => parentPort.postMessage(runKept(job)));
+else parentPort.on('message', (job) => parentPort.postMessage(runJob(job)));
