@@ -846,14 +846,20 @@ static struct mm_msg *relaxed_insert(struct mm_loc *l, int cpu, int p)
 	return m;
 }
 
+/*
+ * Memory after message i's store: the newest value of each byte it wrote.
+ * A store placed before newer ones (relaxed_place()) is still the newest
+ * of the bytes none of them writes: a doubleword's later messages may
+ * write its other bytes only.
+ */
 static void write_memory(struct mm_loc *l, int i)
 {
 	uint8_t now[8];
 	int b;
 
-	if (l->sync || i != l->n - 1)
+	if (l->sync)
 		return;
-	compose(l, i, l->msgs[i].mask, now);
+	compose(l, l->n - 1, l->msgs[i].mask, now);
 	for (b = 0; b < 8; b++)
 		if (l->msgs[i].mask & (1u << b))
 			((uint8_t *)l->key)[b] = now[b];
