@@ -55,16 +55,6 @@ if [ "${1:-}" = --one ]; then
 			n=$((n + 1))
 			parse_run "$run"
 			what="$variant $scenario seed $seed ($policy, $memory)"
-			# The lru-batch scenario on the real folio LRU under relaxed is not
-			# compared yet (docs/memory-model.md, "The folio LRU under relaxed"):
-			# on 6.12 its runs end clean, but their stale reads of the shim's
-			# static counters differ natively and in wasm; on the RFC port's
-			# kernels they crash in check_list()'s walk of the list or do not
-			# end. None of it is read yet; each run is said skipped.
-			if [ "$scenario:$memory" = lru-batch:relaxed ]; then
-				echo "determinism: $what: skipped, the folio LRU under relaxed is not yet read (docs/memory-model.md)" >"$tmp/$n.skip"
-				continue
-			fi
 			# Under relaxed, reclaim can call a shrinker whose count_objects its
 			# CPU has not seen (docs/memory-model.md, "A NULL count_objects under
 			# relaxed": shrinker-churn on the 6.12 kernels with the memcg bitmap,

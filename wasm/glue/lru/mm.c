@@ -242,15 +242,38 @@ void __mem_cgroup_uncharge_folios(struct folio_batch *folios)
 
 /* ---- counters ------------------------------------------------------------ */
 
-/* Plain adds to the counters' words: the kernel's per-CPU deltas, folded at once. */
+/*
+ * mm/vmstat.c's __mod_node_page_state() adds to its CPU's own delta (irqs
+ * off: nobody else writes it) and folds it into the node's counter with an
+ * atomic_long_add() past a threshold; mm/memcontrol.c adds to per-CPU
+ * lruvec stats that rstat folds. Here every delta is folded at once (a
+ * threshold of 0): one indivisible read-modify-write of the counter's
+ * word, as the fold is. A per-CPU counter loses no update, so neither
+ * does this one under tso and relaxed (where a plain += under the port's
+ * batch locks could); and like a per-CPU add it is no preemption point and
+ * logs no event, so the sc machine runs as it did.
+ */
+static void lab_counter_add(atomic_long_t *v, long delta)
+{
+	typeof(v->counter) old, new;
+
+	if (sim_mm_on()) {
+		sim_mm_rmw_begin(&v->counter, &old, sizeof(old), SIM_MM_NORET, NULL);
+		new = old + delta;
+		sim_mm_rmw_end(&v->counter, &new, sizeof(new), SIM_MM_NORET, 1, NULL);
+	} else {
+		v->counter += delta;
+	}
+}
+
 void __mod_node_page_state(struct pglist_data *pgdat, enum node_stat_item item, long delta)
 {
-	pgdat->vm_stat[item].counter += delta;
+	lab_counter_add(&pgdat->vm_stat[item], delta);
 }
 
 void __mod_zone_page_state(struct zone *zone, enum zone_stat_item item, long delta)
 {
-	zone->vm_stat[item].counter += delta;
+	lab_counter_add(&zone->vm_stat[item], delta);
 }
 
 unsigned long node_page_state(struct pglist_data *pgdat, enum node_stat_item item)
@@ -268,13 +291,13 @@ void __mod_lruvec_state(struct lruvec *lruvec, enum node_stat_item idx, int val)
 
 	__mod_node_page_state(pgdat, idx, val);
 	for (memcg = lruvec_memcg(lruvec); memcg; memcg = parent_mem_cgroup(memcg))
-		memcg->nodeinfo[pgdat->node_id]->lruvec_stats->state[idx] += val;
+		lab_counter_add(&memcg->nodeinfo[pgdat->node_id]->lruvec_stats->state[idx], val);
 }
 
 unsigned long lruvec_page_state(struct lruvec *lruvec, enum node_stat_item idx)
 {
 	struct mem_cgroup_per_node *pn = container_of(lruvec, struct mem_cgroup_per_node, lruvec);
-	long x = pn->lruvec_stats->state[idx];
+	long x = atomic_long_read(&pn->lruvec_stats->state[idx]);
 
 	return x < 0 ? 0 : x;
 }

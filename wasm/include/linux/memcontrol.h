@@ -57,13 +57,13 @@ struct cgroup_subsys_state {
  * The branch's own struct mem_cgroup_per_node (wasm/extract/
  * lru-memcontrol-types-h.txt), with its lruvec and LRU sizes; its
  * lruvec_stats are the project's: exact counters of each node stat item
- * (mm/memcontrol.c keeps per-CPU ones that rstat folds), written by
- * wasm/glue/lru/mm.c.
+ * (mm/memcontrol.c keeps per-CPU ones that rstat folds), added to by
+ * wasm/glue/lru/mm.c as the fold adds, with one read-modify-write.
  */
 #include <linux/mmzone.h>
 struct lruvec_stats_percpu;
 struct lruvec_stats {
-	long state[NR_VM_NODE_STAT_ITEMS];
+	atomic_long_t state[NR_VM_NODE_STAT_ITEMS];
 };
 #include <linux/memcontrol-types-extract.h>
 #else
