@@ -35,6 +35,9 @@ test('every registered scene has no serious accessibility violations, and its sc
 
 for (const id of lessons) {
   test(`lesson ${id} has no serious accessibility violations`, async ({ page }) => {
+    // axe reads every element: release-pages-bitmap's page has about 8,000, which took it 24 s alone
+    // and past a minute beside another worker.
+    test.setTimeout(180_000);
     const l = new Lab(page);
     await l.open(`?lesson=${id}`);
     expect(await serious(page)).toEqual([]);
