@@ -156,6 +156,17 @@ static int one_run(void *arg, void *out)
 	return 0;
 }
 
+/* One run in a child: 0 if it ended done, with no report and every folio freed; else says why. */
+static int run_clean(const struct lru_run *r, struct lru_facts *f, const char *what)
+{
+	if (run_in_child(one_run, (void *)r, f, sizeof(*f)))
+		return fprintf(stderr, "%s policy %d seed %llu: the run failed\n", what, r->policy, r->seed), 1;
+	if (f->status != SIM_DONE || f->reports || f->live)
+		return fprintf(stderr, "%s policy %d seed %llu: %s, %d reports (%s), %lu left\n", what, r->policy,
+			       r->seed, sim_status_str(f->status), f->reports, f->first_report, f->live), 1;
+	return 0;
+}
+
 TEST(every_policy_runs_clean)
 {
 	for (int policy = 0; policy < SIM_NR_POLICIES; policy++) {
@@ -163,12 +174,7 @@ TEST(every_policy_runs_clean)
 			struct lru_run r = { seed, policy, seed % 2 ? 4 : 16, 40, 2, 0, SIM_MEMORY_SC };
 			struct lru_facts f;
 
-			ASSERT_EQ(run_in_child(one_run, &r, &f, sizeof(f)), 0);
-			if (f.status != SIM_DONE || f.reports || f.live) {
-				fprintf(stderr, "policy %d seed %llu: %s, %d reports (%s), %lu left\n",
-					policy, seed, sim_status_str(f.status), f.reports, f.first_report, f.live);
-				return 1;
-			}
+			ASSERT_EQ(run_clean(&r, &f, "sc,"), 0);
 			ASSERT_EQ(f.faults, (long long)r.tasks * 40 * 2);
 		}
 	}
@@ -192,12 +198,7 @@ TEST(the_default_run_is_clean_under_relaxed)
 					     sc->defaults.rounds, 0, SIM_MEMORY_RELAXED };
 			struct lru_facts f;
 
-			ASSERT_EQ(run_in_child(one_run, &r, &f, sizeof(f)), 0);
-			if (f.status != SIM_DONE || f.reports || f.live) {
-				fprintf(stderr, "relaxed, policy %d seed %llu: %s, %d reports (%s), %lu left\n",
-					policy, seed, sim_status_str(f.status), f.reports, f.first_report, f.live);
-				return 1;
-			}
+			ASSERT_EQ(run_clean(&r, &f, "relaxed,"), 0);
 		}
 	}
 	return 0;
