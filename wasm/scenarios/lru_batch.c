@@ -33,6 +33,11 @@
  * lru_lock_all(), in a kernel with the RFC's batch locks), and the init
  * task at the end.
  *
+ * With params.lru_isolate, one more CPU runs compaction's migrate
+ * scanner (migrate_scanner() below): folio_isolate_lru() and
+ * folio_putback_lru() of folios it reaches by pfn, as the RFC's splicing
+ * had to allow for.
+ *
  * The kernel is the variant's: v6.12 itself (one lru_lock per lruvec),
  * or the project's port of the RFC on it (batch locks; batch locks and
  * splicing). A kernel with batch locks names them for the view.
@@ -53,13 +58,28 @@
 static struct scenario_params params;
 static struct mem_cgroup *memcg;
 static struct lruvec *lruvec;
-static struct completion done;
+static struct completion done, faulted;
 static int nr_pages, nr_rounds, fault_ns, munmap_ns;
 
-/* A CPU per task: the init task shares CPU 0 with the first, asleep. */
-static int lru_batch_cpus(const struct scenario_params *p)
+static int nr_tasks(const struct scenario_params *p)
 {
 	return p->tasks > 0 ? min(p->tasks, MAX_TASKS) : DEFAULT_TASKS;
+}
+
+/*
+ * A CPU per task: the init task shares CPU 0 with the first, asleep; with
+ * lru_isolate, the migrate scanner has the last CPU.
+ */
+static int lru_batch_cpus(const struct scenario_params *p)
+{
+	return nr_tasks(p) + !!p->lru_isolate;
+}
+
+static const char *refuse(const struct scenario_params *p)
+{
+	if (p->lru_isolate && nr_tasks(p) == MAX_TASKS)
+		return "lru-batch: the migrate scanner takes a CPU of its own: at most 63 tasks with lru-isolate";
+	return NULL;
 }
 
 /* The whole lruvec, for a walk of its lists: lru_lock, and every batch lock where there are some. */
@@ -167,6 +187,50 @@ static void munmap(long t, struct folio **folios, struct encoded_page **gather)
 	memset(folios, 0, nr_pages * sizeof(*folios));
 }
 
+/*
+ * With lru_isolate, compaction's migrate scanner, as far as the LRU sees
+ * it (isolate_migratepages_block(), mm/compaction.c): once a round, when
+ * the first task has faulted its region in, a pass over every pfn of the
+ * machine's memory; a folio on an LRU (the unlocked folio_test_lru()
+ * test first, as compaction makes it) is pinned with folio_try_get(),
+ * isolated with the real folio_isolate_lru() (folio_test_clear_lru(),
+ * then lru_lock and lruvec_del_folio()) and, since nothing here migrates
+ * it, put back with the real folio_putback_lru(), onto this CPU's lru_add
+ * batch; the batch is drained at the end. It reaches folios by pfn, not
+ * through the lists, so it meets a folio that another CPU has marked LRU
+ * but not yet put on an lruvec's list: with the port's splicing, one on a
+ * local list of folio_batch_add_lru() (the smp_wmb() there is for it).
+ * Each pfn costs SCAN_NS, a stand-in.
+ */
+#define SCAN_NS 20
+
+static void migrate_scanner(void *arg)
+{
+	unsigned long pfn;
+	int r, isolated;
+
+	for (r = 0; r < nr_rounds; r++) {
+		wait_for_completion(&faulted);
+		isolated = 0;
+		SCENARIO_CALL("isolate_migratepages", r, (int)lab_nr_pages, 0);
+		for (pfn = 0; pfn < lab_nr_pages; pfn++) {
+			struct folio *folio = page_folio(pfn_to_page(pfn));
+
+			sim_busy_ns(SCAN_NS, SIM_SITE());
+			if (!folio_test_lru(folio) || !folio_try_get(folio))
+				continue;
+			if (folio_isolate_lru(folio)) {
+				isolated++;
+				folio_putback_lru(folio);
+			}
+			folio_put(folio);
+		}
+		lru_add_drain();
+		SCENARIO_RETURN("isolate_migratepages", isolated);
+	}
+	complete(&done);
+}
+
 static void page_fault1(void *arg)
 {
 	long t = (long)arg;
@@ -186,6 +250,8 @@ static void page_fault1(void *arg)
 			folios[i] = fault();
 			SCENARIO_RETURN("fault", folios[i] ? 0 : -ENOMEM);
 		}
+		if (params.lru_isolate && t == 0)
+			complete(&faulted);
 		/* Watching (not measuring), the first task checks the list once a round. */
 		if (!params.stress && t == 0)
 			check_list();
@@ -204,7 +270,7 @@ static void init_task(void *arg)
 	int t, tasks;
 
 	params = *(const struct scenario_params *)arg;
-	tasks = lru_batch_cpus(&params);
+	tasks = nr_tasks(&params);
 	nr_pages = params.objects > 0 ? params.objects : DEFAULT_PAGES;
 	nr_rounds = params.rounds > 0 ? params.rounds : DEFAULT_ROUNDS;
 	fault_ns = params.slow_ns > 0 ? params.slow_ns : FAULT_NS;
@@ -227,12 +293,15 @@ static void init_task(void *arg)
 	}
 #endif
 	init_completion(&done);
+	init_completion(&faulted);
 	SCENARIO_CALL("page_fault1", tasks, nr_pages, nr_rounds);
 	for (t = 0; t < tasks; t++) {
 		snprintf(name, sizeof(name), "pf1-%d", t);
 		sim_spawn(t, name, page_fault1, (void *)(long)t);
 	}
-	for (t = 0; t < tasks; t++)
+	if (params.lru_isolate)
+		sim_spawn(tasks, "kcompactd0", migrate_scanner, NULL);
+	for (t = 0; t < tasks + !!params.lru_isolate; t++)
 		wait_for_completion(&done);
 	SCENARIO_RETURN("page_fault1", 0);
 
@@ -259,5 +328,6 @@ const struct scenario scenario_lru_batch = {
 	/* the init task waits for the whole run: not a hang (the kernel's threshold is 120 s) */
 	.hung_task_ns = 120000000000ULL,
 	.defaults = { .seed = 1 },
+	.refuse = refuse,
 	.init = init_task,
 };

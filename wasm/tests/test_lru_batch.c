@@ -27,6 +27,7 @@ struct lru_run {
 	unsigned long long seed;
 	int policy, tasks, pages, rounds, release_all;
 	int memory;			/* enum sim_memory_model: 0 is sc */
+	int isolate;			/* params.lru_isolate: the migrate scanner */
 };
 
 struct lru_facts {
@@ -36,6 +37,7 @@ struct lru_facts {
 	char lock_problem[160];		/* the first change made without its locks */
 	unsigned long live;
 	long long faults;
+	long long isolated;		/* folios the migrate scanner isolated and put back */
 	unsigned long long end_ns;
 	char first_report[160];
 };
@@ -138,6 +140,7 @@ static int one_run(void *arg, void *out)
 	p.rounds = r->rounds;
 	p.lru_release_all = r->release_all;
 	p.memory = r->memory;
+	p.lru_isolate = r->isolate;
 	if (lab_run(sc, &p, &o, &res, err, sizeof(err)))
 		return fprintf(stderr, "%s\n", err), 1;
 	f->status = res.status;
@@ -150,6 +153,8 @@ static int one_run(void *arg, void *out)
 	lab_stats_compute(&st);
 	fault = lab_stats_call(&st, "fault");
 	f->faults = fault ? fault->returns : 0;
+	fault = lab_stats_call(&st, "isolate_migratepages");
+	f->isolated = fault ? fault->ret_sum : 0;
 	lab_stats_free(&st);
 	f->changes = check_locking(&f->batches, f->lock_problem, sizeof(f->lock_problem));
 	sim_fini();
@@ -245,6 +250,31 @@ TEST(release_pages_of_537_at_once_runs_clean)
 	return 0;
 }
 
+/*
+ * Compaction's migrate scanner on one more CPU, reaching folios by pfn:
+ * isolated and put back while the tasks fault, splice and release them,
+ * under each memory model, and every list still whole at each check.
+ */
+TEST(the_migrate_scanner_isolates_and_puts_back_clean)
+{
+	static const char *const what[] = { "sc,", "tso,", "relaxed," };
+	long long isolated = 0;
+
+	for (int memory = SIM_MEMORY_SC; memory <= SIM_MEMORY_RELAXED; memory++) {
+		for (unsigned long long seed = 1; seed <= 3; seed++) {
+			struct lru_run r = { seed, seed == 1 ? SIM_POLICY_TIMED : SIM_POLICY_RANDOM, 3, 20, 2, 0, memory, 1 };
+			struct lru_facts f;
+
+			ASSERT_EQ(run_clean(&r, &f, what[memory]), 0);
+			ASSERT_EQ(f.faults, 3 * 20 * 2);
+			isolated += f.isolated;
+		}
+	}
+	printf("  %lld folios isolated and put back in 9 runs\n", isolated);
+	ASSERT_TRUE(isolated > 0);
+	return 0;
+}
+
 int main(void)
 {
 	static const struct test tests[] = {
@@ -252,6 +282,7 @@ int main(void)
 		RUN(the_default_run_is_clean_under_relaxed),
 		RUN(every_change_holds_its_locks_on_random_schedules),
 		RUN(release_pages_of_537_at_once_runs_clean),
+		RUN(the_migrate_scanner_isolates_and_puts_back_clean),
 	};
 
 	return run_tests("lru-batch", tests, sizeof(tests) / sizeof(tests[0]));

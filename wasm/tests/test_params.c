@@ -50,6 +50,8 @@ static const struct at_limit {
 	{ .param = LAB_P_LRU_RELEASE_ALL, .scenario = "lru-batch", .with = { .objects = RUN_PARAM_MAX_OBJECTS, .munmap_ns = RUN_PARAM_MAX_MUNMAP_NS },
 	  .quiet = 1 },
 	{ .param = LAB_P_MUNMAP_NS, .scenario = "lru-batch", .with = { .objects = RUN_PARAM_MAX_OBJECTS, .lru_release_all = 1 }, .quiet = 1 },
+	/* the migrate scanner beside the most tasks it leaves a CPU for */
+	{ .param = LAB_P_LRU_ISOLATE, .scenario = "lru-batch", .with = { .tasks = RUN_PARAM_MAX_TASKS - 1 }, .quiet = 1 },
 	{ .param = LAB_P_PLANTED, .scenario = "planted-bugs" },
 	{ .param = LAB_P_CPUS, .scenario = "explore-locktorture-spin_lock", .quiet = 1 },
 	/* relaxed, the weakest model: the scene under it */
@@ -242,6 +244,27 @@ TEST(memcg_bitmap_takes_its_pairs_and_refuses_one_memcg_more)
 	return 0;
 }
 
+TEST(lru_batch_leaves_the_migrate_scanner_a_cpu)
+{
+	const struct scenario *sc = sim_scenario_find("lru-batch");
+	struct scenario_params p;
+	struct lab_options o = { .policy = SIM_POLICY_TIMED };
+	struct lab_result res;
+	char err[200] = "";
+
+	if (!sc)
+		return 0;
+	p = sc->defaults;
+	p.lru_isolate = 1;
+	p.tasks = RUN_PARAM_MAX_TASKS - 1;
+	ASSERT_TRUE(sc->refuse(&p) == NULL);
+	p.tasks = RUN_PARAM_MAX_TASKS;
+	ASSERT_EQ(lab_run(sc, &p, &o, &res, err, sizeof(err)), -1);
+	printf("  64 tasks and the migrate scanner: %s\n", err);
+	ASSERT_TRUE(strstr(err, "at most 63 tasks with lru-isolate") != NULL);
+	return 0;
+}
+
 int main(void)
 {
 	static const struct test tests[] = {
@@ -250,6 +273,7 @@ int main(void)
 		RUN(lab_run_refuses_one_past_in_the_same_words),
 		RUN(each_parameter_at_its_limit_runs_to_its_end),
 		RUN(memcg_bitmap_takes_its_pairs_and_refuses_one_memcg_more),
+		RUN(lru_batch_leaves_the_migrate_scanner_a_cpu),
 	};
 	char title[64];
 

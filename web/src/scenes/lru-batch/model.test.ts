@@ -132,6 +132,20 @@ for (const variant of ['lru-batch', 'lru-splice'])
         }
     });
 
+    it('keeps the list with compaction’s migrate scanner isolating folios by pfn and putting them back', () => {
+      for (const policy of ['timed', 'random'])
+        for (const seed of ['1', '3']) {
+          const log = run(variant, ['--tasks', '3', '--objects', '20', '--rounds', '2', '--lru-isolate', '--policy', policy, '--seed', seed]);
+          expect(log.meta.status).toBe('done');
+          expect(log.meta.stats.calls.find((c) => c.name === 'isolate_migratepages')?.returns).toBe(2);
+          const { state, hashes } = replay(log);
+          expect(hashes).toBe(2 + 1);
+          expect(state.removed).toBe(state.added);
+          expect(state.added).toBeGreaterThan(3 * 20 * 2); // the scanner's putbacks go on again
+          expect(state.lru.length).toBe(0);
+        }
+    });
+
     it('names lru_lock and the 32 batch locks', () => {
       const log = run(variant, ['--tasks', '2', '--objects', '14', '--rounds', '1']);
       const m = lockMap(log);
@@ -179,8 +193,10 @@ describe('lru-batch setup', () => {
     expect(formatSetup(parseSetup('batch,t2,p7,r1'))).toBe('t2,p7,r1');
     expect(formatSetup(parseSetup('t1,p537,r1,all,fix'))).toBe('t1,p537,r1,all');
     expect(runOptions(parseSetup('splice,t3,p9,r2,all,f10,u20'))).toEqual({
-      tasks: 3, objects: 9, rounds: 2, lruReleaseAll: true, slowNs: 10, munmapNs: 20,
+      tasks: 3, objects: 9, rounds: 2, lruReleaseAll: true, lruIsolate: false, slowNs: 10, munmapNs: 20,
     });
+    expect(formatSetup(parseSetup('t1,p7,r1,iso'))).toBe('t1,p7,r1,iso');
+    expect(runOptions(parseSetup('t1,p7,r1,iso')).lruIsolate).toBe(true);
   });
 
   it('says what is wrong', () => {
@@ -188,6 +204,9 @@ describe('lru-batch setup', () => {
     expect(() => parseSetup('t65')).toThrow(/tasks/);
     expect(() => parseSetup('t2,x3')).toThrow(/"x3" is not a setting/);
     expect(() => parseSetup('p20000')).toThrow(/pages per task/);
+    // the migrate scanner takes a CPU of its own, as the scenario refuses otherwise
+    expect(() => parseSetup('t64,iso')).toThrow(/at most 63 tasks, not 64/);
+    expect(formatSetup(parseSetup('t63,iso'))).toBe('t63,p28,r2,iso');
   });
 
   it("offers each number up to its run parameter's limit (params.def), and no further", () => {

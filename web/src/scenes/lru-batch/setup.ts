@@ -2,7 +2,8 @@
 // The lru-batch scene's setup in its permalink form: how many
 // page_fault1 tasks, pages and rounds, how munmap hands pages to
 // release_pages(), and the cost of a fault and of an unmapped page.
-// "t8,p28,r2" is the default; "t1,p537,r1,all" is the thread's bug. The
+// "t8,p28,r2" is the default; "t1,p537,r1,all" is the thread's bug;
+// "iso" adds compaction's migrate scanner on a CPU of its own. The
 // locking is the kernel's (the page's kernel control: v6.12's one
 // lru_lock, or a kernel with batch locks). Everything goes to the
 // scenario as parameters (wasm/scenarios/lru_batch.c); nothing is a
@@ -33,6 +34,7 @@ export interface Setup {
   pages: number; // per task
   rounds: number;
   releaseAll: boolean; // one release_pages() per munmap, however many pages
+  isolate: boolean; // compaction's migrate scanner on one more CPU (folio_isolate_lru() by pfn)
   faultNs: number;
   munmapNs: number;
 }
@@ -46,7 +48,7 @@ export const MAX_FREE = 512; // mm/mmu_gather.c MAX_NR_FOLIOS_PER_FREE: pages pe
 export const BUG_PAGES = 537; // the thread: one munmap of 537 64K pages
 
 export const DEFAULT_SETUP: Setup = {
-  tasks: 8, pages: 28, rounds: 2, releaseAll: false, faultNs: FAULT_NS, munmapNs: MUNMAP_NS,
+  tasks: 8, pages: 28, rounds: 2, releaseAll: false, isolate: false, faultNs: FAULT_NS, munmapNs: MUNMAP_NS,
 };
 
 /** Each number of the setup: its run parameter, whose params.def limit is its largest value. */
@@ -65,9 +67,10 @@ export function parseSetup(text: string): Setup {
   for (const tok of text.split(',')) {
     if (LEGACY_TOKENS.includes(tok)) continue;
     else if (tok === 'all') s.releaseAll = true;
+    else if (tok === 'iso') s.isolate = true;
     else {
       const m = /^([tprfu])(\d{1,9})$/.exec(tok);
-      if (!m) throw new Error(`"${tok}" is not a setting (all, or t/p/r/f/u and a number)`);
+      if (!m) throw new Error(`"${tok}" is not a setting (all, iso, or t/p/r/f/u and a number)`);
       const lim = LIMITS[m[1] as keyof typeof LIMITS];
       const v = Number(m[2]);
       if (v < lim.min || v > lim.max) throw new Error(`${lim.name} must be ${lim.min} to ${lim.max}, not ${v}`);
@@ -78,6 +81,8 @@ export function parseSetup(text: string): Setup {
       else s.munmapNs = v;
     }
   }
+  if (s.isolate && s.tasks >= LIMITS.t.max)
+    throw new Error(`with iso the migrate scanner takes a CPU of its own: at most ${LIMITS.t.max - 1} tasks, not ${s.tasks}`);
   return s;
 }
 
@@ -85,6 +90,7 @@ export function parseSetup(text: string): Setup {
 export function formatSetup(s: Setup): string {
   const parts: string[] = [`t${s.tasks}`, `p${s.pages}`, `r${s.rounds}`];
   if (s.releaseAll) parts.push('all');
+  if (s.isolate) parts.push('iso');
   if (s.faultNs !== FAULT_NS) parts.push(`f${s.faultNs}`);
   if (s.munmapNs !== MUNMAP_NS) parts.push(`u${s.munmapNs}`);
   const text = parts.join(',');
@@ -98,6 +104,7 @@ export function runOptions(s: Setup): RunOptions {
     objects: s.pages,
     rounds: s.rounds,
     lruReleaseAll: s.releaseAll,
+    lruIsolate: s.isolate,
     slowNs: s.faultNs,
     munmapNs: s.munmapNs,
   };

@@ -428,6 +428,10 @@ const SetupPanel = memo(function SetupPanel({ program, onProgram, setup }: { pro
           <input type="checkbox" checked={draft.releaseAll} onChange={(e) => set('releaseAll', e.target.checked)} data-testid="lru.setup.all" />{' '}
           munmap hands release_pages() every page at once
         </label>
+        <label>
+          <input type="checkbox" checked={draft.isolate} onChange={(e) => set('isolate', e.target.checked)} data-testid="lru.setup.iso" />{' '}
+          compaction’s migrate scanner on one more CPU
+        </label>
       </div>
       <div className="action-row">
         <button type="button" onClick={() => apply(draft)} data-testid="lru.setup.apply">
