@@ -286,3 +286,25 @@ test('the Explore panel on shrinker-churn: nothing fails on srcu within one pree
   await expect(page.getByTestId('reports.text')).toContainText('list_lru_count_one()');
   await page.screenshot({ path: info.outputPath('explore-churn-opened.png'), fullPage: true });
 });
+
+test('lru-batch offers two races: with the migrate scanner, nothing fails on lru-splice within one preemption, as natively', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const lab = new Lab(page);
+  await lab.open('?scene=lru-batch&variant=lru-splice&seed=1');
+  const races = (JSON.parse(readFileSync('wasm/explore.json', 'utf8')) as { races: { id: string; scenario: string; args: string[]; prog: string }[] }).races;
+  const race = races.find((r) => r.id === 'lru-add-isolate')!;
+  const want = exploreNative(await lab.bits(), 'lru-splice', race.scenario, race.args, 1);
+  const pick = page.getByTestId('explore.race').locator('select');
+  await expect(pick.locator('option')).toHaveCount(2);
+  await expect(pick).toHaveValue('0'); // the run's own set-up is the sentinel removals'
+  await pick.selectOption({ label: `the lru_add drain against compaction's migrate scanner (prog=${race.prog})` });
+  const panel = page.getByTestId('explore');
+  await expect(panel).toContainText(`prog=${race.prog}`);
+  await panel.getByTestId('explore.bound').selectOption('1');
+  await panel.getByTestId('explore.run').click();
+  await expect(panel.getByTestId('explore.verdict')).toBeVisible({ timeout: 90_000 });
+  const n = (await want)[1];
+  expect(n.failing_executions).toBe(0);
+  await expect(panel.getByTestId('explore.verdict')).toHaveText(new RegExp(`No execution fails with at most 1 preemption \\(${n.executions_total} executions`));
+  await panel.screenshot({ path: info.outputPath('explore-lru-add-isolate.png') });
+});

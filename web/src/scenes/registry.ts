@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // Every scene, one line each. The first is the one the app opens.
-import type { ExploreRace, SceneDef } from './types';
+import type { ExploreRace, ExploreSetup, SceneDef } from './types';
 import { baseOf, withReviewed } from '../engine/manifest';
 import { shrinkerLifetime } from './shrinker-lifetime';
 import { plantedBugs } from './planted-bugs';
@@ -20,13 +20,20 @@ export const SCENES: SceneDef<any>[] = [shrinkerLifetime, shrinkerChurn, memcgBi
   .map(withExplore)
   .map(withReviewedKernels);
 
-/** A scene with a small race in the list gets the Explore panel on it. */
+/**
+ * A scene with a small race in the list gets the Explore panel on it: one
+ * set-up per prog, in the list's order (the races of one set-up under
+ * other memory models are the same search under the run's model).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function withExplore(scene: SceneDef<any>): SceneDef<any> {
-  const race = EXPLORE_RACES.find((r) => r.scene === scene.id);
-  if (!race) return scene;
-  const { prog, race: what, maxBound, defaultBound, maxExecutions } = race;
-  return { ...scene, explore: { prog, race: what, maxBound, defaultBound, maxExecutions } };
+  const explores: ExploreSetup[] = [];
+  for (const r of EXPLORE_RACES) {
+    if (r.scene !== scene.id || explores.some((e) => e.prog === r.prog)) continue;
+    const { prog, race, maxBound, defaultBound, maxExecutions } = r;
+    explores.push({ prog, race, title: r.title ?? r.id, maxBound, defaultBound, maxExecutions });
+  }
+  return explores.length ? { ...scene, explore: explores[0], explores } : scene;
 }
 
 /** A scene runs the reviewer's variants (make variant) of its kernels too,

@@ -60,6 +60,8 @@ export interface ScenePart {
 export interface ExploreRace {
   id: string;
   race: string;
+  /** A few words for the Explore panel's race picker, where a scene has more than one set-up. */
+  title?: string;
   scene?: string;
   scenario: string;
   /** labrun's flags for the set-up. */
@@ -82,6 +84,8 @@ export interface ExploreSetup {
   prog: string;
   /** Which race it is, in the kernel's words. */
   race: string;
+  /** A few words naming it in the panel's race picker. */
+  title: string;
   /** The highest preemption bound offered; the default is the one the scene's races need. */
   maxBound: number;
   defaultBound: number;
@@ -110,8 +114,10 @@ export interface SceneDef<S extends { machine: MachineState }> {
   slowNs?: (variant: string) => number;
   /** A measurement the scene offers beside the run (runs of its own in the worker). */
   Measure?: ComponentType<{ sim: SimClient }>;
-  /** Set by the registry from wasm/explore.json: the scene's small race, which the Explore panel searches. */
+  /** Set by the registry from wasm/explore.json: the scene's first small race, which the Explore panel searches. */
   explore?: ExploreSetup;
+  /** Every set-up of the scene's races in wasm/explore.json, in its order (one per prog; the panel's model is the run's). */
+  explores?: ExploreSetup[];
   /** Figures read off the scene's state, by name (unique over the scenes): a lesson's goal can ask for one at the end of a run. */
   figures?: Record<string, (state: S) => number>;
   /** The parts of its view, in the order it draws them: a slide shows those it names, or those marked talk. */

@@ -2,7 +2,7 @@
 // The full page: the header, the controls, the scene (or a lesson beside
 // it) with the panels a person reads under it, and the code pane and what
 // changed on the right.
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import type { SimClient } from '../../engine/client';
 import { kernelBranch, shownSiteAt } from '../../engine/codesite';
 import { pickRunParams } from '../../engine/generated/params';
@@ -77,14 +77,26 @@ const Header = memo(function Header({ scene, run, variant, compare, compared, le
 /** What is the run's under the panels: the scene's measurement, the explorer, how the run ended, its facts. */
 const RunParts = memo(function RunParts({ scene, run, client, lesson, slowNs, seek }: { scene: AnyScene; run: Run; client: SimClient; lesson: Lesson | null; slowNs: number; seek: (s: number) => void }) {
   const log = run.log;
+  const explores = scene.explores ?? (scene.explore ? [scene.explore] : []);
+  // The set-up the run is of, when it is one (a link from a search opens on its race), else the first.
+  const [which, setWhich] = useState(() => Math.max(0, explores.findIndex((e) => e.prog === run.prog)));
+  const setup = explores[Math.min(which, explores.length - 1)];
   return (
     <>
       {scene.Measure && <scene.Measure sim={client} />}
-      {scene.explore && (
-        <ExplorePanel setup={scene.explore} scenario={scene.scenario} variant={run.variant} seed={run.seed}
-          params={pickRunParams({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...memoryOption(run.memory), ...programOptions(scene, scene.explore.prog) })}
-          program={scene.program?.toBytes(scene.explore.prog) ?? []}
-          linkTo={(sched, at) => exploreLink({ scene: scene.id, lesson: lesson?.id ?? null }, { variant: run.variant, seed: run.seed, sched, prog: scene.explore!.prog, memory: run.memory }, at)} />
+      {explores.length > 1 && (
+        <label className="explore-race-pick" data-testid="explore.race">
+          Race to explore{' '}
+          <select value={which} onChange={(e) => setWhich(Number(e.target.value))}>
+            {explores.map((e, i) => <option key={e.prog} value={i}>{e.title} (prog={e.prog})</option>)}
+          </select>
+        </label>
+      )}
+      {setup && (
+        <ExplorePanel key={setup.prog} setup={setup} scenario={scene.scenario} variant={run.variant} seed={run.seed}
+          params={pickRunParams({ slowNs: scene.slowNs?.(run.variant) ?? 0, ...memoryOption(run.memory), ...programOptions(scene, setup.prog) })}
+          program={scene.program?.toBytes(setup.prog) ?? []}
+          linkTo={(sched, at) => exploreLink({ scene: scene.id, lesson: lesson?.id ?? null }, { variant: run.variant, seed: run.seed, sched, prog: setup.prog, memory: run.memory }, at)} />
       )}
       <RunEnd scene={scene} run={run} onSeek={seek} />
       <p className="run-facts" data-testid="run.facts">
