@@ -293,7 +293,8 @@ static void init_task(void *arg)
 	}
 #endif
 	init_completion(&done);
-	init_completion(&faulted);
+	if (params.lru_isolate)		/* a run without the scanner is the run it always was */
+		init_completion(&faulted);
 	SCENARIO_CALL("page_fault1", tasks, nr_pages, nr_rounds);
 	for (t = 0; t < tasks; t++) {
 		snprintf(name, sizeof(name), "pf1-%d", t);
