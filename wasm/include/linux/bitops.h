@@ -178,16 +178,22 @@ static inline bool __test_and_clear_bit(unsigned long nr, volatile unsigned long
  * model makes, choosing among the values the CPU may still see, as it
  * does for READ_ONCE().
  */
+static __attribute__((__noinline__, __unused__)) unsigned long
+sim_test_bit_word(const volatile unsigned long *p, const struct sim_site *site)
+{
+	unsigned long w;
+
+	sim_mm_load(p, &w, sizeof(w), SIM_MM_ONCE, site);
+	return w;
+}
+
+/* The model's load out of line, so that under sc test_bit() stays the one load it was. */
 static inline bool sim_test_bit(unsigned long nr, const volatile unsigned long *addr,
 				const struct sim_site *site)
 {
 	const volatile unsigned long *p = addr + BIT_WORD(nr);
-	unsigned long w;
+	unsigned long w = sim_mm_on() ? sim_test_bit_word(p, site) : *p;
 
-	if (sim_mm_on())
-		sim_mm_load(p, &w, sizeof(w), SIM_MM_ONCE, site);
-	else
-		w = *p;
 	return 1UL & (w >> (nr & (BITS_PER_LONG - 1)));
 }
 
