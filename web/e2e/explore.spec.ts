@@ -300,6 +300,8 @@ test('lru-batch offers two races: with the migrate scanner, nothing fails on lru
   await pick.selectOption({ label: `the lru_add drain against compaction's migrate scanner (prog=${race.prog})` });
   const panel = page.getByTestId('explore');
   await expect(panel).toContainText(`prog=${race.prog}`);
+  await pick.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('explore-race-picker.png') });
   await panel.getByTestId('explore.bound').selectOption('1');
   await panel.getByTestId('explore.run').click();
   await expect(panel.getByTestId('explore.verdict')).toBeVisible({ timeout: 90_000 });
