@@ -214,12 +214,19 @@ TEST(each_parameter_at_its_limit_runs_to_its_end)
 	return 0;
 }
 
+/* lab_run() of a set-up the scenario refuses: -1, and why in err. */
+static int refused_run(const struct scenario *sc, struct scenario_params *p, char *err, size_t len)
+{
+	struct lab_options o = { .policy = SIM_POLICY_TIMED };
+	struct lab_result res;
+
+	return lab_run(sc, p, &o, &res, err, len);
+}
+
 TEST(memcg_bitmap_takes_its_pairs_and_refuses_one_memcg_more)
 {
 	const struct scenario *sc = sim_scenario_find("memcg-bitmap");
 	struct scenario_params p;
-	struct lab_options o = { .policy = SIM_POLICY_TIMED };
-	struct lab_result res;
 	char err[200] = "";
 
 	if (!sc)
@@ -233,13 +240,13 @@ TEST(memcg_bitmap_takes_its_pairs_and_refuses_one_memcg_more)
 	p.containers = 2;
 	p.mounts = RUN_PARAM_MAX_MOUNTS / 2;
 	p.memcgs = RUN_PARAM_MAX_MEMCGS / 2 + 1;
-	ASSERT_EQ(lab_run(sc, &p, &o, &res, err, sizeof(err)), -1);
+	ASSERT_EQ(refused_run(sc, &p, err, sizeof(err)), -1);
 	printf("  2 x 2048 mounts, 2 x 2049 memcgs: %s\n", err);
 	ASSERT_TRUE(strstr(err, "4096 shrinkers (containers x mounts) by 4098 memcgs") != NULL);
 	/* without --mounts and --memcgs, two each */
 	p.containers = RUN_PARAM_MAX_CONTAINERS;
 	p.mounts = p.memcgs = 0;
-	ASSERT_EQ(lab_run(sc, &p, &o, &res, err, sizeof(err)), -1);
+	ASSERT_EQ(refused_run(sc, &p, err, sizeof(err)), -1);
 	ASSERT_TRUE(strstr(err, "8192 shrinkers (containers x mounts) by 8192 memcgs") != NULL);
 	return 0;
 }
@@ -248,8 +255,6 @@ TEST(lru_batch_leaves_the_migrate_scanner_a_cpu)
 {
 	const struct scenario *sc = sim_scenario_find("lru-batch");
 	struct scenario_params p;
-	struct lab_options o = { .policy = SIM_POLICY_TIMED };
-	struct lab_result res;
 	char err[200] = "";
 
 	if (!sc)
@@ -259,7 +264,7 @@ TEST(lru_batch_leaves_the_migrate_scanner_a_cpu)
 	p.tasks = RUN_PARAM_MAX_TASKS - 1;
 	ASSERT_TRUE(sc->refuse(&p) == NULL);
 	p.tasks = RUN_PARAM_MAX_TASKS;
-	ASSERT_EQ(lab_run(sc, &p, &o, &res, err, sizeof(err)), -1);
+	ASSERT_EQ(refused_run(sc, &p, err, sizeof(err)), -1);
 	printf("  64 tasks and the migrate scanner: %s\n", err);
 	ASSERT_TRUE(strstr(err, "at most 63 tasks with lru-isolate") != NULL);
 	return 0;

@@ -33,7 +33,7 @@ function withExplore(scene: SceneDef<any>): SceneDef<any> {
     const { prog, race, maxBound, defaultBound, maxExecutions } = r;
     explores.push({ prog, race, title: r.title ?? r.id, maxBound, defaultBound, maxExecutions });
   }
-  return explores.length ? { ...scene, explore: explores[0], explores } : scene;
+  return explores.length ? { ...scene, explores } : scene;
 }
 
 /** A scene runs the reviewer's variants (make variant) of its kernels too,

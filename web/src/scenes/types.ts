@@ -114,9 +114,7 @@ export interface SceneDef<S extends { machine: MachineState }> {
   slowNs?: (variant: string) => number;
   /** A measurement the scene offers beside the run (runs of its own in the worker). */
   Measure?: ComponentType<{ sim: SimClient }>;
-  /** Set by the registry from wasm/explore.json: the scene's first small race, which the Explore panel searches. */
-  explore?: ExploreSetup;
-  /** Every set-up of the scene's races in wasm/explore.json, in its order (one per prog; the panel's model is the run's). */
+  /** Set by the registry: every set-up of the scene's races in wasm/explore.json, in its order (one per prog; the panel's model is the run's), which the Explore panel searches. */
   explores?: ExploreSetup[];
   /** Figures read off the scene's state, by name (unique over the scenes): a lesson's goal can ask for one at the end of a run. */
   figures?: Record<string, (state: S) => number>;

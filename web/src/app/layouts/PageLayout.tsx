@@ -77,7 +77,7 @@ const Header = memo(function Header({ scene, run, variant, compare, compared, le
 /** What is the run's under the panels: the scene's measurement, the explorer, how the run ended, its facts. */
 const RunParts = memo(function RunParts({ scene, run, client, lesson, slowNs, seek }: { scene: AnyScene; run: Run; client: SimClient; lesson: Lesson | null; slowNs: number; seek: (s: number) => void }) {
   const log = run.log;
-  const explores = scene.explores ?? (scene.explore ? [scene.explore] : []);
+  const explores = scene.explores ?? [];
   // The set-up the run is of, when it is one (a link from a search opens on its race), else the first.
   const [which, setWhich] = useState(() => Math.max(0, explores.findIndex((e) => e.prog === run.prog)));
   const setup = explores[Math.min(which, explores.length - 1)];
