@@ -2,7 +2,7 @@
 // The full page: the header, the controls, the scene (or a lesson beside
 // it) with the panels a person reads under it, and the code pane and what
 // changed on the right.
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SimClient } from '../../engine/client';
 import { kernelBranch, shownSiteAt } from '../../engine/codesite';
 import { pickRunParams } from '../../engine/generated/params';
@@ -79,7 +79,10 @@ const RunParts = memo(function RunParts({ scene, run, client, lesson, slowNs, se
   const log = run.log;
   const explores = scene.explores ?? [];
   // The set-up the run is of, when it is one (a link from a search opens on its race), else the first.
-  const [which, setWhich] = useState(() => Math.max(0, explores.findIndex((e) => e.prog === run.prog)));
+  const ofRun = explores.findIndex((e) => e.prog === run.prog);
+  const [which, setWhich] = useState(() => Math.max(0, ofRun));
+  // A run of another race's set-up (the setup's controls, a link) brings its race up.
+  useEffect(() => { if (ofRun >= 0) setWhich(ofRun); }, [ofRun]);
   const setup = explores[Math.min(which, explores.length - 1)];
   return (
     <>
