@@ -42,6 +42,14 @@
  *                against list_lru_add()'s add-then-set. Then a check:
  *                an object on the list with its bit clear is a lost bit
  *                (a WARN, so that the explorer counts it as a failure).
+ *   EXPAND m k   shrinkers registered until the bitmaps' last unit is
+ *                full (a unit is a long's bits), then CPU1 registers one
+ *                more, whose id starts a new unit, while a writer on CPU0
+ *                adds an object charged to memcg m on mount k, whose list
+ *                is empty and its bit clear: expand_one_shrinker_info()
+ *                publishes each memcg's bigger shrinker_info with
+ *                rcu_assign_pointer() while set_shrinker_bit() reads it
+ *                with rcu_dereference(). Then the same check as RACE.
  *
  * The bitmap is Kirill Tkhai's "Improve shrink_slab() scalability (old
  * complexity was O(n^2), new is O(n))", merged in 4.19
@@ -63,7 +71,7 @@
 #define WATCH_MEMCGS 2
 #define MAX_GROWN 64
 
-enum op { OP_ADD, OP_DEL, OP_DRAIN, OP_RECLAIM, OP_PASS, OP_GROW, OP_RACE, NR_OPS };
+enum op { OP_ADD, OP_DEL, OP_DRAIN, OP_RECLAIM, OP_PASS, OP_GROW, OP_RACE, OP_EXPAND, NR_OPS };
 
 struct mount {
 	struct shrinker *shrinker;
@@ -348,6 +356,65 @@ static void race(int mi, int k)
 	SCENARIO_RETURN("race", lost ? 1 : 0);
 }
 
+static void expand_register(void *unused)
+{
+	char name[16];
+
+	SCENARIO_CALL("grow", 1, 0, 0);
+	snprintf(name, sizeof(name), "extra-%d", nr_grown);
+	grown[nr_grown] = mount_new(name);
+	if (grown[nr_grown])
+		nr_grown++;
+	SCENARIO_RETURN("grow", nr_grown);
+	complete(&race_done);
+}
+
+/* Whether the next shrinker registered takes the first id of a new unit. */
+static bool next_id_starts_unit(void)
+{
+	struct mount *last = nr_grown ? grown[nr_grown - 1] : mounts[nr_containers * nr_mounts - 1];
+
+	return !((lab_shrinker_id(last->shrinker) + 1) % BITS_PER_LONG);
+}
+
+static void expand_race(int mi, int k)
+{
+	struct mem_cgroup *memcg = memcg_at(mi);
+	struct mount *m = mount_of(mi, k);
+	char name[16];
+	long count;
+	bool lost;
+
+	SCENARIO_CALL("expand_race", sim_obj_of(memcg), sim_obj_of(m->shrinker), 0);
+	/* The bitmaps' last unit full, so that the racing registration expands them. */
+	SCENARIO_CALL("grow", 0, 0, 0);
+	while (lab_shrinker_id(m->shrinker) >= 0 && !next_id_starts_unit() && nr_grown < MAX_GROWN - 1) {
+		snprintf(name, sizeof(name), "extra-%d", nr_grown);
+		grown[nr_grown] = mount_new(name);
+		if (!grown[nr_grown])
+			break;
+		nr_grown++;
+	}
+	SCENARIO_RETURN("grow", nr_grown);
+	/* The writer's list empty and its bit clear: its add calls set_shrinker_bit(). */
+	SCENARIO_CALL("drain", sim_obj_of(memcg), 0, 0);
+	objects_del(m, memcg, true);
+	SCENARIO_RETURN("drain", 0);
+	reclaim(memcg);
+	init_completion(&race_done);
+	race_mount = m;
+	sim_spawn(0, "writer", race_add, memcg);
+	sim_spawn(1, "mount", expand_register, NULL);
+	wait_for_completion(&race_done);
+	wait_for_completion(&race_done);
+	name_maps();
+	count = (long)list_lru_count_one(&m->lru, 0, memcg);
+	lost = count && !lab_shrinker_bit(memcg, 0, m->shrinker);
+	WARN(lost, "memcg-bitmap: lost bit: %ld object(s) of memcg %d on its mount %d, the shrinker's bit clear",
+	     count, mi, k);
+	SCENARIO_RETURN("expand_race", lost ? 1 : 0);
+}
+
 static void run_op(int op, int a, int b)
 {
 	switch (op) {
@@ -394,6 +461,9 @@ static void run_op(int op, int a, int b)
 	}
 	case OP_RACE:
 		race(a, b);
+		break;
+	case OP_EXPAND:
+		expand_race(a, b);
 		break;
 	}
 }

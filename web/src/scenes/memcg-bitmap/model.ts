@@ -68,7 +68,9 @@ export interface BitmapState {
   counted: number[]; // tasks whose add was counted at its set_shrinker_bit(), before it returned
 }
 
-const OPS = ['add', 'del', 'drain', 'shrink_slab', 'global_reclaim_pass', 'grow', 'race'];
+const OPS = ['add', 'del', 'drain', 'shrink_slab', 'global_reclaim_pass', 'grow', 'race', 'expand_race'];
+/* Operations that run others inside them: those are not top-level. */
+const RACES = ['race', 'expand_race'];
 
 export const key = (memcg: number, shrinker: number) => `${memcg}:${shrinker}`;
 
@@ -156,7 +158,7 @@ export const bitmapReducer = {
         }
         if (fn === 'global_reclaim_pass') s.inPass = true;
         // A top-level operation, not one the race's tasks make inside it.
-        if (OPS.includes(fn) && !(s.op === 'race' && fn !== 'race') && !(s.inPass && fn !== 'global_reclaim_pass')) {
+        if (OPS.includes(fn) && !(RACES.includes(s.op ?? '') && fn !== s.op) && !(s.inPass && fn !== 'global_reclaim_pass')) {
           s.op = fn;
           s.opIndex++;
         }
@@ -181,15 +183,17 @@ export const bitmapReducer = {
           s.passes = [...s.passes, a(1)];
           s.inPass = false;
         }
-        if (fn === 'race') s.races = [...s.races, { step: i, lost: a(1) === 1 }];
+        if (RACES.includes(fn)) s.races = [...s.races, { step: i, lost: a(1) === 1 }];
         if (fn === s.op) s.op = null;
         return;
       }
-      case EventKind.RCU_ASSIGN:
-        if (log.siteOf(i)?.func === 'expand_one_shrinker_info') s.expanded++;
-        return;
       case EventKind.CALL_RCU:
-        if (log.siteOf(i)?.func === 'expand_one_shrinker_info') s.oldInfos = [...s.oldInfos, { obj: a(0), freed: false, step: i }];
+        // Each expansion frees the info it replaced after a grace period: counted here, not at the
+        // publication, which a kernel may make without rcu_assign_pointer()'s event (RCU_INIT_POINTER()).
+        if (log.siteOf(i)?.func === 'expand_one_shrinker_info') {
+          s.expanded++;
+          s.oldInfos = [...s.oldInfos, { obj: a(0), freed: false, step: i }];
+        }
         return;
       case EventKind.KFREE: {
         const k = s.oldInfos.findIndex((o) => o.obj === a(0) && !o.freed);

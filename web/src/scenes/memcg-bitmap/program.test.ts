@@ -11,6 +11,7 @@ describe('memcg-bitmap programs', () => {
 
   it('encodes three bytes per operation, as the scenario reads them', () => {
     expect(toBytes([{ op: Op.GROW, a: 32, b: 0 }, { op: Op.RACE, a: 3, b: 1 }])).toEqual([5, 32, 0, 6, 3, 1]);
+    expect(toBytes(parseProgram('e3.1'))).toEqual([7, 3, 1]);
   });
 
   it('says what is wrong with a bad program', () => {

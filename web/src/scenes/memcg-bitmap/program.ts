@@ -11,6 +11,7 @@ export enum Op {
   PASS = 4, // a global reclaim pass
   GROW = 5, // register n more shrinkers
   RACE = 6, // reclaim memcg m on CPU0 while CPU1 adds to mount k
+  EXPAND = 7, // CPU0 adds to memcg m's empty list on mount k while CPU1 registers a shrinker that grows every shrinker_info
 }
 
 export interface Step {
@@ -45,8 +46,9 @@ const LETTER: Record<Op, string> = {
   [Op.PASS]: 'p',
   [Op.GROW]: 'g',
   [Op.RACE]: 'c',
+  [Op.EXPAND]: 'e',
 };
-const ARGS: Record<Op, number> = { [Op.ADD]: 2, [Op.DEL]: 2, [Op.DRAIN]: 1, [Op.RECLAIM]: 1, [Op.PASS]: 0, [Op.GROW]: 1, [Op.RACE]: 2 };
+const ARGS: Record<Op, number> = { [Op.ADD]: 2, [Op.DEL]: 2, [Op.DRAIN]: 1, [Op.RECLAIM]: 1, [Op.PASS]: 0, [Op.GROW]: 1, [Op.RACE]: 2, [Op.EXPAND]: 2 };
 
 export function toBytes(p: Step[]): number[] {
   return p.flatMap((s) => [s.op, s.a, s.b]);
@@ -61,7 +63,7 @@ export function parseProgram(text: string): Step[] {
   if (text === '') return [];
   const steps = text.split(',').map((t) => {
     const op = (Object.keys(LETTER) as unknown as Op[]).map(Number).find((o) => LETTER[o as Op] === t[0]) as Op | undefined;
-    if (op === undefined) throw new Error(`"${t}": operations are a, d, x, r, p, g and c`);
+    if (op === undefined) throw new Error(`"${t}": operations are a, d, x, r, p, g, c and e`);
     const args = t.length > 1 ? t.slice(1).split('.') : [];
     if (args.length !== ARGS[op] || args.some((x) => !/^\d{1,3}$/.test(x) || Number(x) > 255)) {
       throw new Error(`"${t}": ${LETTER[op]} takes ${ARGS[op]} number${ARGS[op] === 1 ? '' : 's'} from 0 to 255`);
@@ -96,5 +98,7 @@ export function describe(s: Step): string {
       return `register ${(s.a % 40) + 1} more shrinkers`;
     case Op.RACE:
       return `race: reclaim ${memcg(s.a)} against an add on ${mount(s.a, s.b)}`;
+    case Op.EXPAND:
+      return `race: an add to ${memcg(s.a)} on ${mount(s.a, s.b)} against a registration that grows every shrinker_info`;
   }
 }
