@@ -310,3 +310,37 @@ test('lru-batch offers two races: with the migrate scanner, nothing fails on lru
   await expect(panel.getByTestId('explore.verdict')).toHaveText(new RegExp(`No execution fails with at most 1 preemption \\(${n.executions_total} executions`));
   await panel.screenshot({ path: info.outputPath('explore-lru-add-isolate.png') });
 });
+
+test('memcg-bitmap: on break-rcu-init-pointer the expansion race fails under relaxed alone, as natively', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const lab = new Lab(page);
+  await lab.open('?scene=memcg-bitmap&variant=break-rcu-init-pointer&seed=1&memory=relaxed');
+  const races = (JSON.parse(readFileSync('wasm/explore.json', 'utf8')) as { races: { id: string; title: string; scenario: string; args: string[]; prog: string }[] }).races;
+  const race = races.find((r) => r.id === 'expand-publish')!;
+  const bits = await lab.bits();
+  const pick = page.getByTestId('explore.race').locator('select');
+  await pick.selectOption({ label: `${race.title} (prog=${race.prog})` });
+  const panel = page.getByTestId('explore');
+  await expect(panel).toContainText(`prog=${race.prog}`);
+  await panel.getByTestId('explore.bound').selectOption('1');
+  for (const memory of ['relaxed', 'tso']) {
+    if (memory !== 'relaxed') {
+      await page.getByTestId('scene.memory').selectOption(memory);
+      await expect.poll(() => page.evaluate(() => window.__lab?.ready ?? false)).toBe(true);
+      await pick.selectOption({ label: `${race.title} (prog=${race.prog})` });
+      await panel.getByTestId('explore.bound').selectOption('1');
+    }
+    const n = (await exploreNative(bits, 'break-rcu-init-pointer', race.scenario, [...race.args, '--memory', memory], 1))[1];
+    await panel.getByTestId('explore.run').click();
+    await expect(panel.getByTestId('explore.verdict')).toBeVisible({ timeout: 90_000 });
+    if (memory === 'relaxed') {
+      expect(n.failing_executions).toBeGreaterThan(0);
+      await expect(panel.getByTestId('explore.verdict')).toHaveText(`Fails: ${n.failing_executions} of ${n.executions_total} executions with at most 1 preemption.`);
+      await expect(panel.getByTestId('explore.counterexample').first()).toContainText('set_shrinker_bit()');
+      await panel.screenshot({ path: info.outputPath('explore-expand-publish-relaxed.png') });
+    } else {
+      expect(n.failing_executions).toBe(0);
+      await expect(panel.getByTestId('explore.verdict')).toHaveText(new RegExp(`No execution fails with at most 1 preemption \\(${n.executions_total} executions`));
+    }
+  }
+});
