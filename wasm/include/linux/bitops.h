@@ -171,9 +171,35 @@ static inline bool __test_and_clear_bit(unsigned long nr, volatile unsigned long
 	return old;
 }
 
+/*
+ * test_bit() reads through a volatile pointer, and the instrumented one
+ * tells KCSAN it is an atomic read (asm-generic/bitops/instrumented-
+ * non-atomic.h): a marked load, which under tso and relaxed the memory
+ * model makes, choosing among the values the CPU may still see, as it
+ * does for READ_ONCE().
+ */
+static __attribute__((__noinline__, __unused__)) unsigned long
+sim_test_bit_word(const volatile unsigned long *p, const struct sim_site *site)
+{
+	unsigned long w;
+
+	sim_mm_load(p, &w, sizeof(w), SIM_MM_ONCE, site);
+	return w;
+}
+
+/* The model's load out of line, so that under sc test_bit() stays the one load it was. */
+static inline bool sim_test_bit(unsigned long nr, const volatile unsigned long *addr,
+				const struct sim_site *site)
+{
+	const volatile unsigned long *p = addr + BIT_WORD(nr);
+	unsigned long w = sim_mm_on() ? sim_test_bit_word(p, site) : *p;
+
+	return 1UL & (w >> (nr & (BITS_PER_LONG - 1)));
+}
+
 static inline bool generic_test_bit(unsigned long nr, const volatile unsigned long *addr)
 {
-	return 1UL & (addr[BIT_WORD(nr)] >> (nr & (BITS_PER_LONG - 1)));
+	return sim_test_bit(nr, addr, SIM_SITE());
 }
 
 static inline bool const_test_bit(unsigned long nr, const volatile unsigned long *addr)
@@ -190,7 +216,7 @@ static inline bool const_test_bit(unsigned long nr, const volatile unsigned long
 	  __builtin_constant_p((uintptr_t)(addr) != (uintptr_t)NULL) &&	\
 	  (uintptr_t)(addr) != (uintptr_t)NULL &&			\
 	  __builtin_constant_p(*(const unsigned long *)(addr))) ?	\
-	 const_test_bit(nr, addr) : generic_test_bit(nr, addr))
+	 const_test_bit(nr, addr) : sim_test_bit(nr, addr, SIM_SITE_EXPR(#addr)))
 
 /* include/linux/bitops.h */
 #define __assign_bit(nr, addr, value)					\
