@@ -87,6 +87,22 @@ test('racing by hand adds the race to the program and reports its outcome', asyn
   await expect(page.getByTestId('bitmap.program')).toContainText('race: reclaim /ct0/1 against an add on ct0/mnt0');
 });
 
+test('racing an add against an expansion by hand: the view stands at its verdict, every info replaced', async ({ page }, info) => {
+  const l = new Lab(page);
+  await l.open('?scene=memcg-bitmap&prog=p&step=0');
+  const before = await state(page);
+  await act(page, 'expand', 3, 1);
+  await expect(page.getByTestId('bitmap.program')).toContainText('race: an add to /ct1/1 on ct1/mnt1 against a registration that grows every shrinker_info');
+  // Without End: the view goes to the race's return, its verdict.
+  await expect(page.getByTestId('bitmap.race')).toContainText('kept the bit');
+  expect((await page.evaluate(() => window.__lab!.event()!)).kindName).toBe('RETURN');
+  await expect(cell(page, '/ct1/1', 3)).toHaveAttribute('data-bit', '1');
+  await expect(cell(page, '/ct1/1', 3)).toHaveAttribute('data-objects', '1');
+  expect((await state(page)).expanded).toBeGreaterThan(before.expanded);
+  await page.getByTestId('action.expand').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('memcg-bitmap-expand-by-hand.png') });
+});
+
 test('on the 32-bit machine, registering past a unit grows every shrinker_info and frees the old ones after a grace period', async ({ page }) => {
   const l = new Lab(page);
   // The 32-bit machine (bits=32): its units of 32 shrinkers are outgrown by 32 more.

@@ -226,11 +226,16 @@ export function openCall(log: EventLog, i: number): number {
 export function stepForOperation(log: EventLog, nth: number): number {
   const s = bitmapReducer.init(log);
   let start = -1;
+  let race = false;
   for (let i = 0; i < log.length; i++) {
     bitmapReducer.apply(s, log, i);
-    if (start < 0 && s.opIndex === nth) start = i;
+    if (start < 0 && s.opIndex === nth) {
+      start = i;
+      race = RACES.includes(s.op ?? '');
+    }
     if (start >= 0) {
-      if (s.lastFlip && s.lastFlip.step === i) return i;
+      // A race's flips are its set-up's and its tasks'; what it did is its verdict, at its return.
+      if (!race && s.lastFlip && s.lastFlip.step === i) return i;
       if (s.op === null) return i;
     }
   }

@@ -188,6 +188,8 @@ export function Actions({ program, onProgram }: ProgramFormProps) {
         <button type="button" disabled={full} onClick={() => add({ op: Op.EXPAND, a: memcg, b: mount })} data-testid="action.expand">
           Race an add against an expansion
         </button>
+      </div>
+      <div className="action-row">
         <label>
           <select value={grow} onChange={(e) => setGrow(Number(e.target.value))} data-testid="action.grow-n" aria-label="shrinkers to register">
             {[1, 8, 32, 40].map((n) => (
