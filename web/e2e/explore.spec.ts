@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { exploreNative, exploreRace, Lab, nativeLabrun, reportTextTop, type ExploreSummary } from './lab';
+import { exploreNative, exploreRace, kernelWithTrait, Lab, nativeLabrun, reportTextTop, type ExploreSummary } from './lab';
 
 interface Shortest {
   preemptions: number;
@@ -311,10 +311,11 @@ test('lru-batch offers two races: with the migrate scanner, nothing fails on lru
   await panel.screenshot({ path: info.outputPath('explore-lru-add-isolate.png') });
 });
 
-test('memcg-bitmap: on break-rcu-init-pointer the expansion race fails under relaxed alone, as natively', async ({ page }, info) => {
+test('memcg-bitmap: on the kernel that publishes a shrinker_info without release, the expansion race fails under relaxed alone, as natively', async ({ page }, info) => {
   test.setTimeout(120_000);
   const lab = new Lab(page);
-  await lab.open('?scene=memcg-bitmap&variant=break-rcu-init-pointer&seed=1&memory=relaxed');
+  const variant = kernelWithTrait('memcg-bitmap', 'publishes-without-release').name;
+  await lab.open(`?scene=memcg-bitmap&variant=${variant}&seed=1&memory=relaxed`);
   const races = (JSON.parse(readFileSync('wasm/explore.json', 'utf8')) as { races: { id: string; title: string; scenario: string; args: string[]; prog: string }[] }).races;
   const race = races.find((r) => r.id === 'expand-publish')!;
   const bits = await lab.bits();
@@ -330,7 +331,7 @@ test('memcg-bitmap: on break-rcu-init-pointer the expansion race fails under rel
       await pick.selectOption({ label: `${race.title} (prog=${race.prog})` });
       await panel.getByTestId('explore.bound').selectOption('1');
     }
-    const n = (await exploreNative(bits, 'break-rcu-init-pointer', race.scenario, [...race.args, '--memory', memory], 1))[1];
+    const n = (await exploreNative(bits, variant, race.scenario, [...race.args, '--memory', memory], 1))[1];
     await panel.getByTestId('explore.run').click();
     await expect(panel.getByTestId('explore.verdict')).toBeVisible({ timeout: 90_000 });
     if (memory === 'relaxed') {
