@@ -16,6 +16,7 @@ describe('memcg-bitmap programs', () => {
 
   it('says what is wrong with a bad program', () => {
     expect(() => parseProgram('a0')).toThrow(/a takes 2 numbers/);
+    expect(() => parseProgram('e3')).toThrow(/e takes 2 numbers from 0 to 255/);
     expect(() => parseProgram('z1')).toThrow(/operations are/);
     expect(() => parseProgram('r300')).toThrow(/from 0 to 255/);
     expect(() => parseProgram(Array(65).fill('p').join(','))).toThrow(/at most 64/);
