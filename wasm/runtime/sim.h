@@ -87,13 +87,16 @@ enum sim_completion_op {
 /*
  * An LRU_ITEM event's "op", and for op ISOLATE its "ret": the lru_status an
  * isolate callback returned (include/linux/list_lru.h's enum lru_status,
- * numbered from 1; ROTATE_NODEFER on branch inode-lru-rotate). Expanded by
+ * numbered from 1; ROTATE_NODEFER on branch inode-lru-rotate); for op
+ * MAPPING (a page cache change's mapping_shrinkable() test, at its call
+ * site) ret is shadow entries * 2 + shrinkable. Expanded by
  * wasm/glue/inode/inode.h and gen_events_ts.c (LruItemOp, LruStatus).
  */
 #define SIM_LRU_ITEM_OPS(X)	\
 	X(ADD, 1)		\
 	X(DEL, 2)		\
-	X(ISOLATE, 3)
+	X(ISOLATE, 3)		\
+	X(MAPPING, 4)
 #define SIM_LRU_STATUSES(X)	\
 	X(REMOVED, 1)		\
 	X(REMOVED_RETRY, 2)	\

@@ -7,16 +7,22 @@
  * inode-lru-before) and inode-rotate (branch inode-lru-rotate, Dave
  * Chinner's LRU_ROTATE_NODEFER counter-proposal): the inode LRU code is
  * the branch's fs/inode.c, extracted; list_lru and shrink_slab() are the
- * real mm/list_lru.c and mm/shrinker.c; the page cache and file LRU are
- * the project's model (wasm/glue/inode/pagecache.c).
+ * real mm/list_lru.c and mm/shrinker.c; the page cache is the branch's
+ * mm/filemap.c, mm/truncate.c and mm/workingset.c, extracted
+ * (wasm/glue/inode/filemap.c), over its real folio LRU (wasm/glue/lru/):
+ * a reclaimed page leaves a shadow entry, and an XArray node left holding
+ * only shadows goes on workingset.c's list_lru, whose shrinker
+ * ("mm-shadow", registered by the real workingset_init()) frees it.
  *
- * A workingset of N inodes holding P active pages each is read in and
- * closed (iput()); then a streaming reader on CPU 0 reads files of F
- * pages once each, closing each after reading it, while kswapd on CPU 1
- * does drop-behind reclaim: each shrink_node() takes inactive >> priority
- * pages off the inactive list's tail, then calls the real shrink_slab(),
- * which asks the super block's shrinker (fs/super.c's, for inodes only)
- * to walk the inode LRU with the real inode_lru_isolate().
+ * A workingset of N inodes holding P active pages each is read in (each
+ * page accessed twice: folio_mark_accessed() activates it) and closed
+ * (iput()); then a streaming reader on CPU 0 reads files of F pages once
+ * each, closing each after reading it, while kswapd on CPU 1 does
+ * drop-behind reclaim: each shrink_node() runs the real
+ * shrink_inactive_list() on inactive >> priority pages of the inactive
+ * file list, then the real shrink_slab(), which asks the super block's
+ * shrinker (fs/super.c's, for inodes only) to walk the inode LRU with the
+ * real inode_lru_isolate(), and the shadow-node shrinker to walk its.
  *
  * Parameters come as a program of 5-byte records: a key byte, then a
  * 32-bit little-endian value (keys below; absent keys keep defaults).
@@ -27,12 +33,14 @@
  * the inodes rounded to MODEL_INODES / 2^k; STREAM_PAGES 0 reads four
  * times the inactive list):
  * N inodes, their pages and the inactive list are divided by 2^k, the
- * reclaim priority is DEF_PRIORITY - k and the shrinker's batch 1024 >> k
- * (fs/super.c sets s_shrink->batch = 1024), so that every shrink_slab()
+ * reclaim priority is DEF_PRIORITY - k and the shrinkers' batches 1024 >> k
+ * (fs/super.c sets s_shrink->batch = 1024) and SHRINK_BATCH >> k (the
+ * shadow-node shrinker's, 128), so that every shrink_slab()
  * and every page scan asks for as many objects as at full size.
  *
  * Cost model (virtual ns, besides the runtime's for each lock, atomic and
- * list operation): a reclaimed page's other work RECLAIM_NS; each inode
+ * list operation of the real code): a reclaimed page's other work
+ * (rmap, freeing to the buddy allocator) RECLAIM_NS; each inode
  * the shrinker visits one memory access, HIT_NS if the modelled inodes
  * (MODEL_INODES x INODE_BYTES) fit in a last-level cache of LLC_MIB,
  * else a DRAM miss MISS_NS, in proportion; the streaming reader's copy
@@ -46,14 +54,10 @@
  * others: always); at the end, that the LRU's count, nr_unused and the
  * pages add up.
  */
-#include <linux/kernel.h>
-#include <linux/slab.h>
+#include "../glue/lru/lru.h"
 #include <linux/completion.h>
-#include <linux/fs.h>
 #include <linux/list_lru.h>
 #include <linux/shrinker.h>
-#include <linux/memcontrol.h>
-#include <sim.h>
 #include "scenario.h"
 #include "../glue/glue.h"
 #include "../glue/inode/inode.h"
@@ -78,7 +82,7 @@ static unsigned long long cfg[NR_KEYS] = {
 
 static struct scenario_params params;
 static struct super_block *sb;
-static struct lab_lruvec *lruvec;
+static struct lruvec *lruvec;		/* the root memcg's: every page is charged to it */
 static struct inode **inodes;
 static unsigned long nr_inodes_max, nr_inodes;
 static int priority;
@@ -158,16 +162,26 @@ static void check_inodes(void)
 	}
 }
 
-static void shrink_node(void)
+/* The inactive file list's pages (lruvec_page_state(): exact at every read here). */
+static unsigned long nr_inactive(void)
 {
-	unsigned long nr = READ_ONCE(lruvec->nr_inactive) >> priority, ret;
+	return lruvec_page_state(lruvec, NR_INACTIVE_FILE);
+}
+
+/* Returns whether the inactive list had pages to scan. */
+static bool shrink_node(void)
+{
+	unsigned long nr = nr_inactive() >> priority, ret, scanned;
 
 	SCENARIO_CALL("shrink_inactive_list", (int)nr, priority, 0);
-	ret = lab_shrink_inactive_list(nr ? nr : 1);
+	ret = rl_lru_shrink_inactive_list(lruvec, LRU_INACTIVE_FILE, nr ? nr : 1, &scanned);
+	if (ret && cfg[KEY_RECLAIM_NS])
+		sim_busy_ns((unsigned int)(cfg[KEY_RECLAIM_NS] * ret), SIM_SITE());
 	SCENARIO_RETURN("shrink_inactive_list", (int)ret);
 	SCENARIO_CALL("shrink_slab", priority, (int)list_lru_count(&sb->s_inode_lru), 0);
 	ret = lab_shrink_slab(GFP_KERNEL, 0, root_mem_cgroup, priority);
 	SCENARIO_RETURN("shrink_slab", (int)ret);
+	return scanned > 0;
 }
 
 static void kswapd(void *arg)
@@ -176,11 +190,12 @@ static void kswapd(void *arg)
 		wait_for_completion(&kswapd_wake);
 		if (READ_ONCE(kswapd_stop))
 			break;
-		SCENARIO_CALL("balance_pgdat", priority, (int)READ_ONCE(lruvec->nr_inactive),
-			      (int)inactive_high);
-		while (READ_ONCE(lruvec->nr_inactive) > inactive_high)
-			shrink_node();
-		SCENARIO_RETURN("balance_pgdat", (int)READ_ONCE(lruvec->nr_inactive));
+		SCENARIO_CALL("balance_pgdat", priority, (int)nr_inactive(), (int)inactive_high);
+		/* until the list is short enough, or has nothing to scan (the rest is in lru_add batches) */
+		while (nr_inactive() > inactive_high)
+			if (!shrink_node())
+				break;
+		SCENARIO_RETURN("balance_pgdat", (int)nr_inactive());
 		if (!params.stress)
 			check_inodes();
 		WRITE_ONCE(kswapd_awake, 0);
@@ -198,6 +213,57 @@ static void wake_kswapd(void)
 	complete(&kswapd_wake);
 }
 
+/*
+ * A page of inode read in (the read's copy READ_NS), accessed accesses
+ * times. When the machine's memory is all in use, the reader does what
+ * direct reclaim would first:
+ * its own CPU's lru_add batch drained (shrink_inactive_list()'s
+ * lru_add_drain()), then waits for kswapd's round.
+ */
+static void read_page(struct inode *inode, unsigned long index, int accesses)
+{
+	struct folio *folio;
+	int tries;
+
+	for (tries = 0; tries < 64; tries++) {
+		folio = lab_folio_alloc(GFP_KERNEL, 0);
+		if (folio)
+			break;
+		lru_add_drain();
+		wake_kswapd();
+		wait_for_completion(&kswapd_done);
+	}
+	if (WARN(!folio, "inode-lru: no memory for page %lu of inode %lu", index, inode->i_ino))
+		return;
+	/* the page's folio, for the page: its pfn names it in LRU_ADD/LRU_DEL */
+	if (!params.stress)
+		SCENARIO_CALL("read_folio", sim_obj_of(inode), (int)index, (int)folio_pfn(folio));
+	sim_busy_ns((unsigned int)cfg[KEY_READ_NS], SIM_SITE());
+	WARN_ON(lab_filemap_read_folio(&inode->i_data, folio, index, accesses));
+	if (!params.stress)
+		SCENARIO_RETURN("read_folio", (int)inode->i_data.nrpages);
+}
+
+/* lru_add_drain_all(): each CPU's lru_add batch drained, by a task on that CPU. */
+static struct completion drained;
+
+static void drain_cpu(void *arg)
+{
+	lru_add_drain();
+	complete(&drained);
+}
+
+static void drain_all(void)
+{
+	int cpu;
+
+	init_completion(&drained);
+	for (cpu = 0; cpu < 2; cpu++)
+		sim_spawn(cpu, "lru_add_drain", drain_cpu, NULL);
+	for (cpu = 0; cpu < 2; cpu++)
+		wait_for_completion(&drained);
+}
+
 /* Files of F pages, each read once and closed: drop-behind's food. */
 static void reader(void *arg)
 {
@@ -210,15 +276,10 @@ static void reader(void *arg)
 		if (!inode)
 			break;
 		for (i = 0; i < file_pages && left; i++, left--) {
-			if (!params.stress)
-				SCENARIO_CALL("read_folio", sim_obj_of(inode), (int)i, 0);
-			sim_busy_ns((unsigned int)cfg[KEY_READ_NS], SIM_SITE());
-			lab_filemap_add_folio(&inode->i_data, i, 0);
-			if (!params.stress)
-				SCENARIO_RETURN("read_folio", (int)inode->i_data.nrpages);
-			if (READ_ONCE(lruvec->nr_inactive) >= inactive_low)
+			read_page(inode, i, 1);
+			if (nr_inactive() >= inactive_low)
 				wake_kswapd();
-			if (READ_ONCE(lruvec->nr_inactive) >= inactive_min)
+			if (nr_inactive() >= inactive_min)
 				wait_for_completion(&kswapd_done);
 		}
 		if (!params.stress)
@@ -262,9 +323,9 @@ static void teardown_check(void)
 	     on_lru, list_lru_count(&sb->s_inode_lru));
 	WARN((long)on_lru != lab_inode_nr_unused(), "%lu inodes on the LRU, nr_unused %ld",
 	     on_lru, lab_inode_nr_unused());
-	WARN(pages != lruvec->nr_active + lruvec->nr_inactive,
-	     "the mappings hold %lu pages, the file LRU %lu", pages,
-	     lruvec->nr_active + lruvec->nr_inactive);
+	WARN(pages != node_page_state(NODE_DATA(0), NR_FILE_PAGES),
+	     "the mappings hold %lu pages, NR_FILE_PAGES counts %lu", pages,
+	     node_page_state(NODE_DATA(0), NR_FILE_PAGES));
 }
 
 static void init_task(void *arg)
@@ -312,18 +373,28 @@ static void init_task(void *arg)
 	SCENARIO_RETURN("inode_lru_model", (int)cfg[KEY_RECLAIM_NS]);
 	root = sim_memcg_create(NULL, "root");
 	sb = kzalloc(sizeof(*sb), GFP_KERNEL);
-	lruvec = kzalloc(sizeof(*lruvec), GFP_KERNEL);
 	nr_inodes_max = n + cfg[KEY_STREAM_PAGES] + 1;
 	inodes = kcalloc(nr_inodes_max, sizeof(*inodes), GFP_KERNEL);
-	if (!root || !sb || !lruvec || !inodes)
+	/*
+	 * The machine's memory: the workingset, the inactive list at its
+	 * most, and what the two CPUs' lru_add batches hold.
+	 */
+	if (!root || !sb || !inodes || lab_mem_map_init(n * p + inactive_min + 4 * PAGEVEC_SIZE, 0))
 		goto free;
-	lab_lruvec_init(lruvec);
-	lruvec->reclaim_ns = (unsigned int)cfg[KEY_RECLAIM_NS];
+	lruvec = mem_cgroup_lruvec(root, NODE_DATA(0));
+	SCENARIO_LABEL_LOCK(&lruvec->lru_lock, "lru_lock", -1);
+	if (lab_workingset_init())
+		goto free_mem;
+	/* its batch scaled as the super block's is (SHRINK_BATCH: workingset.c sets none) */
+	lab_shadow_shrinker()->batch = max(128UL >> k, 1UL);	/* mm/shrinker.c SHRINK_BATCH */
+	if (!params.stress)
+		SCENARIO_LABEL(lab_shadow_shrinker(), LABEL_SHRINKER, "mm-shadow");
 	lab_inode_evicted = inode_evicted;
+	lab_mapping_events = !params.stress;
 	sb->s_flags = SB_ACTIVE;
 	sb->s_op = &lab_sops;
 	if (list_lru_init(&sb->s_inode_lru))
-		goto free;
+		goto workingset;
 	sb->s_shrink = lab_shrinker_alloc(0, "sb-inodes");
 	if (!sb->s_shrink)
 		goto lru;
@@ -341,9 +412,10 @@ static void init_task(void *arg)
 		if (!inode)
 			break;
 		for (j = 0; j < p; j++)
-			lab_filemap_add_folio(&inode->i_data, j, 1);
+			read_page(inode, j, 2);
 		iput(inode);
 	}
+	lru_add_drain();
 	SCENARIO_RETURN("workingset", (int)list_lru_count(&sb->s_inode_lru));
 	if (!params.stress)
 		check_inodes();
@@ -373,13 +445,22 @@ static void init_task(void *arg)
 		if (inodes[i])
 			lab_inode_destroy(inodes[i]);
 	lab_shrinker_free(sb->s_shrink);
+	drain_all();
 	SCENARIO_RETURN("kill_sb", 0);
+	WARN(lab_shadow_nodes_count(), "%lu shadow nodes left after every inode's eviction",
+	     lab_shadow_nodes_count());
+	WARN(lab_nr_free_pages() != lab_nr_pages, "inode-lru: %lu pages not freed",
+	     lab_nr_pages - lab_nr_free_pages());
 lru:
 	list_lru_destroy(&sb->s_inode_lru);
+workingset:
+	lab_workingset_exit();
+free_mem:
+	lab_mem_map_free();
 free:
 	lab_inode_evicted = NULL;
+	lab_mapping_events = false;
 	kfree(inodes);
-	kfree(lruvec);
 	kfree(sb);
 	if (root)
 		sim_memcg_free(root);

@@ -3,44 +3,40 @@
  * Scenario "kunit-inode" on the simulated machine (the inode variants
  * only): inodes with page cache on and off the inode LRU, one step after
  * another on one CPU, over the code extracted from the branch's
- * fs/inode.c (wasm/glue/inode/inode.c) and the project's page cache model
- * (wasm/glue/inode/pagecache.c). Its body, kunit_inode_body.h, is the one
+ * fs/inode.c (wasm/glue/inode/inode.c) and the page cache extracted from
+ * mm/filemap.c, mm/truncate.c and mm/workingset.c (wasm/glue/inode/filemap.c)
+ * over the real folio LRU. Its body, kunit_inode_body.h, is the one
  * kernel-tree/kunit's KUnit suite runs inside User-Mode Linux v6.12 on a
  * real super block with real page cache; both print the same
  * "reclaim_lab: " lines, which kernel-tree/kunit/compare.sh diffs (with
  * variant inode, built from v6.12).
  */
-#include <linux/kernel.h>
-#include <linux/slab.h>
+#include "../glue/lru/lru.h"
 #include <linux/string.h>
-#include <linux/fs.h>
 #include <linux/list_lru.h>
-#include <linux/memcontrol.h>
-#include <sim.h>
 #include "scenario.h"
 #include "../glue/glue.h"
 #include "../glue/inode/inode.h"
+
+/* The machine's memory: the case's pages, and room for the lru_add batch */
+#define RL_INODE_PAGES	64
 
 #define rl_trace(fmt, ...)	printk("reclaim_lab: " fmt, ##__VA_ARGS__)
 
 /* No drop_inode: generic_drop_inode(), as the pseudo file system's in UML. */
 static const struct super_operations rl_inode_sops;
-static struct lab_lruvec *rl_inode_lruvec;
 
 static void rl_inode_evicted(struct inode *inode);
 
-/* An active super block with its inode LRU; the page cache model's lists. */
+/* An active super block with its inode LRU. */
 static struct super_block *rl_inode_mount(void)
 {
 	struct super_block *sb = kzalloc(sizeof(*sb), GFP_KERNEL);
 
-	rl_inode_lruvec = kzalloc(sizeof(*rl_inode_lruvec), GFP_KERNEL);
-	if (!sb || !rl_inode_lruvec || list_lru_init(&sb->s_inode_lru)) {
+	if (!sb || list_lru_init(&sb->s_inode_lru)) {
 		kfree(sb);
-		kfree(rl_inode_lruvec);
 		return NULL;
 	}
-	lab_lruvec_init(rl_inode_lruvec);
 	sb->s_flags = SB_ACTIVE;
 	sb->s_op = &rl_inode_sops;
 	lab_inode_evicted = rl_inode_evicted;
@@ -53,18 +49,23 @@ static struct inode *rl_inode_new(struct super_block *sb, unsigned long ino)
 	return lab_new_inode(sb, ino);
 }
 
+/* A clean page read in at index: the real filemap_add_folio(), as __filemap_get_folio(FGP_CREAT) in UML. */
 static int rl_inode_add_page(struct inode *inode, unsigned long index)
 {
-	return lab_filemap_add_folio(inode->i_mapping, index, 0);
+	struct folio *folio = lab_folio_alloc(GFP_KERNEL, 0);
+
+	return folio ? lab_filemap_read_folio(inode->i_mapping, folio, index, 0) : -ENOMEM;
 }
 
+/* The new folios out of this CPU's lru_add batch, onto the LRU lists. */
 static void rl_inode_settle(void)
 {
+	lru_add_drain();
 }
 
 static void rl_inode_truncate(struct inode *inode, unsigned long index)
 {
-	lab_truncate_inode_pages_from(inode->i_mapping, index);
+	truncate_inode_pages(inode->i_mapping, (loff_t)index << PAGE_SHIFT);
 }
 
 #define rl_prune_icache_sb(sb, sc)	lab_prune_icache_sb(sb, sc)
@@ -85,16 +86,21 @@ static void rl_inode_unmount(struct super_block *sb)
 	list_lru_destroy(&sb->s_inode_lru);
 	lab_inode_evicted = NULL;
 	kfree(sb);
-	kfree(rl_inode_lruvec);
-	rl_inode_lruvec = NULL;
 }
 
 static void kunit_inode_init(void *arg)
 {
 	if (!sim_memcg_create(NULL, "/"))
 		return;
+	if (lab_mem_map_init(RL_INODE_PAGES, 0))
+		goto free_root;
 	SCENARIO_CALL("reclaim_lab_inode", 0, 0, 0);
 	SCENARIO_RETURN("reclaim_lab_inode", rl_inode_run());
+	lru_add_drain();
+	WARN(lab_nr_free_pages() != lab_nr_pages, "kunit-inode: %lu pages not freed",
+	     lab_nr_pages - lab_nr_free_pages());
+	lab_mem_map_free();
+free_root:
 	sim_memcg_free(root_mem_cgroup);
 	rcu_barrier();
 }

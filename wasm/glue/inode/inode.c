@@ -12,14 +12,9 @@
  * extracted code. The cost model's memory access per inode visited
  * (lab_inode_visit_ns) is charged at that return too.
  */
-#include <linux/kernel.h>
-#include <linux/slab.h>
-#include <linux/fs.h>
+#include "../lru/lru.h"
 #include <linux/list_lru.h>
-#include <linux/percpu.h>
 #include <linux/shrinker.h>
-#include <linux/mm.h>
-#include <sim.h>
 #include "inode.h"
 
 unsigned int lab_inode_visit_ns;
@@ -28,19 +23,9 @@ void (*lab_inode_evicted)(struct inode *inode);
 /* What fs/inode.c calls in the rest of the kernel. */
 static bool inode_has_buffers(struct inode *inode) { return false; }	/* fs/buffer.c */
 static int remove_inode_buffers(struct inode *inode) { return 1; }
-static unsigned long invalidate_mapping_pages(struct address_space *mapping,
-					      unsigned long start, unsigned long end)
-{
-	unsigned long n = mapping->nrpages;
-
-	lab_truncate_inode_pages(mapping);
-	return n;
-}
 static int write_inode_now(struct inode *inode, int sync) { return 0; }	/* no dirty inodes */
 static void mark_inode_dirty_sync(struct inode *inode) { }
 #define trace_writeback_lazytime_iput(inode)	do { } while (0)
-#define current_is_kswapd()			0
-#define __count_vm_events(item, n)		do { (void)(n); } while (0)
 #define mm_account_reclaimed_pages(n)		do { (void)(n); } while (0)
 static void evict(struct inode *inode);
 
@@ -74,18 +59,23 @@ static enum lru_status lab_lru_status(enum lru_status status, int code, struct i
 	lab_lru_item(LAB_LRU_OP_DEL, list_lru_del_obj(lru, item), \
 		     container_of(item, struct inode, i_lru), SIM_SITE())
 
-#include "include/linux/pagemap-extract.h"
 #include "fs/inode-extract.c"
 
 #undef list_lru_add_obj
 #undef list_lru_del_obj
 
-/* fs/inode.c evict(), reduced: no writeback, no hash, no file system. */
+/*
+ * fs/inode.c evict(), reduced to what these inodes have: no writeback
+ * list, no super block list, no hash, no file system's evict_inode, so
+ * its else branch, the real truncate_inode_pages_final() (mm/truncate.c)
+ * and clear_inode(), then the inode freed (destroy_inode()).
+ */
 static void evict(struct inode *inode)
 {
-	WARN_ON(!(inode->i_state & I_FREEING));
-	WARN_ON(!list_empty(&inode->i_lru));
-	lab_truncate_inode_pages(&inode->i_data);
+	BUG_ON(!(inode->i_state & I_FREEING));
+	BUG_ON(!list_empty(&inode->i_lru));
+	truncate_inode_pages_final(&inode->i_data);
+	clear_inode(inode);
 	if (lab_inode_evicted)
 		lab_inode_evicted(inode);
 	kfree(inode);
@@ -141,6 +131,10 @@ long lab_prune_icache_sb(struct super_block *sb, struct shrink_control *sc)
 	return prune_icache_sb(sb, sc);
 }
 
+/* fs/inode.c's empty_aops, which inode_init_always() gives a new inode */
+static const struct address_space_operations lab_empty_aops = {
+};
+
 struct inode *lab_new_inode(struct super_block *sb, unsigned long ino)
 {
 	struct inode *inode = kzalloc(sizeof(*inode), GFP_KERNEL);
@@ -154,7 +148,10 @@ struct inode *lab_new_inode(struct super_block *sb, unsigned long ino)
 	atomic_set(&inode->i_count, 1);
 	hlist_add_fake(&inode->i_hash);
 	INIT_LIST_HEAD(&inode->i_lru);
+	INIT_LIST_HEAD(&inode->i_wb_list);
 	inode->i_data.host = inode;
+	inode->i_data.a_ops = &lab_empty_aops;
+	INIT_LIST_HEAD(&inode->i_data.i_private_list);
 	xa_init_flags(&inode->i_data.i_pages, XA_FLAGS_LOCK_IRQ);
 	inode->i_mapping = &inode->i_data;
 	return inode;

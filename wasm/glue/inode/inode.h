@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Project code: what the inode-lru scenario reaches of the inode LRU code
- * extracted from fs/inode.c (wasm/glue/inode/inode.c), and the project's
- * model of the page cache and the file LRU lists (pagecache.c), which
- * 6.12's folio code cannot be compiled apart from the rest of mm for.
+ * extracted from fs/inode.c (wasm/glue/inode/inode.c) and of the page
+ * cache extracted from mm/filemap.c, mm/truncate.c and mm/workingset.c
+ * (wasm/glue/inode/filemap.c), over the real folio LRU (wasm/glue/lru/).
  */
 #ifndef SIM_GLUE_INODE_H
 #define SIM_GLUE_INODE_H
@@ -41,37 +41,42 @@ struct inode *lab_new_inode(struct super_block *sb, unsigned long ino);
 /* Teardown: the inode off the LRU, its pages gone, freed. */
 void lab_inode_destroy(struct inode *inode);
 
-/* ---- the page cache and file LRU model (project code) ---- */
-struct folio {
-	struct list_head	lru;
-	struct address_space	*mapping;
-	unsigned long		index;
-	int			active;
-};
+/* ---- the page cache (wasm/glue/inode/filemap.c: mm/filemap.c, truncate.c, workingset.c) ---- */
 
-struct lab_lruvec {
-	spinlock_t		lru_lock;
-	struct list_head	inactive_file;
-	struct list_head	active_file;
-	unsigned long		nr_inactive;
-	unsigned long		nr_active;
-	unsigned int		reclaim_ns;	/* cost model: a reclaimed page's other work */
-};
+/* mm/truncate.c and fs/inode.c, extracted */
+void truncate_inode_pages(struct address_space *mapping, loff_t lstart);
+void truncate_inode_pages_final(struct address_space *mapping);
+unsigned long invalidate_mapping_pages(struct address_space *mapping, pgoff_t start, pgoff_t end);
+void clear_inode(struct inode *inode);
 
-extern struct lab_lruvec *lab_page_lruvec;
+/* The real workingset_init(): the shadow nodes' list_lru and their shrinker "mm-shadow" */
+int lab_workingset_init(void);
+/* At the end of a run: that shrinker freed, the list_lru destroyed */
+void lab_workingset_exit(void);
+struct shrinker *lab_shadow_shrinker(void);
+/* Nodes on the shadow list (XArray nodes holding only shadow entries) */
+unsigned long lab_shadow_nodes_count(void);
+/* Shadow entries in a mapping's XArray */
+unsigned long lab_mapping_nr_shadows(struct address_space *mapping);
 
-void lab_lruvec_init(struct lab_lruvec *lruvec);
-/* A new page at index of mapping, on the active or inactive file list. */
-int lab_filemap_add_folio(struct address_space *mapping, unsigned long index, int active);
-/* Reclaim up to nr_to_scan pages from the inactive file list's tail; returns how many went. */
-unsigned long lab_shrink_inactive_list(unsigned long nr_to_scan);
 /*
- * truncate_inode_pages(mapping, start << PAGE_SHIFT): the pages from
- * index start dropped, then, as mm/filemap.c delete_from_page_cache_batch()
- * does when it deleted any, inode_add_lru() if mapping_shrinkable().
+ * A page of a file read from disk at index into folio, a new folio of
+ * lab_folio_alloc() (filemap_read()'s miss path, as the read would take
+ * it): the real filemap_add_folio() (into the XArray, replacing a shadow,
+ * onto this CPU's lru_add batch), up to date and unlocked, then
+ * folio_mark_accessed() accesses times (the read's own access and any
+ * later ones), and the reader's reference dropped. Returns 0 or
+ * filemap_add_folio()'s error (the folio then freed).
  */
-void lab_truncate_inode_pages_from(struct address_space *mapping, unsigned long start);
-/* Every page of mapping dropped (teardown and evict()). */
-void lab_truncate_inode_pages(struct address_space *mapping);
+int lab_filemap_read_folio(struct address_space *mapping, struct folio *folio, pgoff_t index,
+			   int accesses);
+
+/*
+ * mapping_shrinkable() at a page cache change's call site (mm/filemap.c,
+ * truncate.c, vmscan.c, workingset.c): an LRU_ITEM event of op MAPPING
+ * when lab_mapping_events is set (a scenario that draws sets it).
+ */
+extern bool lab_mapping_events;
+bool lab_mapping_shrinkable_at(struct address_space *mapping, const struct sim_site *site);
 
 #endif /* SIM_GLUE_INODE_H */

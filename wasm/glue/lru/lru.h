@@ -191,7 +191,14 @@ void __mem_cgroup_uncharge(struct folio *folio);
 void __mem_cgroup_uncharge_folios(struct folio_batch *folios);
 struct mem_cgroup *set_active_memcg(struct mem_cgroup *memcg);
 
-/* Stubbed: mm/workingset.c's refault detection (nothing is evicted to swap or has shadows) */
+#ifdef SIM_PAGE_CACHE
+/* mm/workingset.c, extracted (wasm/glue/inode/filemap.c): shadow entries and refaults */
+void workingset_activation(struct folio *folio);
+void workingset_age_nonresident(struct lruvec *lruvec, unsigned long nr_pages);
+void *workingset_eviction(struct folio *folio, struct mem_cgroup *target_memcg);
+void workingset_refault(struct folio *folio, void *shadow);
+#else
+/* Stubbed: mm/workingset.c's refault detection (no kernel without the page cache has shadows) */
 static inline void workingset_activation(struct folio *folio) { }
 static inline void workingset_age_nonresident(struct lruvec *lruvec, unsigned long nr_pages)
 {
@@ -201,9 +208,15 @@ static inline void *workingset_eviction(struct folio *folio, struct mem_cgroup *
 {
 	return NULL;
 }
+#endif
 
 /* Stubbed: mm/mlock.c (no VM_LOCKED mappings: no mlock batches to drain) */
 static inline void mlock_drain_local(void) { }
+
+/* Stubbed: rmap's unmapping (mm/rmap.c): no page table maps a folio here */
+enum ttu_flags { TTU_SPLIT_HUGE_PMD = 0x4, TTU_IGNORE_MLOCK = 0x8, TTU_SYNC = 0x10,
+		 TTU_HWPOISON = 0x20, TTU_BATCH_FLUSH = 0x40, TTU_RMAP_LOCKED = 0x80 };
+static inline void try_to_unmap(struct folio *folio, enum ttu_flags flags) { }
 
 /* Customised: swap.h's view of tasks (PF_KSWAPD: no kswapd here) */
 static inline int current_is_kswapd(void) { return current->flags & PF_KSWAPD; }

@@ -21,9 +21,6 @@ static inline int folio_referenced(struct folio *folio, int is_locked,
 	WARN_ON(folio_mapcount(folio));
 	return 0;
 }
-enum ttu_flags { TTU_SPLIT_HUGE_PMD = 0x4, TTU_IGNORE_MLOCK = 0x8, TTU_SYNC = 0x10,
-		 TTU_HWPOISON = 0x20, TTU_BATCH_FLUSH = 0x40, TTU_RMAP_LOCKED = 0x80 };
-static inline void try_to_unmap(struct folio *folio, enum ttu_flags flags) { }
 static inline void try_to_unmap_flush(void) { }
 static inline void try_to_unmap_flush_dirty(void) { }
 
@@ -50,7 +47,11 @@ static inline void unmap_poisoned_folio(struct folio *folio, unsigned long pfn, 
 
 /* Stubbed: writeback (nothing here is dirty or under writeback) */
 static inline void folio_wait_writeback(struct folio *folio) { }
+#ifdef SIM_PAGE_CACHE
+bool filemap_release_folio(struct folio *folio, gfp_t gfp);	/* mm/filemap.c, extracted */
+#else
 static inline bool filemap_release_folio(struct folio *folio, gfp_t gfp) { return true; }
+#endif
 static inline void wakeup_flusher_threads(int reason) { }
 #define WB_REASON_VMSCAN	0
 static inline void reclaim_throttle(pg_data_t *pgdat, enum vmscan_throttle_state reason) { }
@@ -59,11 +60,19 @@ static inline bool fatal_signal_pending(struct task_struct *p) { return false; }
 static inline bool gfp_has_io_fs(gfp_t gfp) { return (gfp & (__GFP_IO | __GFP_FS)) == (__GFP_IO | __GFP_FS); }
 static inline bool dax_mapping(struct address_space *mapping) { return false; }
 
+#ifdef SIM_PAGE_CACHE
+/* The page cache's side of __remove_mapping(): the real mm/filemap.c and fs/inode.c (wasm/glue/inode/) */
+void __filemap_remove_folio(struct folio *folio, void *shadow);
+/* Its mapping_shrinkable() before inode_add_lru(): an LRU_ITEM event at its line (wasm/glue/inode/filemap.c) */
+bool lab_mapping_shrinkable_at(struct address_space *mapping, const struct sim_site *site);
+#define mapping_shrinkable(mapping)	lab_mapping_shrinkable_at(mapping, SIM_SITE())
+#else
 /* Customised: the page cache's side of __remove_mapping() (mm/filemap.c, fs/inode.c) */
 void lab_filemap_remove_folio(struct folio *folio, void *shadow);
 #define __filemap_remove_folio(folio, shadow)	lab_filemap_remove_folio(folio, shadow)
 /* Stubbed: fs/inode.c (the inode LRU is the inode-lru scene's) */
 #define inode_add_lru(inode)	do { (void)(inode); } while (0)
+#endif
 
 /* Stubbed: pageout() writes a dirty folio (no folio here is dirty: the caller keeps it) */
 static inline int lab_pageout(struct folio *folio, struct address_space *mapping,

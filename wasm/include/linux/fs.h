@@ -48,7 +48,10 @@ struct folio;
 struct folio;
 
 /* What reclaim calls of a mapping's operations (mm/vmscan.c) */
+/* What reclaim, truncation and invalidation call of a mapping's operations (mm/vmscan.c, mm/truncate.c, mm/filemap.c) */
 struct address_space_operations {
+	bool (*release_folio)(struct folio *, gfp_t);
+	void (*invalidate_folio)(struct folio *, size_t offset, size_t len);
 	void (*free_folio)(struct folio *folio);
 	void (*is_dirty_writeback)(struct folio *, bool *dirty, bool *wb);
 };
@@ -59,6 +62,7 @@ struct address_space {
 	struct xarray		i_pages;
 	unsigned long		nrpages;
 	unsigned long		flags;		/* AS_* bits (include/linux/pagemap.h) */
+	struct list_head	i_private_list;	/* empty: no buffer heads (clear_inode() checks) */
 };
 
 struct super_operations {
@@ -81,6 +85,7 @@ struct inode {
 	atomic_t		i_count;
 	struct hlist_node	i_hash;
 	struct list_head	i_lru;
+	struct list_head	i_wb_list;	/* empty: no writeback (clear_inode() checks) */
 	struct address_space	i_data;
 	struct address_space	*i_mapping;
 };
