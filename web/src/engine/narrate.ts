@@ -24,7 +24,9 @@ const LIST_OPS = ['', 'list_add_rcu', 'list_add_tail_rcu', 'list_del_rcu'];
 const BLOCK_REASONS = ['', 'a mutex', 'a completion', 'a grace period', 'work'];
 
 /** An lruvec's list by its id in LRU_ADD/LRU_DEL (runtime/events.def: lruvec index * NR_LRU_LISTS + enum lru_list). */
-const LRU_LISTS = ['inactive_anon', 'active_anon', 'inactive_file', 'active_file', 'unevictable'];
+export const LRU_LISTS = ['inactive_anon', 'active_anon', 'inactive_file', 'active_file', 'unevictable'];
+/** An LRU_ADD/LRU_DEL list id's enum lru_list, by name. */
+export const lruListOf = (id: number) => LRU_LISTS[id % LRU_LISTS.length];
 export const lruListName = (id: number) => `lruvec ${Math.floor(id / LRU_LISTS.length)}'s ${LRU_LISTS[id % LRU_LISTS.length]} list`;
 /** The batch tag * 2 + sentinel bit of a folio, or -1 in a kernel without LRU batches. */
 const lruBatchText = (bits: number) => (bits < 0 ? '' : `, batch ${bits >> 1}${bits & 1 ? ', a sentinel' : ''}`);
@@ -80,6 +82,10 @@ export function describe(log: EventLog, i: number, labels: Labels): string {
       const pages = `${a(3)} page${a(3) === 1 ? '' : 's'} of page cache`;
       if (a(1) === LruItemOp.ADD) return a(2) ? `list_lru_add_obj(): ${o(0)} goes on the inode LRU (${pages})` : `list_lru_add_obj(): ${o(0)} was on the inode LRU already`;
       if (a(1) === LruItemOp.DEL) return a(2) ? `list_lru_del_obj(): ${o(0)} comes off the inode LRU (${pages})` : `list_lru_del_obj(): ${o(0)} was not on the inode LRU`;
+      if (a(1) === LruItemOp.MAPPING) {
+        const shadows = `${a(2) >> 1} shadow entr${a(2) >> 1 === 1 ? 'y' : 'ies'}`;
+        return `mapping_shrinkable() of ${o(0)}: ${a(2) & 1 ? 'true' : 'false'} (${pages}, ${shadows})`;
+      }
       return `inode_lru_isolate() returns ${LruStatus[a(2)] ? `LRU_${LruStatus[a(2)]}` : a(2)} for ${o(0)} (${pages})`;
     }
     case EventKind.LRU_SENTINEL: return a(2) & 1 ? `folio ${a(0)} of batch ${a(2) >> 1} becomes a sentinel` : `folio ${a(0)} of batch ${a(2) >> 1} is no longer a sentinel`;

@@ -122,9 +122,10 @@ export function Figures() {
         <p>
           Each row runs the scenario inode-lru scaled down by 2^k, the smallest that keeps the simulated workingset within 65,536 pages
           and 50,000 inodes: N / 2^k inodes (rounded) of P pages each, the inactive list / 2^k, reclaim at priority 12 − k and the
-          super block shrinker’s batch 1024 &gt;&gt; k, so that every shrink_slab() and every page scan asks for as many objects as at
-          full size. The inode LRU code is each branch’s fs/inode.c (extracted), list_lru and shrink_slab() are the real 6.12 code; the
-          page cache and the file LRU lists are the project’s model.
+          shrinkers’ batches 1024 &gt;&gt; k (the super block’s) and 128 &gt;&gt; k (the shadow nodes’), so that every shrink_slab() and every
+          page scan asks for as many objects as at full size. The inode LRU code is each branch’s fs/inode.c (extracted); list_lru,
+          shrink_slab(), the folio LRU and the page cache (mm/filemap.c, truncate.c, workingset.c, with their shadow entries and the
+          shadow-node shrinker) are the real 6.12 code.
         </p>
         <p>
           Cost model, in virtual nanoseconds: the runtime’s own for each lock, atomic and list operation; 1,600 per reclaimed page for

@@ -18,7 +18,8 @@ export const inodeLru: SceneDef<InodeLruState> = {
   blurb:
     'N inodes (twelve unless changed below) hold a workingset of P active pages each (four) while a streaming reader forces drop-behind reclaim: kswapd takes ' +
     'the reader’s pages off the inactive list and calls shrink_slab(), whose super block shrinker walks the inode LRU with the real ' +
-    'inode_lru_isolate(). On v6.12 inodes with page cache stay off the LRU and go on when their last page leaves; on the “before” ' +
+    'inode_lru_isolate(), and the shadow-node shrinker of mm/workingset.c. The page cache is 6.12’s own (filemap.c, truncate.c, workingset.c): ' +
+    'a reclaimed page leaves a shadow entry, and on v6.12 an inode stays off the LRU while it holds pages or shadow nodes; on the “before” ' +
     'kernel (and Dave Chinner’s LRU_ROTATE_NODEFER counter-proposal) they sit on it and are rotated again and again.',
   reducer: sceneReducer,
   View: InodeLruView,
@@ -28,7 +29,7 @@ export const inodeLru: SceneDef<InodeLruState> = {
     { id: 'kernel', what: 'the sentence on what this kernel does with busy inodes', talk: false },
     { id: 'jumps', what: 'the buttons that go to the next rotation, put-on or isolation', talk: false },
     { id: 'inodes', what: 'the inode LRU, head to tail', talk: true },
-    { id: 'pages', what: 'the file LRU lists of the page cache model, an entry per workingset file', talk: false },
+    { id: 'pages', what: '6.12’s file LRU lists, an entry per workingset file, and the inodes kept off the inode LRU by shadow entries', talk: false },
   ],
   Measure: Figures,
   figures: { 'slab-share': slabShare },

@@ -37,6 +37,28 @@ describe('inode-lru model on v6.12', () => {
     expect(seen).toBe(true);
   });
 
+  it('keeps an inode reclaim emptied off the LRU while it holds shadow entries, until the shadow-node shrinker frees them', () => {
+    // an inode with no pages but shadows, off the LRU and alive, that later goes on it
+    let waiting: number | null = null;
+    let since = -1;
+    for (let k = 0; k < log.length && waiting === null; k++) {
+      const s = h.at(k);
+      for (const r of Object.values(s.inodes))
+        if (!r.workingset && r.pages === 0 && r.shadows > 0 && !r.onLru && !r.freed) {
+          waiting = r.obj;
+          since = k;
+          break;
+        }
+    }
+    expect(waiting).not.toBeNull();
+    let on = -1;
+    for (let k = since; k < log.length && on < 0; k++) if (h.at(k).inodes[waiting!].onLru) on = k;
+    expect(on).toBeGreaterThan(since);
+    // it went on only once its shadows were gone, and a shadow node was freed before that
+    expect(h.at(on).inodes[waiting!].shadows).toBe(0);
+    expect(h.at(on).shadowNodesFreed).toBeGreaterThan(0);
+  });
+
   it('keeps the workingset off the LRU, and the share small', () => {
     const ws = Object.values(h.at(beforeKillSb(log)).inodes).filter((r) => r.workingset);
     expect(ws.length).toBe(12);

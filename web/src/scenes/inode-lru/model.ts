@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The inode-lru scene's model: the machine, the super block's inode LRU
-// in list order, every inode's page cache, and the file LRU lists of the
-// project's page cache model, folded from the events the real code
-// records (LRU_ITEM at fs/inode.c's list_lru_add_obj()/list_lru_del_obj()
-// calls and inode_lru_isolate()'s returns) and the scenario's calls
-// (read_folio, shrink_inactive_list, shrink_slab).
+// in list order, every inode's page cache (pages and shadow entries), and
+// 6.12's file LRU lists, folded from the events the real code records
+// (LRU_ITEM at fs/inode.c's list_lru_add_obj()/list_lru_del_obj() calls,
+// inode_lru_isolate()'s returns and the page cache's mapping_shrinkable()
+// tests; LRU_ADD/LRU_DEL at the folio LRU's list operations) and the
+// scenario's calls (read_folio, shrink_inactive_list, shrink_slab).
 import { EventKind, Label, LruItemOp, LruStatus } from '../../engine/generated/events';
 import type { EventLog } from '../../engine/log';
 import { machineReducer, type MachineState } from '../../engine/machine';
+import { lruListOf } from '../../engine/narrate';
+
 
 /** inode_lru_isolate()'s lru_status as the kernel names it (LRU_ITEM's ret, generated from wasm/runtime/sim.h). */
 export const statusName = (ret: number): string => (LruStatus[ret] ? `LRU_${LruStatus[ret]}` : String(ret));
@@ -17,6 +20,7 @@ export interface InodeRow {
   name: string; // "ws 3", "stream 14"
   workingset: boolean;
   pages: number;
+  shadows: number; // shadow entries in its XArray (LRU_ITEM MAPPING events)
   onLru: boolean;
   freed: boolean;
   rotations: number;
@@ -38,8 +42,10 @@ export interface InodeLruState {
   machine: MachineState;
   inodes: Record<number, InodeRow>;
   order: number[]; // the inode LRU, head (walked first) to tail
-  inactive: number[]; // the inactive file list, oldest (reclaimed first) first: an inode per page
-  active: number; // pages on the active file list (the workingset's)
+  inactive: number[]; // the inactive file list's folios (pfns), oldest (the tail, reclaimed first) first
+  active: number; // folios on the active file list (the workingset's)
+  owner: Record<number, number>; // folio pfn -> the inode it was read for (read_folio's CALL)
+  shadowNodesFreed: number; // shadow_lru_isolate()'s mapping tests: a shadow node freed
   rotations: number;
   takenOff: number;
   putOn: number;
@@ -53,13 +59,12 @@ export interface InodeLruState {
   open: Record<number, { name: string; start: number; off: number }[]>; // per task, its open calls
   offSince: Record<number, number>; // task -> when it left its CPU
   model: { shift: number; inodes: number; visitNs: number; reclaimNs: number } | null;
-  wsPages: number;
 }
 
 function row(s: InodeLruState, obj: number): InodeRow {
   let r = s.inodes[obj];
   if (!r) {
-    r = { obj, name: `inode ${obj}`, workingset: false, pages: 0, onLru: false, freed: false, rotations: 0 };
+    r = { obj, name: `inode ${obj}`, workingset: false, pages: 0, shadows: 0, onLru: false, freed: false, rotations: 0 };
     s.inodes[obj] = r;
   }
   return r;
@@ -78,6 +83,8 @@ export const inodeReducer = {
       order: [],
       inactive: [],
       active: 0,
+      owner: {},
+      shadowNodesFreed: 0,
       rotations: 0,
       takenOff: 0,
       putOn: 0,
@@ -91,7 +98,6 @@ export const inodeReducer = {
       open: {},
       offSince: {},
       model: null,
-      wsPages: 0,
     };
   },
 
@@ -117,12 +123,25 @@ export const inodeReducer = {
           const r = row(s, a(0));
           r.name = log.name(a(2));
           r.workingset = r.name.startsWith('ws');
-          if (r.workingset && s.wsPages) {
-            r.pages = s.wsPages;
-            s.active += s.wsPages;
-          }
         }
         return;
+      case EventKind.LRU_ADD: {
+        // pfn, after which folio (-1: the head), list id (lruvec * NR_LRU_LISTS + lru)
+        const list = lruListOf(a(2));
+        if (list === 'active_file') s.active++;
+        else if (list === 'inactive_file') {
+          // oldest first is tail first: the head's end is the array's end, "after prev" just before prev
+          const k = a(1) < 0 ? -1 : s.inactive.indexOf(a(1));
+          s.inactive = k < 0 ? [...s.inactive, a(0)] : [...s.inactive.slice(0, k), a(0), ...s.inactive.slice(k)];
+        }
+        return;
+      }
+      case EventKind.LRU_DEL: {
+        const list = lruListOf(a(1));
+        if (list === 'active_file') s.active--;
+        else if (list === 'inactive_file') s.inactive = removeFrom(s.inactive, a(0));
+        return;
+      }
       case EventKind.KFREE: {
         const r = s.inodes[a(0)];
         if (r && !r.freed) {
@@ -138,6 +157,12 @@ export const inodeReducer = {
         const op = a(1);
         const ret = a(2);
         r.pages = a(3);
+        if (op === LruItemOp.MAPPING) {
+          // a page cache change tested mapping_shrinkable() before inode_add_lru(): ret = shadows * 2 + shrinkable
+          r.shadows = ret >> 1;
+          if (site?.func === 'shadow_lru_isolate') s.shadowNodesFreed++;
+          return;
+        }
         if (op === LruItemOp.ADD) {
           what = ret ? 'put-on' : 'already-on';
           if (ret) {
@@ -174,7 +199,6 @@ export const inodeReducer = {
         const fn = log.name(a(0));
         (s.open[task] ??= []).push({ name: fn, start: t, off: 0 });
         if (fn === 'inode_lru_model') s.model = { shift: a(1), inodes: a(2), visitNs: a(3), reclaimNs: 0 };
-        if (fn === 'workingset') s.wsPages = a(2);
         return;
       }
       case EventKind.RETURN: {
@@ -189,16 +213,7 @@ export const inodeReducer = {
           if (fn === 'shrink_inactive_list') s.pageNs += t - c.start - c.off;
         }
         if (fn === 'inode_lru_model' && s.model) s.model = { ...s.model, reclaimNs: a(1) };
-        if (fn === 'shrink_inactive_list') {
-          const n = a(1);
-          const gone = s.inactive.slice(0, n);
-          s.inactive = s.inactive.slice(n);
-          for (const obj of gone) {
-            const r = s.inodes[obj];
-            if (r) r.pages = Math.max(0, r.pages - 1);
-          }
-          s.reclaimed += gone.length;
-        }
+        if (fn === 'shrink_inactive_list') s.reclaimed += a(1);
         return;
       }
       default:
@@ -207,13 +222,13 @@ export const inodeReducer = {
   },
 };
 
-/** read_folio's inode: its CALL carries it; the page joins the inactive list at the RETURN. */
+/** read_folio's CALL: the inode, the page's index and its folio's pfn; the page is in its page cache at the RETURN. */
 export const readFolioReducer = {
   apply(s: InodeLruState, log: EventLog, i: number) {
     if (log.kind[i] !== EventKind.CALL || log.name(log.arg(i, 0)) !== 'read_folio') return;
     const obj = log.arg(i, 1);
     row(s, obj).pages++;
-    s.inactive = [...s.inactive, obj];
+    s.owner[log.arg(i, 3)] = obj;
   },
 };
 

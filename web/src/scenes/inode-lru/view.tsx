@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // The inode-lru scene, under the stage's time axis and CPU cards: the
-// super block's inode LRU (head, walked first, to tail) beside the file
-// LRU lists of the page cache model; the last thing fs/inode.c did to an inode, at its line;
+// super block's inode LRU (head, walked first, to tail) beside 6.12's file
+// LRU lists and each inode's pages and shadow entries; the last thing
+// fs/inode.c did to an inode, at its line;
 // and the running share of kswapd's reclaim time spent in shrink_slab().
 import { shows, type ProgramFormProps, type SceneViewProps } from '../types';
 import { useState } from 'react';
@@ -21,7 +22,7 @@ const WHAT: Record<LruWhat, string> = {
 };
 
 const KERNEL: Record<string, string> = {
-  inode: 'v6.12: inodes with page cache stay off the LRU; the last page to leave puts them on',
+  inode: 'v6.12: inodes with page cache stay off the LRU, shadow entries included (but a lone one at index 0); the last page or shadow node to leave puts them on',
   'inode-before': 'project patch inode-lru-before: they sit on the LRU (as before 5.16) and the shrinker rotates them, where kernels before 5.16 stripped their page cache',
   'inode-rotate': 'project port of Dave Chinner’s counter-proposal: rotated with LRU_ROTATE_NODEFER, counted as work done',
 };
@@ -29,10 +30,12 @@ const KERNEL: Record<string, string> = {
 function InodeBox({ r, hot }: { r: InodeRow; hot: boolean }) {
   const cls = ['inode-box', r.pages > 0 ? 'busy' : 'empty', r.workingset ? 'ws' : 'stream', hot ? 'hot' : ''].join(' ');
   return (
-    <li className={cls} data-testid={`inode.${r.name.replace(' ', '-')}`} data-pages={r.pages} data-on-lru={r.onLru ? 1 : 0}
-      title={`${r.name}: ${r.pages} pages in its page cache; rotated ${r.rotations} times`}>
+    <li className={cls} data-testid={`inode.${r.name.replace(' ', '-')}`} data-pages={r.pages} data-shadows={r.shadows}
+      data-on-lru={r.onLru ? 1 : 0}
+      title={`${r.name}: ${r.pages} pages and ${r.shadows} shadow entries in its page cache; rotated ${r.rotations} times`}>
       <span className="inode-name">{r.name}</span>
       <span className="inode-pages">{r.pages}p</span>
+      {r.shadows > 0 && <span className="inode-shadows">{r.shadows}s</span>}
       {r.rotations > 0 && <span className="inode-rot">↻{r.rotations}</span>}
     </li>
   );
@@ -60,10 +63,11 @@ function InodeLru({ state, step }: { state: InodeLruState; step: number }) {
 function PageLru({ state }: { state: InodeLruState }) {
   const ws = Object.values(state.inodes).filter((r) => r.workingset && !r.freed);
   const off = Object.values(state.inodes).filter((r) => !r.onLru && !r.freed && r.pages > 0);
+  const shadowed = Object.values(state.inodes).filter((r) => !r.onLru && !r.freed && r.pages === 0 && r.shadows > 0);
   return (
     <section className="inode-lru-panel" aria-label="The file LRU lists" data-testid="page.lru">
       <h3>
-        File LRU (project model): active <b data-testid="page.lru.active">{state.active}</b> pages, inactive{' '}
+        File LRU (6.12’s mm/swap.c, vmscan.c): active <b data-testid="page.lru.active">{state.active}</b> pages, inactive{' '}
         <b data-testid="page.lru.inactive">{state.inactive.length}</b>
       </h3>
       <p className="muted">active: the workingset, never scanned by drop-behind</p>
@@ -77,13 +81,19 @@ function PageLru({ state }: { state: InodeLruState }) {
       </ol>
       <p className="muted">inactive, oldest (reclaimed next) first: the streaming reader’s pages</p>
       <div className="page-strip" data-testid="page.lru.strip">
-        {state.inactive.slice(0, 160).map((o, k) => (
-          <span key={k} className={`page-cell c${o % 6}`} title={state.inodes[o]?.name ?? ''} />
-        ))}
+        {state.inactive.slice(0, 160).map((pfn) => {
+          const o = state.owner[pfn] ?? 0;
+          return <span key={pfn} className={`page-cell c${o % 6}`} title={`folio ${pfn}: ${state.inodes[o]?.name ?? ''}`} />;
+        })}
         {state.inactive.length > 160 && <span className="muted"> +{state.inactive.length - 160}</span>}
       </div>
       <p className="muted" data-testid="page.lru.off">
         Inodes with page cache off the inode LRU: {off.map((r) => r.name).join(', ') || 'none'}
+      </p>
+      <p className="muted" data-testid="page.lru.shadowed">
+        Emptied of pages, off the inode LRU for their shadow entries (until mm-shadow frees their node):{' '}
+        {shadowed.map((r) => `${r.name} (${r.shadows})`).join(', ') || 'none'}; shadow nodes freed{' '}
+        <b data-testid="page.shadow-nodes-freed">{state.shadowNodesFreed}</b>
       </p>
     </section>
   );
