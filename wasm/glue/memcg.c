@@ -15,6 +15,7 @@
 #include <linux/kernel.h>
 #include <linux/memcontrol.h>
 #include <linux/slab.h>
+#include <linux/list_lru.h>
 #include "glue.h"
 
 struct mem_cgroup *root_mem_cgroup;
@@ -74,6 +75,26 @@ static void *memcg_charge_target(void *p)
 struct mem_cgroup *sim_memcg_charge_target(struct mem_cgroup *memcg)
 {
 	return memcg_charge_target(memcg);
+}
+
+/*
+ * mm/memcontrol.c __memcg_slab_post_alloc_hook(), for kmem_cache_alloc_lru():
+ * an accounted object (__GFP_ACCOUNT) made for the active memcg is charged
+ * to its charge target above, and when it is bound for lru, that memcg
+ * gets its list there first (memcg_list_lru_alloc()), or the allocation
+ * fails. (The runtime's slab charges every object made for an active
+ * memcg, accounted or not.)
+ */
+void *sim_kmem_cache_alloc_lru(struct kmem_cache *s, struct list_lru *lru, gfp_t gfp,
+			       const struct sim_site *site)
+{
+	struct mem_cgroup *to = NULL;
+
+	if (lru && (gfp & __GFP_ACCOUNT) && sim_alloc_memcg())
+		to = memcg_charge_target(sim_alloc_memcg());
+	if (to && memcg_list_lru_alloc(to, lru, gfp))
+		return NULL;
+	return sim_kmem_cache_alloc(s, gfp, site);
 }
 
 static struct mem_cgroup *next_pre(struct mem_cgroup *pos, struct mem_cgroup *root)

@@ -300,6 +300,7 @@ unsigned long sim_ksize(const void *p);
 int sim_obj_node(const void *p);
 void *sim_obj_memcg(const void *p);
 void sim_set_alloc_memcg(void *memcg);	/* objects allocated from now on are charged for it */
+void *sim_alloc_memcg(void);		/* the memcg sim_set_alloc_memcg() named last, or NULL */
 /*
  * Whom an allocation for memcg is charged to (NULL: none), as the memcg
  * glue says (wasm/glue/memcg.c, current_obj_cgroup()); unset, to memcg.

@@ -435,6 +435,11 @@ void sim_set_alloc_memcg(void *memcg)
 		sim_current->active_memcg = memcg;
 }
 
+void *sim_alloc_memcg(void)
+{
+	return sim_current ? sim_current->active_memcg : NULL;
+}
+
 void sim_slab_recharge(void *from, void *to)
 {
 	struct charged *c;

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Project code that compiles the inode LRU code extracted from the
- * branch's fs/inode.c (wasm/extract/inode-fs.txt) and the page cache
- * tests of include/linux/pagemap.h (wasm/extract/inode-pagemap.txt), with
- * their real line numbers, and stands in for what they call elsewhere in
- * the kernel: no buffer heads, no writeback, evict() reduced to freeing.
+ * branch's fs/inode.c (wasm/extract/inode-fs.txt), with its real line
+ * numbers, and stands in for what it calls elsewhere in the kernel: no
+ * buffer heads, no writeback, no dirty inodes; evict() is fs/inode.c's
+ * without the super block's ->evict_inode (none here) and the inode hash
+ * wake-ups: the real truncate_inode_pages_final() (mm/truncate.c, in
+ * wasm/glue/inode/filemap.c) and clear_inode(), then the free.
  *
  * Observability: each list_lru_add_obj()/list_lru_del_obj() call and each
  * lru_status that inode_lru_isolate() returns is recorded as an LRU_ITEM
@@ -152,7 +154,8 @@ struct inode *lab_new_inode(struct super_block *sb, unsigned long ino)
 	inode->i_data.host = inode;
 	inode->i_data.a_ops = &lab_empty_aops;
 	INIT_LIST_HEAD(&inode->i_data.i_private_list);
-	xa_init_flags(&inode->i_data.i_pages, XA_FLAGS_LOCK_IRQ);
+	/* fs/inode.c __address_space_init_once(): its XArray's nodes are accounted */
+	xa_init_flags(&inode->i_data.i_pages, XA_FLAGS_LOCK_IRQ | XA_FLAGS_ACCOUNT);
 	inode->i_mapping = &inode->i_data;
 	return inode;
 }

@@ -196,12 +196,19 @@ void free_unref_folios(struct folio_batch *folios)
 
 /* ---- memcg charging ---------------------------------------------------- */
 
-/* include/linux/sched/mm.h: this task's charges without an mm go to memcg */
+/*
+ * include/linux/sched/mm.h: this task's charges without an mm go to memcg,
+ * its folios' (below) and its kernel memory's (the runtime's slab charges
+ * an object to the memcg it is told of, as current_obj_cgroup() reads
+ * the active memcg), so that, say, the XArray nodes filemap_add_folio()
+ * allocates are memcg's, as their shadow-node list_lru then finds them.
+ */
 struct mem_cgroup *set_active_memcg(struct mem_cgroup *memcg)
 {
 	struct mem_cgroup *old = current->active_memcg;
 
 	current->active_memcg = memcg;
+	sim_set_alloc_memcg(memcg);
 	return old;
 }
 

@@ -54,7 +54,15 @@ static inline void *sim_kmem_cache_alloc(struct kmem_cache *s, gfp_t gfp, const 
 }
 
 #define kmem_cache_alloc(s, gfp)	sim_kmem_cache_alloc(s, gfp, SIM_SITE())
-#define kmem_cache_alloc_lru(s, lru, gfp)	sim_kmem_cache_alloc(s, gfp, SIM_SITE())
+/*
+ * mm/slub.c's kmem_cache_alloc_lru(): an object bound for a list_lru,
+ * whose memcg_slab_post_alloc_hook() gives the memcg it is charged to its
+ * list there first (memcg_list_lru_alloc()); wasm/glue/memcg.c.
+ */
+struct list_lru;
+void *sim_kmem_cache_alloc_lru(struct kmem_cache *s, struct list_lru *lru, gfp_t gfp,
+			       const struct sim_site *site);
+#define kmem_cache_alloc_lru(s, lru, gfp)	sim_kmem_cache_alloc_lru(s, lru, gfp, SIM_SITE())
 #define kmem_cache_zalloc(s, gfp)	sim_kmem_cache_alloc(s, (gfp) | __GFP_ZERO, SIM_SITE())
 #define kmem_cache_free(s, p)	sim_kfree(p, SIM_SITE_EXPR(#p))
 
