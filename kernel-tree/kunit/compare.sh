@@ -79,9 +79,11 @@ fail=0
 printk_max=974
 
 # The scenarios each branch's suite runs, in its order, and the variant
-# that runs each where it is not the branch's own (kunit-inode: inode,
+# that runs each where the branch's own does not (kunit-inode: inode,
 # built from v6.12, whose fs/ and mm/ page cache code the ports on it
-# shares): wasm/scenarios/kunit.def, read by cases.sh.
+# shares; a branch whose own variant runs it, inode-lru-before's
+# inode-before, is compared with that): wasm/scenarios/kunit.def, read by
+# cases.sh.
 top=$PWD
 . kernel-tree/kunit/cases.sh
 declare -A scenario_variant=()
@@ -129,6 +131,16 @@ split_trace() {
 		out { print > out }' "$1"
 }
 
+# variant_for SCENARIO: the branch's variant ($variant) when it runs the
+# scenario ($own_scenarios: its native program's --list), else kunit.def's.
+variant_for() {
+	if [ -n "${scenario_variant[$1]:-}" ] && [[ "$own_scenarios" != *" $1 "* ]]; then
+		echo "${scenario_variant[$1]}"
+	else
+		echo "$variant"
+	fi
+}
+
 # run_traces TEMPLATE KIND DIR VARIANT SCENARIO...: the trace of each scenario,
 # DIR/<scenario>.KIND, run by TEMPLATE with BRANCH replaced by VARIANT, or,
 # when VARIANT is empty, by the scenario's variant (or the branch's);
@@ -137,7 +149,7 @@ run_traces() {
 	local tpl=$1 kind=$2 out=$3 v=$4 s prog opt=${TRACE_OPT:---trace}
 	shift 4
 	for s in "$@"; do
-		prog=${tpl//BRANCH/${v:-${scenario_variant[$s]:-$variant}}}
+		prog=${tpl//BRANCH/${v:-$(variant_for "$s")}}
 		case $kind in
 		*wasm|*wasm64)	node --no-experimental-fetch "$prog" --scenario "$s" "$opt" > "$out/$s.$kind" 2> "$out/$s.$kind.err" ;;
 		*)	ASAN_OPTIONS=detect_leaks=0 "$prog" --scenario "$s" "$opt" > "$out/$s.$kind" 2> "$out/$s.$kind.err" ;;
@@ -173,6 +185,8 @@ for branch in "$@"; do
 	dir=build/kunit/$branch
 	uml=$dir/trace-uml.txt
 	variant=${KUNIT_VARIANT:-${variant_of[$branch]:-$branch}}
+	own_scenarios=" $(ASAN_OPTIONS=detect_leaks=0 "${native_tpl//BRANCH/$variant}" --list 2>/dev/null |
+		cut -f1 | tr '\n' ' ')"
 	scenarios=(${SCENARIOS:-$(branch_scenarios "$branch" | awk -v word="$word" \
 		'$3 != "WORD64" || word == 64 { print $2 }')})
 	word64_left=$(branch_scenarios "$branch" | awk -v word="$word" '$3 == "WORD64" && word != 64 { printf " %s", $2 }')

@@ -517,6 +517,40 @@ static void rl_inode_truncate(struct inode *inode, unsigned long index)
 #define rl_prune_icache_sb(sb, sc)	prune_icache_sb(sb, sc)
 
 #include "kunit_inode_body.h"
+
+/*
+ * Shadow entries (kunit_shadow_body.h): the case's page cache charged to a
+ * memcg of its own in a cgroup2 mount of its own, reclaimed through the
+ * kernel's shrink_inactive_list() (kunit_lru_vmscan.h, appended to
+ * mm/vmscan.c) and its shadow nodes scanned by the shadow-node shrinker's
+ * own functions (kunit_inode_workingset.h, appended to mm/workingset.c
+ * by run.sh).
+ */
+static struct mem_cgroup *rl_shadow_memcg_create(void)
+{
+	struct mem_cgroup *memcg;
+
+	if (rl_mount())
+		return NULL;
+	memcg = rl_memcg_create(RL_ROOT, "shadow");
+	if (!memcg) {
+		kern_unmount(rl_mnt);
+		rl_mnt = NULL;
+	}
+	return memcg;
+}
+
+static void rl_shadow_memcg_release(struct mem_cgroup *memcg)
+{
+	rl_memcg_release(memcg);
+	kern_unmount(rl_mnt);
+	rl_mnt = NULL;
+}
+
+/* count_shadow_nodes() reads the memcg's page counts: flushed, they are exact */
+#define rl_shadow_flush(memcg)	mem_cgroup_flush_stats(memcg)
+
+#include "kunit_shadow_body.h"
 #endif
 
 /*

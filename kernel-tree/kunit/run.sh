@@ -24,8 +24,14 @@ top=$(cd "$here/../.." && pwd)
 tree=$top/kernel-tree/linux
 b=$top/build/kunit/$branch
 src=$b/src
-# RL_KUNITCONFIG: another branch's (a reviewer's variant is built as its base)
+# RL_KUNITCONFIG: another branch's (a reviewer's variant is built as its base);
+# a branch with none of its own takes its base's (kernel-tree/kernels.py
+# branches), as inode-lru-before takes v6.12's
 config=${RL_KUNITCONFIG:-$here/$branch.kunitconfig}
+if [ -z "${RL_KUNITCONFIG:-}" ] && [ ! -f "$config" ]; then
+	base=$(python3 "$top/kernel-tree/kernels.py" branches | awk -v b="$branch" '$1 == b { print $2 }')
+	[ -z "$base" ] || config=$here/$base.kunitconfig
+fi
 . "$here/cases.sh"
 
 [ -f "$config" ] || { echo "kunit: no $config" >&2; exit 2; }
@@ -57,6 +63,12 @@ if branch_runs "$branch" FOLIO_LRU; then
 	# so scenario kunit-lru's hook goes at its end (kunit_lru_vmscan.h)
 	grep -q '^#include "kunit_lru_vmscan.h"$' "$src/mm/vmscan.c" ||
 		printf '\n#ifdef CONFIG_KUNIT\n#include "kunit_lru_vmscan.h"\n#endif\n' >> "$src/mm/vmscan.c"
+fi
+if branch_runs "$branch" INODE; then
+	# scenario kunit-shadow's calls of the shadow-node shrinker, whose
+	# functions are static in mm/workingset.c (kunit_inode_workingset.h)
+	grep -q '^#include "kunit_inode_workingset.h"$' "$src/mm/workingset.c" ||
+		printf '\n#ifdef CONFIG_KUNIT\n#include "kunit_inode_workingset.h"\n#endif\n' >> "$src/mm/workingset.c"
 fi
 if [ -f "$src/mm/shrinker.c" ]; then
 	# 6.7 and later: shrink_slab() is declared in mm/internal.h

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Scenario "kunit-inode" on the simulated machine (the inode variants
- * only): inodes with page cache on and off the inode LRU, one step after
- * another on one CPU, over the code extracted from the branch's
+ * Scenarios "kunit-inode" and "kunit-shadow" on the simulated machine (the
+ * inode variants only): inodes with page cache on and off the inode LRU,
+ * and the shadow entries reclaim leaves, one step after another on one CPU, over the code extracted from the branch's
  * fs/inode.c (wasm/glue/inode/inode.c) and the page cache extracted from
  * mm/filemap.c, mm/truncate.c and mm/workingset.c (wasm/glue/inode/filemap.c)
- * over the real folio LRU. Its body, kunit_inode_body.h, is the one
- * kernel-tree/kunit's KUnit suite runs inside User-Mode Linux v6.12 on a
- * real super block with real page cache; both print the same
+ * over the real folio LRU. Their bodies, kunit_inode_body.h and
+ * kunit_shadow_body.h, are the ones kernel-tree/kunit's KUnit suite runs
+ * inside User-Mode Linux v6.12 on a real super block with real page
+ * cache; both print the same
  * "reclaim_lab: " lines, which kernel-tree/kunit/compare.sh diffs (with
  * variant inode, built from v6.12).
  */
@@ -75,6 +76,23 @@ static void rl_inode_unmount(struct super_block *sb);
 
 #include "kunit_inode_body.h"
 
+/* kunit-shadow's memcg, below the root, online */
+static struct mem_cgroup *rl_shadow_memcg_create(void)
+{
+	return sim_memcg_create(root_mem_cgroup, "shadow");
+}
+
+static void rl_shadow_memcg_release(struct mem_cgroup *memcg)
+{
+	sim_memcg_offline(memcg);
+	sim_memcg_free(memcg);
+}
+
+/* The glue's statistics are exact at every step: nothing to flush */
+#define rl_shadow_flush(memcg)	do { (void)(memcg); } while (0)
+
+#include "kunit_shadow_body.h"
+
 static void rl_inode_unmount(struct super_block *sb)
 {
 	int i;
@@ -88,21 +106,39 @@ static void rl_inode_unmount(struct super_block *sb)
 	kfree(sb);
 }
 
-static void kunit_inode_init(void *arg)
+/* A case on a fresh machine: the root memcg, the pages, and (kunit-shadow) workingset_init() */
+static void rl_inode_case(const char *name, int (*run)(void), bool workingset)
 {
 	if (!sim_memcg_create(NULL, "/"))
 		return;
 	if (lab_mem_map_init(RL_INODE_PAGES, 0))
 		goto free_root;
-	SCENARIO_CALL("reclaim_lab_inode", 0, 0, 0);
-	SCENARIO_RETURN("reclaim_lab_inode", rl_inode_run());
+	if (workingset && lab_workingset_init())
+		goto free_map;
+	SCENARIO_CALL(name, 0, 0, 0);
+	SCENARIO_RETURN(name, run());
 	lru_add_drain();
-	WARN(lab_nr_free_pages() != lab_nr_pages, "kunit-inode: %lu pages not freed",
+	WARN(lab_nr_free_pages() != lab_nr_pages, "%s: %lu pages not freed", name,
 	     lab_nr_pages - lab_nr_free_pages());
+	if (workingset) {
+		WARN(lab_shadow_nodes_count(), "%s: %lu shadow nodes left", name, lab_shadow_nodes_count());
+		lab_workingset_exit();
+	}
+free_map:
 	lab_mem_map_free();
 free_root:
 	sim_memcg_free(root_mem_cgroup);
 	rcu_barrier();
+}
+
+static void kunit_inode_init(void *arg)
+{
+	rl_inode_case("reclaim_lab_inode", rl_inode_run, false);
+}
+
+static void kunit_shadow_init(void *arg)
+{
+	rl_inode_case("reclaim_lab_shadow", rl_shadow_run, true);
 }
 
 #define KUNIT_IF_ALL(...)

@@ -8,8 +8,8 @@
  * take its pages away put it on with inode_add_lru() (here the truncate
  * path, mm/filemap.c delete_from_page_cache_batch()). Compiled twice:
  * wasm/scenarios/kunit_inode.c on the simulated machine (variant inode:
- * the code extracted from v6.12 fs/inode.c, the project's page cache
- * model) and kernel-tree/kunit/reclaim_lab_kunit.c inside User-Mode Linux
+ * the code extracted from v6.12 fs/inode.c and its page cache,
+ * mm/filemap.c and mm/truncate.c) and kernel-tree/kunit/reclaim_lab_kunit.c inside User-Mode Linux
  * (inodes of a pseudo file system mounted with kern_mount(), whose
  * super_operations leave drop_inode to generic_drop_inode(), so that the
  * final iput() of a hashed inode keeps it cached: iput_final() ->
@@ -34,8 +34,8 @@
  * block whose final iput() keeps hashed inodes; rl_inode_new(sb, ino), an
  * inode in use (i_count 1), hashed; rl_inode_add_page(inode, index), a
  * clean page of its page cache; rl_inode_settle(), the pages in place
- * (UML: lru_add_drain(), so that no per-CPU batch holds a reference
- * invalidate_mapping_pages() would refuse; the model has no batches);
+ * (lru_add_drain(), so that no per-CPU batch holds a reference
+ * invalidate_mapping_pages() would refuse);
  * rl_inode_truncate(inode, index), truncate_inode_pages() from that
  * page; rl_prune_icache_sb(sb, sc), the kernel's prune_icache_sb(); and
  * evict() calls rl_inode_evicted() for each inode it frees.

@@ -178,6 +178,9 @@ struct folio *__filemap_get_folio(struct address_space *mapping, pgoff_t index,
 
 /* ---- for the scenarios ---------------------------------------------------- */
 
+/* kunit-shadow's calls of the shadow-node shrinker, as UML's mm/workingset.c has them */
+#include "../../scenarios/kunit_inode_workingset.h"
+
 /* The shrinker workingset_init() registered: the one that scans shadow nodes. */
 struct shrinker *lab_shadow_shrinker(void)
 {
