@@ -551,6 +551,25 @@ test-native: test-native/lru-inventory
 test-native/lru-inventory: $(LRU_INVENTORY_DEPS)
 	@$(SUITE) $@ ctest -- $(LRU_INVENTORY) --check docs/lru.md
 
+# docs/page-cache.md: the same for the inode-lru scene, on v6.12 (variant
+# inode) and the two inode series over it: the inode LRU, the page cache
+# and the folio LRU it runs, each item upstream or patched, and the shim.
+INODE_PORT_VARIANTS := $(filter-out inode,$(INODE_VARIANTS))
+PAGE_CACHE_INVENTORY = python3 wasm/tools/lru-inventory.py --doc page-cache --tree kernel-tree/linux \
+	--specs '$(inode_EXTRACT)' --srcs '$(inode_SRCS)' \
+	$(foreach v,$(INODE_PORT_VARIANTS),--port-specs '$(v):$($(v)_BRANCH)=$($(v)_EXTRACT)') \
+	$(foreach v,$(INODE_VARIANTS),--labrun $(v)=build/cov/$(v)/labrun)
+PAGE_CACHE_INVENTORY_DEPS = wasm/tools/lru-inventory.py wasm/tools/extract.py $(inode_EXTRACT) \
+	$(foreach v,$(INODE_VARIANTS),build/cov/$(v)/labrun)
+docs/page-cache.md: $(PAGE_CACHE_INVENTORY_DEPS)
+	@mkdir -p $(@D)
+	@$(PAGE_CACHE_INVENTORY) --write $@
+	@echo "  GEN $@ (the inode scene's inventory)"
+.PHONY: test-native/page-cache-inventory
+test-native: test-native/page-cache-inventory
+test-native/page-cache-inventory: $(PAGE_CACHE_INVENTORY_DEPS)
+	@$(SUITE) $@ ctest -- $(PAGE_CACHE_INVENTORY) --check docs/page-cache.md
+
 # The memory models' referee: the kernel's 47 litmus tests and the project's (the litmus
 # variant, made by wasm/litmus/litmus2c.py) searched to the end under sc,
 # tso and relaxed, each verdict against wasm/litmus/verdicts.txt; one

@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Write docs/lru.md's inventory of the folio LRU code the lab runs.
+"""Write a scene's inventory of the kernel code the lab runs for it.
 
-For every function, block and line the LRU's extraction specs take from
-the kernel (wasm/extract/lru-*.txt, as wasm/build.mk lists them for
-v6.12 and for the RFC's port), where it comes from and whether the port's
-series changes it, with the commits that do; then the project's own code
-around it (wasm/glue/lru/, the LRU's shim headers), each function with
-its line count; then the totals. Whether a function shows in the scene's
-events is read from runs of labrun (lru-batch's default setup).
+For every function, block and line the scene's extraction specs take from
+the kernel (wasm/extract/*.txt, as wasm/build.mk lists them for v6.12 and
+for the kernels built on a series over it), where it comes from and
+whether a series changes it, with the patches that do; then the project's
+own code around it (glue, shim headers), each function with its line
+count; then the totals. Whether a function shows in the scene's events is
+read from runs of labrun (the scene's default setup). Two documents:
+--doc lru, docs/lru.md (the lru-batch scene over the folio LRU, and the
+RFC's port), and --doc page-cache, docs/page-cache.md (the inode-lru
+scene over the inode LRU, the page cache and the folio LRU).
 
 Usage:
-  lru-inventory.py --tree kernel-tree/linux --specs 'SPEC...' --port-specs
-      'BRANCH=SPEC...' ... --labrun 'VARIANT=PROG' ... (--write FILE | --check FILE)
+  lru-inventory.py --doc DOC --tree kernel-tree/linux --specs 'SPEC...' --port-specs
+      'VARIANT:BRANCH=SPEC...' ... --labrun 'VARIANT=PROG' ... [--srcs 'PATH...']
+      (--write FILE | --check FILE)
 --check exits 1, naming the first differing line, when FILE is not what
 would be written (make test-native runs it).
 """
@@ -28,7 +32,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 import extract  # noqa: E402  (wasm/tools/extract.py: the specs and how items are found)
 
 # The project's code the LRU compiles with, each file a kind of its own.
-SHIM_FILES = [
+LRU_SHIM_FILES = [
     ("wasm/glue/lru/lru.h", "glue"),
     ("wasm/glue/lru/mm.c", "glue"),
     ("wasm/glue/lru/swap.c", "glue"),
@@ -46,6 +50,56 @@ SHIM_FILES = [
 # Real headers the LRU code uses whole, as the branch has them.
 WHOLE = ["include/linux/page-flags.h", "include/linux/page_ref.h", "include/linux/pagevec.h",
          "include/linux/page-flags-layout.h", "include/linux/vm_event_item.h"]
+
+PROFILES = {
+    "lru": {
+        "make": "make docs/lru.md",
+        "title": "The folio LRU in the lab: what runs, and whose it is",
+        "scenario": "lru-batch",
+        "intro": [
+            "The lru-batch scene runs will-it-scale's page_fault1 over the kernel's own folio LRU: v6.12's code,",
+            "extracted function by function with `#line` kept (wasm/extract/lru-*.txt, wasm/tools/extract.py),",
+            "so every event names its real line; or the project's port of the 2018 lru_lock RFC",
+            "(20180131230413.27653-1-daniel.m.jordan@oracle.com, never merged) as a patch series on it",
+            "(kernel-tree/patches/lru-batch-port, lru-splice-port: variants lru-batch and lru-splice).",
+            "The LRU is the classic active/inactive one: CONFIG_LRU_GEN is off (Debian's 6.12 builds the",
+            "multi-generational LRU; the RFC predates it). wasm/glue/lru/lru.h says what stands around the",
+            "extracted code, and why.",
+        ],
+        "series": "the port's series",
+        "added": "Added by the port (not upstream code)",
+        "shim_files": LRU_SHIM_FILES,
+        "glue_dirs": "(wasm/glue/lru/)",
+        "other": "page_ref.h), the shim headers' inline functions (locks, atomics, lists) and the scenario.",
+    },
+    "page-cache": {
+        "make": "make docs/page-cache.md",
+        "title": "The page cache in the lab: what the inode scene runs, and whose it is",
+        "scenario": "inode-lru",
+        "intro": [
+            "The inode-lru scene (seed 004: drop-behind reclaim past inodes that hold page cache) runs",
+            "v6.12's fs/inode.c inode LRU, its page cache (mm/filemap.c, mm/truncate.c, mm/workingset.c's",
+            "shadow entries and shadow-node shrinker, mm/vmscan.c's __remove_mapping()) and the folio LRU",
+            "of docs/lru.md, each extracted function by function with `#line` kept (wasm/extract/inode-*.txt,",
+            "lru-*.txt), over the real mm/list_lru.c, mm/shrinker.c and lib/xarray.c compiled whole.",
+            "No project-written page cache is left: wasm/glue/inode/filemap.c stands only where the rest",
+            "of the kernel would be (no shmem, DAX, huge or large folios, writeback or rmap), and says so.",
+            "The kernels inode-before and inode-rotate are project patches on v6.12",
+            "(kernel-tree/patches/inode-lru-before, inode-lru-rotate): the items they change are marked.",
+        ],
+        "series": "the series",
+        "added": "Added by a series (not upstream code)",
+        "shim_files": [
+            ("wasm/glue/inode/inode.c", "glue"),
+            ("wasm/glue/inode/inode.h", "glue"),
+            ("wasm/glue/inode/filemap.c", "glue"),
+            ("wasm/include/linux/fs.h", "shim"),
+        ] + LRU_SHIM_FILES,
+        "glue_dirs": "(wasm/glue/inode/, wasm/glue/lru/)",
+        "other": "page_ref.h), the files compiled whole, the shim headers' inline functions (locks, atomics,"
+                 " lists) and the scenario.",
+    },
+}
 BASE = "v6.12"
 
 
@@ -199,16 +253,16 @@ def first_line_kind(path):
     return m.group(1) if m else "project code"
 
 
-def scene_functions(runs):
+def scene_functions(runs, scenario):
     """The functions each variant's run of the scene entered: its cov build
     (wasm/cli/functions.c) writes their addresses, nm names them."""
     seen = {}
     for variant, prog in runs:
-        out = os.path.join(os.path.dirname(prog), "lru-batch.functions")
+        out = os.path.join(os.path.dirname(prog), scenario + ".functions")
         env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", LAB_FUNCS_OUT=out)
-        r = subprocess.run([prog, "--scenario", "lru-batch", "--summary"], capture_output=True, text=True, env=env)
+        r = subprocess.run([prog, "--scenario", scenario, "--summary"], capture_output=True, text=True, env=env)
         if r.returncode != 0:
-            sys.exit("lru-inventory: %s --scenario lru-batch failed: %s" % (prog, r.stderr[-400:]))
+            sys.exit("lru-inventory: %s --scenario %s failed: %s" % (prog, scenario, r.stderr[-400:]))
         symbols = {}
         for line in subprocess.run(["nm", prog], check=True, capture_output=True, text=True).stdout.splitlines():
             parts = line.split()
@@ -228,13 +282,16 @@ def scene_functions(runs):
 
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--doc", choices=sorted(PROFILES), default="lru")
     ap.add_argument("--tree", required=True)
     ap.add_argument("--specs", required=True, help="v6.12's specs")
     ap.add_argument("--port-specs", action="append", default=[], help="VARIANT:BRANCH=SPEC... of a port kernel")
     ap.add_argument("--labrun", action="append", default=[], help="VARIANT=PROGRAM, for the scene's events")
+    ap.add_argument("--srcs", default="", help="kernel files compiled whole")
     ap.add_argument("--write")
     ap.add_argument("--check")
     a = ap.parse_args()
+    prof = PROFILES[a.doc]
     tree = a.tree
     ports = []
     for p in a.port_specs:
@@ -242,7 +299,7 @@ def main():
         variant, _, branch = head.partition(":")
         ports.append((variant, branch, specs.split()))
     runs = [tuple(r.split("=", 1)) for r in a.labrun]
-    events = scene_functions(runs)
+    events = scene_functions(runs, prof["scenario"])
 
     rows = []
     totals = {"extracted": 0, "items": 0}
@@ -286,21 +343,15 @@ def main():
 
     out = []
     w = out.append
-    w("<!-- Generated by wasm/tools/lru-inventory.py (make docs/lru.md); make test-native checks it. -->")
-    w("# The folio LRU in the lab: what runs, and whose it is")
+    w("<!-- Generated by wasm/tools/lru-inventory.py (%s); make test-native checks it. -->" % prof["make"])
+    w("# " + prof["title"])
     w("")
-    w("The lru-batch scene runs will-it-scale's page_fault1 over the kernel's own folio LRU: v6.12's code,")
-    w("extracted function by function with `#line` kept (wasm/extract/lru-*.txt, wasm/tools/extract.py),")
-    w("so every event names its real line; or the project's port of the 2018 lru_lock RFC")
-    w("(20180131230413.27653-1-daniel.m.jordan@oracle.com, never merged) as a patch series on it")
-    w("(kernel-tree/patches/lru-batch-port, lru-splice-port: variants lru-batch and lru-splice).")
-    w("The LRU is the classic active/inactive one: CONFIG_LRU_GEN is off (Debian's 6.12 builds the")
-    w("multi-generational LRU; the RFC predates it). wasm/glue/lru/lru.h says what stands around the")
-    w("extracted code, and why.")
+    for line in prof["intro"]:
+        w(line)
     w("")
     w("## Extracted from %s" % BASE)
     w("")
-    w("Status: upstream-unmodified on every kernel, or patched by the port's series (the patches that")
+    w("Status: upstream-unmodified on every kernel, or patched by %s (the patches that" % prof["series"])
     w("change the item, by their number in the kernel's series, on each port kernel). Scene: the")
     w("kernels whose run of the scene (its default setup) entered the function, as a build of the")
     w("same code with -finstrument-functions records it (wasm/cli/functions.c; inline functions too:")
@@ -316,7 +367,7 @@ def main():
             runs.setdefault(v, {}).setdefault("patched" if patched else "upstream", set()).add((path, name))
         w("| %s | %d | `%s` | %d | %s | %s |" % (path, line, name, n, st, ", ".join(ran) or "—"))
     w("")
-    w("## Added by the port (not upstream code)")
+    w("## " + prof["added"])
     w("")
     w("| file | line | item | lines | branch | added or changed by | scene |")
     w("|---|---:|---|---:|---|---|---|")
@@ -337,18 +388,28 @@ def main():
         n = len(show(tree, BASE, h)) - 1
         whole += n
         w("| %s | %d |" % (h, n))
+    if a.srcs:
+        w("")
+        w("## Real files compiled whole")
+        w("")
+        w("| file | lines on %s |" % BASE)
+        w("|---|---:|")
+        for f in a.srcs.split():
+            n = len(show(tree, BASE, f)) - 1
+            whole += n
+            w("| %s | %d |" % (f, n))
     w("")
     w("## The project's code around it (shim)")
     w("")
     w("Each shim header opens with whether it duplicates, stubs or customises the kernel's; the glue")
-    w("(wasm/glue/lru/) is project code that stands where the rest of mm would be.")
+    w("%s is project code that stands where the rest of mm would be." % prof["glue_dirs"])
     w("")
     w("Scene: as above; a macro runs where it is used, and has no entry to count.")
     w("")
     w("| file | what | function or macro | lines | scene |")
     w("|---|---|---|---:|---|")
     shim_total = 0
-    for path, kind in SHIM_FILES:
+    for path, kind in prof["shim_files"]:
         n = len(open(path).read().rstrip("\n").split("\n"))
         shim_total += n
         funcs = shim_functions(path)
@@ -364,9 +425,10 @@ def main():
     w("")
     w("The functions each kernel's run of the scene entered (as the Scene columns say), by whose they are;")
     w("other: those of no table above, the real headers used whole (page-flags.h's folio tests,")
-    w("page_ref.h), the shim headers' inline functions (locks, atomics, lists) and the scenario.")
+    w(prof["other"])
     w("")
-    w("| kernel | functions | upstream-unmodified | upstream-patched | added by the port | shim | other |")
+    w("| kernel | functions | upstream-unmodified | upstream-patched | added by %s | shim | other |"
+      % ("the port" if a.doc == "lru" else "a series"))
     w("|---|---:|---:|---:|---:|---:|---:|")
     for v in events:
         c = runs.get(v, {})
@@ -382,11 +444,16 @@ def main():
         stat[variant] = git(tree, "diff", "--shortstat", BASE, branch).strip()
     w("- extracted from %s: %d lines in %d items, by %d specs" % (BASE, totals["extracted"], totals["items"],
                                                                   len(a.specs.split())))
-    w("- real headers used whole: %d lines (%d headers)" % (whole, len(WHOLE)))
-    w("- extracted for the port only: %d lines in %d items" % (port_lines, len(port_only)))
+    if a.srcs:
+        w("- real headers used whole and files compiled whole: %d lines (%d headers, %d files)"
+          % (whole, len(WHOLE), len(a.srcs.split())))
+    else:
+        w("- real headers used whole: %d lines (%d headers)" % (whole, len(WHOLE)))
+    w("- extracted for %s only: %d lines in %d items" % ("the port" if a.doc == "lru" else "a series", port_lines,
+                                                          len(port_only)))
     for variant, s in stat.items():
-        w("- the port's series, %s..%s: %s" % (BASE, dict((v, b) for v, b, _ in ports)[variant], s))
-    w("- shim (glue, shim headers, the per-CPU runtime): %d lines in %d files" % (shim_total, len(SHIM_FILES)))
+        w("- %s, %s..%s: %s" % (prof["series"], BASE, dict((v, b) for v, b, _ in ports)[variant], s))
+    w("- shim (glue, shim headers, the per-CPU runtime): %d lines in %d files" % (shim_total, len(prof["shim_files"])))
     text = "\n".join(out) + "\n"
     if a.write:
         open(a.write, "w").write(text)
