@@ -65,6 +65,30 @@ test('v6.12: inodes with page cache stay off; the last page to leave puts one on
   await expect(page.getByTestId('page.lru.off')).toContainText('ws 0');
 });
 
+test('v6.12: an inode reclaim emptied waits off the LRU for its shadow entries; mm-shadow frees them at workingset.c', async ({ page }) => {
+  const l = new Lab(page);
+  await l.open('?scene=inode-lru&variant=inode&step=0');
+  await expect(page.getByTestId('page.lru.shadowed')).toContainText('none');
+  await page.getByTestId('inode.next.shadow-freed').click();
+  await expect.poll(async () => (await l.site())?.func).toBe('shadow_lru_isolate');
+  const site = await l.site();
+  expect(site?.file).toBe('mm/workingset.c');
+  expect(Lab.kernelLine('v6.12', site!.file, site!.line)).toMatch(/if \(mapping_shrinkable\(mapping\)\)/);
+  await expect(l.highlightedLine()).toContainText('mapping_shrinkable(mapping)');
+  // Just before it, some streaming inode had no pages, only shadows, and was off the LRU: the page names it.
+  await l.goTo((await l.currentStep()) - 1);
+  const waiting = Object.values((await state(page)).inodes).filter((r) => !r.workingset && r.pages === 0 && !r.onLru && (r as Row & { shadows: number }).shadows > 0);
+  expect(waiting.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('page.lru.shadowed')).toContainText(waiting[0].name);
+  // Its XArray holds shadow entries and no folio, and it is marked off the LRU; mm-shadow's count stands beside the super block's.
+  const row = page.getByTestId(`xa.${waiting[0].name.replace(' ', '-')}`);
+  await expect(row).toHaveAttribute('data-shadows', /[1-9]/);
+  await expect(row).toHaveAttribute('data-pages', '0');
+  await expect(row).toContainText('off LRU');
+  await expect(row.locator('.xa-cell.shadow').first()).toBeVisible();
+  await expect(page.getByTestId('page.shrinkers')).toContainText('mm-shadow');
+});
+
 test('the jump buttons land on the next rotation and the next put-back, at their lines', async ({ page }) => {
   const l = new Lab(page);
   await l.open('?scene=inode-lru&variant=inode-before&step=0');

@@ -84,7 +84,7 @@ export function describe(log: EventLog, i: number, labels: Labels): string {
       if (a(1) === LruItemOp.DEL) return a(2) ? `list_lru_del_obj(): ${o(0)} comes off the inode LRU (${pages})` : `list_lru_del_obj(): ${o(0)} was not on the inode LRU`;
       if (a(1) === LruItemOp.MAPPING) {
         const shadows = `${a(2) >> 1} shadow entr${a(2) >> 1 === 1 ? 'y' : 'ies'}`;
-        return `mapping_shrinkable() of ${o(0)}: ${a(2) & 1 ? 'true' : 'false'} (${pages}, ${shadows})`;
+        return `mapping_shrinkable() of ${o(0)}: ${a(2) & 1 ? 'true, so inode_add_lru() may put it on the inode LRU' : 'false, so it stays off the inode LRU'} (${pages}, ${shadows})`;
       }
       return `inode_lru_isolate() returns ${LruStatus[a(2)] ? `LRU_${LruStatus[a(2)]}` : a(2)} for ${o(0)} (${pages})`;
     }

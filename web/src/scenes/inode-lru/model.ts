@@ -244,11 +244,15 @@ export const sceneReducer = {
 };
 
 /** The first LRU_ITEM event after step that does `what` (rotated: op 3 rotating; put-on: op 1 that added), or -1. */
-export function nextLruEvent(log: EventLog, step: number, what: 'rotated' | 'put-on' | 'isolated'): number {
+export type JumpWhat = 'rotated' | 'put-on' | 'isolated' | 'shadow-freed';
+
+export function nextLruEvent(log: EventLog, step: number, what: JumpWhat): number {
   for (let i = step + 1; i < log.length; i++) {
     if (log.kind[i] !== EventKind.LRU_ITEM) continue;
     const op = log.arg(i, 1);
     const ret = log.arg(i, 2);
+    // shadow_lru_isolate() freed a shadow node and tests the mapping before inode_add_lru()
+    if (what === 'shadow-freed' && op === LruItemOp.MAPPING && log.siteOf(i)?.func === 'shadow_lru_isolate') return i;
     if (what === 'rotated' && op === LruItemOp.ISOLATE && (ret === LruStatus.ROTATE || ret === LruStatus.ROTATE_NODEFER)) return i;
     if (what === 'put-on' && op === LruItemOp.ADD && ret === 1) return i;
     if (what === 'isolated' && op === LruItemOp.ISOLATE && ret === LruStatus.REMOVED && log.arg(i, 3) === 0) return i;

@@ -6,7 +6,7 @@
 // and the running share of kswapd's reclaim time spent in shrink_slab().
 import { shows, type ProgramFormProps, type SceneViewProps } from '../types';
 import { useState } from 'react';
-import { nextLruEvent, slabShare, type InodeLruState, type InodeRow, type LruWhat } from './model';
+import { nextLruEvent, slabShare, type InodeLruState, type InodeRow, type JumpWhat, type LruWhat } from './model';
 import type { EventLog } from '../../engine/log';
 import { LIMITS, formatSizes, parseSizes, type Sizes } from './program';
 import './view.css';
@@ -130,7 +130,7 @@ function Share({ state, variant, kernel }: { state: InodeLruState; variant: stri
 }
 
 function Jumps({ log, step, onSeek }: { log: EventLog; step: number; onSeek: (s: number) => void }) {
-  const jump = (what: 'rotated' | 'put-on' | 'isolated', label: string) => {
+  const jump = (what: JumpWhat, label: string) => {
     const next = nextLruEvent(log, step, what);
     return (
       <button type="button" disabled={next < 0} onClick={() => onSeek(next)} data-testid={`inode.next.${what}`}>
@@ -140,8 +140,53 @@ function Jumps({ log, step, onSeek }: { log: EventLog; step: number; onSeek: (s:
   };
   return (
     <p className="inode-jumps">
-      Go to the next: {jump('rotated', 'rotation of a busy inode')} {jump('put-on', 'inode put on the LRU')} {jump('isolated', 'inode isolated for freeing')}
+      Go to the next: {jump('rotated', 'rotation of a busy inode')} {jump('put-on', 'inode put on the LRU')} {jump('isolated', 'inode isolated for freeing')}{' '}
+      {jump('shadow-freed', 'shadow node freed')}
     </p>
+  );
+}
+
+/** Cells for one inode's XArray entries, by kind: folios, then shadow entries (counts, not indexes). */
+function Entries({ n, kind }: { n: number; kind: 'folio' | 'shadow' }) {
+  const shown = Math.min(n, 24);
+  return (
+    <>
+      {Array.from({ length: shown }, (_, k) => <span key={k} className={`xa-cell ${kind}`} />)}
+      {n > shown && <span className="muted"> +{n - shown}</span>}
+    </>
+  );
+}
+
+/** Each live inode's page cache as its XArray holds it, and the two shrinkers that free inodes and shadow nodes. */
+function XArrays({ state }: { state: InodeLruState }) {
+  const live = Object.values(state.inodes).filter((r) => !r.freed && (r.pages > 0 || r.shadows > 0 || r.onLru));
+  return (
+    <section className="inode-lru-panel xa-panel" aria-label="Each inode's page cache" data-testid="page.xarrays">
+      <h3>
+        Page cache, each inode’s XArray: folios <span className="xa-cell folio" aria-hidden="true" />, shadow entries{' '}
+        <span className="xa-cell shadow" aria-hidden="true" /> (workingset_eviction()’s, left by reclaim)
+      </h3>
+      <p className="muted" data-testid="page.shrinkers">
+        Two shrinkers of mm/shrinker.c free them: the super block’s (prune_icache_sb()) freed{' '}
+        <b>{state.freed}</b> inodes; mm-shadow (scan_shadow_nodes() → shadow_lru_isolate()) freed{' '}
+        <b>{state.shadowNodesFreed}</b> shadow nodes, each putting its inode on the LRU if nothing else holds it off.
+      </p>
+      <ul className="xa-list">
+        {live.map((r) => {
+          const held = !r.onLru && (r.pages > 0 || r.shadows > 0);
+          return (
+            <li key={r.obj} className={`xa-row${r.onLru ? ' on-lru' : ''}${!r.onLru && r.pages === 0 && r.shadows > 0 ? ' shadowed' : ''}`}
+              data-testid={`xa.${r.name.replace(' ', '-')}`} data-pages={r.pages} data-shadows={r.shadows}
+              title={`${r.name}: ${r.pages} folios and ${r.shadows} shadow entries; ${r.onLru ? 'on' : 'off'} the inode LRU`}>
+              <span className="xa-name">{r.name}</span>
+              <Entries n={r.pages} kind="folio" />
+              <Entries n={r.shadows} kind="shadow" />
+              <span className="xa-lru">{r.onLru ? 'on LRU' : held ? 'off LRU' : ''}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 
@@ -179,6 +224,7 @@ export function InodeLruView({ log, state, step, onSeek, variant, program, onPro
         {shows(parts, 'inodes') && <InodeLru state={state} step={step} />}
         {shows(parts, 'pages') && <PageLru state={state} />}
       </div>
+      {shows(parts, 'xarrays') && <XArrays state={state} />}
     </>
   );
 }
