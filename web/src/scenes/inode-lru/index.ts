@@ -30,7 +30,7 @@ export const inodeLru: SceneDef<InodeLruState> = {
     { id: 'jumps', what: 'the buttons that go to the next rotation, put-on, isolation or freed shadow node', talk: false },
     { id: 'inodes', what: 'the inode LRU, head to tail', talk: true },
     { id: 'pages', what: '6.12’s file LRU lists, an entry per workingset file, and the inodes kept off the inode LRU by shadow entries', talk: false },
-    { id: 'xarrays', what: 'each live inode’s XArray, folios and shadow entries, and the two shrinkers that free inodes and shadow nodes', talk: true },
+    { id: 'xarrays', what: 'each live inode’s XArray, folios and shadow entries, and the two shrinkers that free inodes and shadow nodes', talk: false },
   ],
   Measure: Figures,
   figures: { 'slab-share': slabShare },
