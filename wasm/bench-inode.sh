@@ -13,7 +13,8 @@
 # run per row. Each row runs scaled by 2^k (the smallest k that brings the
 # simulated workingset within 65,536 pages and 50,000 inodes): N / 2^k
 # inodes (rounded), P pages each, the inactive list / 2^k, reclaim at
-# priority 12 - k and a shrinker batch of 1024 >> k, so that every
+# priority 12 - k and shrinker batches of 1024 >> k (the super block's)
+# and 128 >> k (the shadow nodes', SHRINK_BATCH), so that every
 # shrink_slab() and page scan asks for what it would at full size. The
 # share is shrink_slab()'s CPU time over shrink_slab()'s plus
 # shrink_inactive_list()'s (virtual time, calls' time less time off CPU).
